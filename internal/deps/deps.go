@@ -1,0 +1,19 @@
+package main
+import (
+ _ "github.com/emersion/go-imap/v2"
+ _ "github.com/emersion/go-imap/v2/imapclient"
+ _ "github.com/emersion/go-imap/v2/imapserver"
+ _ "github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+ _ "github.com/emersion/go-message"
+ _ "github.com/emersion/go-message/charset"
+ _ "github.com/emersion/go-message/mail"
+ _ "github.com/emersion/go-smtp"
+ _ "github.com/emersion/go-sasl"
+ _ "github.com/wneessen/go-mail"
+ _ "go.etcd.io/bbolt"
+ _ "github.com/stretchr/testify/require"
+ _ "go.yaml.in/yaml/v3"
+ _ "golang.org/x/net/html"
+ _ "pgregory.net/rapid"
+)
+func main(){}
