@@ -1,0 +1,473 @@
+// Package judge is pbem's game service: it turns one incoming email into
+// one store transaction (authenticate, parse, apply all-or-nothing, log,
+// queue every resulting email) and runs deadlines and reminders. It knows
+// games only through the adjudicator interface: no game's rules live here.
+package judge
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/store"
+	"github.com/pbem/pbem/templates"
+)
+
+// Options configure a Judge.
+type Options struct {
+	Domain        string // for Message-IDs, e.g. "club.example"
+	OrdersAddress string // e.g. "orders@club.example"; orders+GAME@ is accepted too
+	FromName      string // display name of outgoing mail
+	DeadlineHours int    // default deadline for a game (0: 72)
+	ReminderHours int    // reminder this long before a deadline (0: 24; <0: none)
+	RatePerHour   int    // emails accepted per sender per hour (0: 60)
+	MaxBytes      int    // largest email accepted (0: 1 MiB)
+	Epochs        int    // length of a new game's dice chains (0: 1000)
+	Templates     *templates.Set
+	Now           func() time.Time
+	Log           *slog.Logger
+	// Aliases maps a registered address to other addresses accepted for it.
+	Aliases map[string][]string
+	// Wake is called after a transaction queued mail (to wake the sender).
+	Wake func()
+}
+
+// Judge is the game service over one store.
+type Judge struct {
+	db  *store.DB
+	opt Options
+	mu  sync.Mutex
+}
+
+// New returns a Judge over db.
+func New(db *store.DB, opt Options) *Judge {
+	if opt.Domain == "" {
+		opt.Domain = "pbem.localhost"
+	}
+	if opt.OrdersAddress == "" {
+		opt.OrdersAddress = "orders@" + opt.Domain
+	}
+	if opt.FromName == "" {
+		opt.FromName = "pbem judge"
+	}
+	if opt.DeadlineHours == 0 {
+		opt.DeadlineHours = 72
+	}
+	if opt.ReminderHours == 0 {
+		opt.ReminderHours = 24
+	}
+	if opt.RatePerHour == 0 {
+		opt.RatePerHour = 60
+	}
+	if opt.MaxBytes == 0 {
+		opt.MaxBytes = 1 << 20
+	}
+	if opt.Epochs == 0 {
+		opt.Epochs = 1000
+	}
+	if opt.Templates == nil {
+		opt.Templates = templates.Builtin()
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Judge{db: db, opt: opt}
+}
+
+// DB returns the judge's store.
+func (j *Judge) DB() *store.DB { return j.db }
+
+func (j *Judge) wake() {
+	if j.opt.Wake != nil {
+		j.opt.Wake()
+	}
+}
+
+// PlayerSpec is one seat of a new game.
+type PlayerSpec struct {
+	Role    adjudicator.Role
+	Email   string
+	Aliases []string
+}
+
+// NewGameSpec describes a game to create.
+type NewGameSpec struct {
+	ID            string // optional; default "<short game name>-<n>"
+	Game          string
+	Scenario      string
+	Options       adjudicator.Options
+	Players       []PlayerSpec
+	GM            string
+	DeadlineHours int
+}
+
+// Created is the result of NewGame. Secrets are shown once (they are
+// mailed to the players and stored only hashed).
+type Created struct {
+	Game    *store.Game
+	Secrets map[adjudicator.Role]string
+}
+
+var shortNames = map[string]string{"richard-iii": "roses", "hammer-of-the-scots": "hammer"}
+
+// NewGame creates a game, rolls its set-up on the verifiable dice and
+// queues the welcome emails and first reports, all in one transaction.
+func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	g, err := adjudicator.Lookup(spec.Game)
+	if err != nil {
+		return nil, err
+	}
+	info := g.Info()
+	sc, err := info.ScenarioByID(spec.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	roles := info.RolesFor(sc)
+	if err := checkSeats(roles, spec.Players); err != nil {
+		return nil, err
+	}
+	if spec.GM == "" {
+		return nil, fmt.Errorf("a game needs a GM address (--gm)")
+	}
+	opts := adjudicator.Options{}
+	known := map[string]adjudicator.OptionSpec{}
+	for _, o := range info.Options {
+		known[o.Name] = o
+	}
+	for k, v := range spec.Options {
+		o, ok := known[k]
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q", info.Name, k)
+		}
+		if len(o.Values) > 0 && !contains(o.Values, v) {
+			return nil, fmt.Errorf("option %s: %q is not one of %s", k, v, strings.Join(o.Values, ", "))
+		}
+		opts[k] = v
+	}
+	pub, hid, err := dice.NewSeeds()
+	if err != nil {
+		return nil, err
+	}
+	now := j.opt.Now().UTC()
+	created := &Created{Secrets: map[adjudicator.Role]string{}}
+	err = j.db.Update(func(tx *store.Tx) error {
+		id := strings.ToLower(spec.ID)
+		if id == "" {
+			short := shortNames[info.Name]
+			if short == "" {
+				short = info.Name
+			}
+			n, err := tx.NextGameNumber(short)
+			if err != nil {
+				return err
+			}
+			id = fmt.Sprintf("%s-%d", short, n)
+		} else if !validID(id) {
+			return fmt.Errorf("game ID %q: use letters, digits and '-' only", spec.ID)
+		}
+		if _, err := tx.Game(id); err == nil {
+			return fmt.Errorf("a game %q already exists", id)
+		}
+		hours := spec.DeadlineHours
+		if hours == 0 {
+			hours = j.opt.DeadlineHours
+		}
+		sg := &store.Game{
+			ID: id, GameName: info.Name, Scenario: sc.ID, Options: opts,
+			GM: strings.ToLower(spec.GM), OrdersAddress: j.gameAddress(id),
+			DeadlineHours: hours, Created: now, Updated: now,
+			ThreadRoot: fmt.Sprintf("pbem.%s.root@%s", id, j.opt.Domain),
+		}
+		for _, p := range spec.Players {
+			secret := newSecret()
+			salt, hash := store.HashSecret(secret)
+			created.Secrets[p.Role] = secret
+			sg.Players = append(sg.Players, store.Player{Role: string(p.Role), Email: strings.ToLower(p.Email), Aliases: lower(p.Aliases), SecretSalt: salt, SecretHash: hash})
+		}
+		gmSecret := newSecret()
+		salt, hash := store.HashSecret(gmSecret)
+		created.Secrets[adjudicator.GM] = gmSecret
+		sg.Players = append(sg.Players, store.Player{Role: string(adjudicator.GM), Email: sg.GM, SecretSalt: salt, SecretHash: hash})
+		n := j.opt.Epochs
+		sg.Dice = store.DiceState{
+			PublicSeed: pub, HiddenSeed: hid, N: n,
+			PublicCommit: hex.EncodeToString(dice.Commit(pub, n)),
+			HiddenCommit: hex.EncodeToString(dice.Commit(hid, n)),
+		}
+		d0, err := dice.Initial(j.header(sg, roles))
+		if err != nil {
+			return err
+		}
+		sg.Dice.Digest = d0[:]
+		entry := dice.Entry{Kind: "setup"}
+		var st adjudicator.State
+		le, err := j.applyEntry(sg, entry, 1, func(d adjudicator.Dice) (*adjudicator.Result, error) {
+			s, err := g.Setup(sc.ID, opts, d)
+			st = s
+			return &adjudicator.Result{}, err
+		})
+		if err != nil {
+			return err
+		}
+		le.At = now
+		if err := j.commitState(tx, sg, st, le); err != nil {
+			return err
+		}
+		j.resetDeadline(sg, st, now)
+		// Welcome emails first, then the first reports.
+		for _, p := range sg.Players {
+			if err := j.queueWelcome(tx, sg, info, p, created.Secrets[adjudicator.Role(p.Role)], roles); err != nil {
+				return err
+			}
+		}
+		if err := j.queueReports(tx, sg, st, reportCause{}); err != nil {
+			return err
+		}
+		created.Game = sg
+		return tx.PutGame(sg)
+	})
+	if err != nil {
+		return nil, err
+	}
+	j.wake()
+	return created, nil
+}
+
+func checkSeats(roles []adjudicator.Role, players []PlayerSpec) error {
+	seen := map[adjudicator.Role]bool{}
+	for _, p := range players {
+		if !containsRole(roles, p.Role) {
+			return fmt.Errorf("no side %q in this scenario (sides: %s)", p.Role, joinRoles(roles))
+		}
+		if seen[p.Role] {
+			return fmt.Errorf("side %q is given twice", p.Role)
+		}
+		if !strings.Contains(p.Email, "@") {
+			return fmt.Errorf("side %s: %q is not an email address", p.Role, p.Email)
+		}
+		seen[p.Role] = true
+	}
+	for _, r := range roles {
+		if !seen[r] {
+			return fmt.Errorf("side %q has no player (sides: %s)", r, joinRoles(roles))
+		}
+	}
+	return nil
+}
+
+func (j *Judge) header(g *store.Game, roles []adjudicator.Role) dice.Header {
+	return dice.Header{GameID: g.ID, Game: g.GameName, Scenario: g.Scenario, Options: adjudicator.Options(g.Options), Roles: roles}
+}
+
+// gameAddress is the plus-address of a game: orders+ID@domain.
+func (j *Judge) gameAddress(id string) string {
+	local, domain, ok := strings.Cut(j.opt.OrdersAddress, "@")
+	if !ok {
+		return j.opt.OrdersAddress
+	}
+	return local + "+" + id + "@" + domain
+}
+
+// applyEntry advances the digest over entry, builds the dice for it and
+// runs fn. On success it returns the log entry (without Seq) and updates
+// g.Dice's digest and counters; on failure g is unchanged.
+func (j *Judge) applyEntry(g *store.Game, entry dice.Entry, epoch int, fn func(adjudicator.Dice) (*adjudicator.Result, error)) (*store.LogEntry, error) {
+	var prev dice.Digest
+	copy(prev[:], g.Dice.Digest)
+	d, err := prev.Next(entry)
+	if err != nil {
+		return nil, err
+	}
+	if epoch < 1 {
+		epoch = 1
+	}
+	if epoch > g.Dice.N {
+		return nil, fmt.Errorf("the game has run past its %d dice epochs", g.Dice.N)
+	}
+	c := counters(g).For(epoch)
+	r := dice.NewRoller(dice.RollerConfig{
+		GameID: g.ID, Entry: g.Seq + 1,
+		PublicKey: dice.SecretAt(g.Dice.PublicSeed, g.Dice.N, epoch),
+		HiddenKey: dice.SecretAt(g.Dice.HiddenSeed, g.Dice.N, epoch),
+		Digest:    d, Counters: c,
+	})
+	var res *adjudicator.Result
+	if perr := dice.Catch(func() { res, err = fn(r) }); perr != nil {
+		return nil, perr
+	}
+	if err != nil {
+		return nil, err
+	}
+	le := &store.LogEntry{Kind: entry.Kind, Role: entry.Role, Epoch: epoch, Lines: entry.Lines, Entropy: entry.Entropy, Digest: d.String()}
+	for _, dr := range r.Draws() {
+		le.Draws = append(le.Draws, store.Draw{Stream: dr.Stream, Epoch: dr.Epoch, Counter: int(dr.Counter), Purpose: dr.Purpose, Sides: dr.Size(), Result: dr.Result})
+	}
+	if res != nil {
+		for _, e := range res.Events {
+			var to []string
+			for _, r := range e.To {
+				to = append(to, string(r))
+			}
+			le.Events = append(le.Events, store.LoggedEvent{To: to, Text: e.Text})
+		}
+	}
+	g.Dice.Digest = d[:]
+	nc := r.Counters()
+	if g.Dice.Counters == nil {
+		g.Dice.Counters = map[string]int{}
+	}
+	g.Dice.Counters["epoch"] = nc.Epoch
+	g.Dice.Counters["public"] = int(nc.Public)
+	g.Dice.Counters["hidden"] = int(nc.Hidden)
+	return le, nil
+}
+
+func counters(g *store.Game) dice.Counters {
+	if g.Dice.Counters == nil {
+		return dice.Counters{}
+	}
+	return dice.Counters{Epoch: g.Dice.Counters["epoch"], Public: uint32(g.Dice.Counters["public"]), Hidden: uint32(g.Dice.Counters["hidden"])}
+}
+
+// commitState stores the new state in g, appends le and reveals the
+// public secrets of finished epochs.
+func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, le *store.LogEntry) error {
+	b, err := st.Encode()
+	if err != nil {
+		return fmt.Errorf("encode state: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	g.State = b
+	g.StateHash = hex.EncodeToString(sum[:])
+	le.StateHash = g.StateHash
+	s := st.Status()
+	g.Status = store.Status{Turn: s.Turn, Label: s.Label, Finished: s.Finished, Result: s.Result}
+	for _, w := range s.Winner {
+		g.Status.Winner = append(g.Status.Winner, string(w))
+	}
+	// Every epoch before the current one is over: reveal its public secret.
+	through := s.Turn - 1
+	if s.Finished {
+		through = s.Turn
+	}
+	if through > g.Dice.RevealedThrough {
+		g.Dice.RevealedThrough = through
+	}
+	g.Updated = le.At
+	if _, err := tx.AppendLog(g.ID, le); err != nil {
+		return err
+	}
+	g.Seq++
+	return nil
+}
+
+// loadState decodes the game's current state.
+func loadState(g *store.Game) (adjudicator.Game, adjudicator.State, error) {
+	eng, err := adjudicator.Lookup(g.GameName)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := eng.Decode(g.State)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: state does not decode: %w", g.ID, err)
+	}
+	return eng, st, nil
+}
+
+// promptSig summarises who owes what, to tell when a deadline restarts.
+func promptSig(st adjudicator.State) string {
+	var parts []string
+	for _, p := range st.Prompts() {
+		parts = append(parts, string(p.Role)+":"+p.Kind)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
+	if st.Status().Finished || len(st.Prompts()) == 0 || g.DeadlineHours <= 0 {
+		g.Deadline = time.Time{}
+		return
+	}
+	g.Deadline = now.Add(time.Duration(g.DeadlineHours) * time.Hour).Truncate(time.Minute)
+	g.RemindersSent = 0
+}
+
+func newSecret() string {
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	var s strings.Builder
+	for i, c := range b {
+		if i > 0 && i%4 == 0 {
+			s.WriteByte('-')
+		}
+		s.WriteByte(alphabet[int(c)%len(alphabet)])
+	}
+	return s.String()
+}
+
+func validID(id string) bool {
+	if id == "" || len(id) > 40 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsRole(list []adjudicator.Role, r adjudicator.Role) bool {
+	for _, x := range list {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func joinRoles(rs []adjudicator.Role) string {
+	var s []string
+	for _, r := range rs {
+		s = append(s, string(r))
+	}
+	return strings.Join(s, ", ")
+}
+
+func lower(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, strings.ToLower(strings.TrimSpace(s)))
+	}
+	return out
+}
+
+// ErrUnknownGame is returned for a game ID not in the store.
+var ErrUnknownGame = errors.New("unknown game")

@@ -1,0 +1,214 @@
+package judge
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/store"
+	"github.com/stretchr/testify/require"
+)
+
+type fixture struct {
+	t       *testing.T
+	db      *store.DB
+	j       *Judge
+	now     time.Time
+	game    string
+	secrets map[adjudicator.Role]string
+	n       int
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	f := &fixture{t: t, db: db, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	f.j = New(db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }})
+	c, err := f.j.NewGame(NewGameSpec{Game: "duel-test", Players: []PlayerSpec{
+		{Role: "north", Email: "Alice@Example.org", Aliases: []string{"alice@home.example"}},
+		{Role: "south", Email: "bob@example.org"},
+	}, GM: "gm@example.org"})
+	require.NoError(t, err)
+	f.game, f.secrets = c.Game.ID, c.Secrets
+	return f
+}
+
+func (f *fixture) mail(from, subject, body string) []byte {
+	f.n++
+	return []byte(fmt.Sprintf("From: Player <%s>\r\nTo: orders@club.example\r\nSubject: %s\r\nMessage-ID: <m%d.%d@example.org>\r\nDate: Sat, 21 Nov 2026 12:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		from, subject, f.n, time.Now().UnixNano(), strings.ReplaceAll(body, "\n", "\r\n")))
+}
+
+func (f *fixture) handle(raw []byte) *Outcome {
+	f.t.Helper()
+	o, err := f.j.HandleMail(raw)
+	require.NoError(f.t, err)
+	return o
+}
+
+func (f *fixture) outbox() []*store.OutMail {
+	var all []*store.OutMail
+	require.NoError(f.t, f.db.View(func(tx *store.Tx) error {
+		var err error
+		all, err = tx.AllMail()
+		return err
+	}))
+	return all
+}
+
+func (f *fixture) lastTo(addr string) *store.OutMail {
+	all := f.outbox()
+	for i := len(all) - 1; i >= 0; i-- {
+		if all[i].To[0] == addr {
+			return all[i]
+		}
+	}
+	return nil
+}
+
+func (f *fixture) game_() *store.Game {
+	var g *store.Game
+	require.NoError(f.t, f.db.View(func(tx *store.Tx) error {
+		var err error
+		g, err = tx.Game(f.game)
+		return err
+	}))
+	return g
+}
+
+func TestNewGameQueuesWelcomeAndReports(t *testing.T) {
+	f := newFixture(t)
+	require.Equal(t, "duel-test-1", f.game)
+	mails := f.outbox()
+	kinds := map[string]int{}
+	for _, m := range mails {
+		kinds[m.Kind]++
+		require.NotContains(t, m.Text, "secret_hash")
+	}
+	require.Equal(t, 3, kinds["welcome"])
+	require.Equal(t, 3, kinds["report"])
+	w := mails[0]
+	require.Equal(t, "alice@example.org", w.To[0])
+	require.Contains(t, w.Text, f.secrets["north"])
+	require.NotContains(t, w.Text, f.secrets["south"], "a welcome shows only its reader's secret")
+	// Reports never carry a secret.
+	for _, m := range mails {
+		if m.Kind == "report" {
+			for _, s := range f.secrets {
+				require.NotContains(t, m.Text, s)
+			}
+		}
+	}
+	g := f.game_()
+	require.Equal(t, 1, g.Seq)
+	require.NotEmpty(t, g.Dice.PublicCommit)
+	require.False(t, g.Deadline.IsZero())
+}
+
+func TestOrdersAcceptedRejectedAndDuplicate(t *testing.T) {
+	f := newFixture(t)
+	before := len(f.outbox())
+	// Wrong secret: nothing changes, a notice goes to the registered address.
+	o := f.handle(f.mail("alice@example.org", "["+f.game+"] orders", "secret: nope\npick 2"))
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	require.Contains(t, f.lastTo("alice@example.org").Text, "secret is wrong")
+	require.NotContains(t, f.lastTo("alice@example.org").Text, f.secrets["north"])
+	require.Equal(t, 1, f.game_().Seq)
+
+	// A faulty line: the reply quotes it with its number and the legal choices.
+	o = f.handle(f.mail("alice@example.org", "Re: ["+f.game+"] report", "secret: "+f.secrets["north"]+"\npick 2\npick 7\n\n> pick 3 (quoted, ignored)\n-- \nAlice"))
+	require.Equal(t, store.OutcomeRejected, o.Kind, o.Reason)
+	rej := f.lastTo("alice@example.org")
+	require.Equal(t, "reject", rej.Kind)
+	require.Contains(t, rej.Text, "line 3: pick 7")
+	require.Contains(t, rej.Text, "pick 1 | pick 2 | pick 3")
+	require.Contains(t, rej.Text, "NOT applied")
+	require.Equal(t, 1, f.game_().Seq, "nothing applied")
+
+	// Good orders, from an alias, with entropy.
+	raw := f.mail("alice@home.example", "Re: ["+f.game+"] report", "secret: "+f.secrets["north"]+"\nentropy: my lucky socks\npick 3")
+	o = f.handle(raw)
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Equal(t, 2, f.game_().Seq)
+	rep := f.lastTo("alice@example.org")
+	require.Equal(t, "report", rep.Kind)
+	require.Contains(t, rep.Text, "pick 3")
+	require.Contains(t, rep.Text, "Your hunch")
+	// The opponent's report (if any) never shows the private event or the pick.
+	for _, m := range f.outbox()[before:] {
+		if m.To[0] == "bob@example.org" {
+			require.NotContains(t, m.Text, "hunch")
+			require.NotContains(t, m.Text, "Your pick")
+		}
+	}
+	// The same email again is ignored.
+	o = f.handle(raw)
+	require.Equal(t, "duplicate", o.Kind)
+	require.Equal(t, 2, f.game_().Seq)
+}
+
+func TestFullRoundRevealsDice(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\nturn: 1\npick 1"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	g := f.game_()
+	require.Equal(t, 2, g.Status.Turn)
+	require.Equal(t, 1, g.Dice.RevealedThrough)
+	rep := f.lastTo("bob@example.org")
+	require.Contains(t, rep.Text, "Round 1: north rolls")
+	require.Contains(t, rep.Text, "Turn 1 public secret:")
+	// A stale email marked for turn 1 is refused.
+	o = f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\nturn: 1\npick 1"))
+	require.Equal(t, "stale turn", o.Reason)
+}
+
+func TestCheckModeChangesNothing(t *testing.T) {
+	f := newFixture(t)
+	o := f.handle(f.mail("alice@example.org", "check ["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	require.Equal(t, store.OutcomeCheck, o.Kind)
+	require.Equal(t, 1, f.game_().Seq)
+	require.Contains(t, f.lastTo("alice@example.org").Text, "would be ACCEPTED")
+}
+
+func TestUnknownGameAndStranger(t *testing.T) {
+	f := newFixture(t)
+	o := f.handle(f.mail("alice@example.org", "[nosuch-3] hi", "pick 1"))
+	require.Equal(t, "unknown game", o.Reason)
+	require.Contains(t, f.lastTo("alice@example.org").Text, "Your games: "+f.game)
+	o = f.handle(f.mail("mallory@evil.example", "["+f.game+"]", "secret: x\npick 1"))
+	require.Equal(t, "sender is not a player", o.Reason)
+	o = f.handle(f.mail("alice@example.org", "no tag here", "pick 1"))
+	require.Equal(t, "no game tag", o.Reason)
+}
+
+func TestDeadlineAppliesDefaultsAndReminds(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	g := f.game_()
+	f.now = g.Deadline.Add(-time.Hour)
+	n, err := f.j.Tick()
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Equal(t, "reminder", f.lastTo("bob@example.org").Kind)
+	f.now = g.Deadline.Add(time.Minute)
+	n, err = f.j.Tick()
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	g = f.game_()
+	require.Equal(t, 2, g.Status.Turn, "south's default pick resolved the round")
+	require.Contains(t, f.lastTo("bob@example.org").Text, "missed the deadline")
+}
+
+func TestReportAndGMCommands(t *testing.T) {
+	f := newFixture(t)
+	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "report"))
+	require.Equal(t, "report resent", o.Reason)
+	o = f.handle(f.mail("gm@example.org", "["+f.game+"]", "secret: "+f.secrets[adjudicator.GM]+"\ndice\nreport"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+}

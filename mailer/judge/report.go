@@ -1,0 +1,398 @@
+package judge
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/store"
+)
+
+// ReportData feeds templates/report.*.tmpl.
+type ReportData struct {
+	GameID     string
+	Title      string
+	Role       string
+	Turn       int
+	Deadline   string
+	Accepted   []string
+	Events     []string
+	Sections   []adjudicator.Section
+	Owes       []PromptData
+	SecretHint string
+	Finished   bool
+	Result     string
+	Dice       DiceData
+	Rolls      string
+	Footer     string
+}
+
+// PromptData is one decision owed, for templates.
+type PromptData struct {
+	Text     string
+	Choices  []string
+	Template []string
+}
+
+// DiceData is the dice block of a report.
+type DiceData struct {
+	PublicCommit string
+	HiddenCommit string
+	Revealed     []Revealed
+}
+
+// Revealed is one revealed public secret.
+type Revealed struct {
+	Turn   int
+	Secret string
+}
+
+// RejectData feeds templates/reject.txt.tmpl.
+type RejectData struct {
+	GameID   string
+	Problems []ProblemData
+	Owes     []PromptData
+	Footer   string
+}
+
+// ProblemData is one faulty line.
+type ProblemData struct {
+	LineNo int
+	Line   string
+	Reason string
+	Legal  []string
+}
+
+// CheckData feeds templates/check.txt.tmpl.
+type CheckData struct {
+	GameID   string
+	Problems []ProblemData
+	Accepted []string
+	Events   []string
+	Footer   string
+}
+
+// WelcomeData feeds templates/welcome.txt.tmpl.
+type WelcomeData struct {
+	GameID, GameTitle, Scenario, RoleTitle, GM, Secret string
+	OrdersAddress, PublicCommit, HiddenCommit, Footer  string
+	Others                                             []string
+}
+
+// NoticeData feeds templates/notice.txt.tmpl.
+type NoticeData struct {
+	Text   string
+	Footer string
+}
+
+type reportCause struct {
+	sender    adjudicator.Role
+	accepted  []string
+	inReplyTo string
+	resend    bool
+	reminder  bool
+	// beforeOwes is each role's prompt signature before the change: a
+	// role whose decisions changed gets a report even without events.
+	beforeOwes map[adjudicator.Role]string
+}
+
+// roleSigs returns each role's prompt signature.
+func roleSigs(st adjudicator.State) map[adjudicator.Role]string {
+	m := map[adjudicator.Role]string{}
+	for _, p := range st.Prompts() {
+		m[p.Role] += p.Kind + ":" + p.Text + ";"
+	}
+	return m
+}
+
+func owes(st adjudicator.State, role adjudicator.Role) []PromptData {
+	var out []PromptData
+	for _, p := range st.Prompts() {
+		if p.Role != role {
+			continue
+		}
+		out = append(out, PromptData{Text: p.Text, Choices: p.Choices, Template: p.Template})
+	}
+	return out
+}
+
+func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role) string {
+	o := owes(st, role)
+	if len(o) == 0 {
+		return "You owe nothing at the moment."
+	}
+	var b strings.Builder
+	b.WriteString("You owe:\n")
+	for _, p := range o {
+		fmt.Fprintf(&b, "  * %s\n", p.Text)
+		if len(p.Choices) > 0 {
+			fmt.Fprintf(&b, "    Legal now: %s\n", strings.Join(p.Choices, " | "))
+		}
+	}
+	return b.String()
+}
+
+func (j *Judge) helpText(g *store.Game, st adjudicator.State, role adjudicator.Role) string {
+	return fmt.Sprintf(`Help for game [%s] (%s, %s)
+
+Send orders to %s with [%s] in the subject, one order per line, with
+the line "secret: ..." from your welcome email. Case does not matter and
+names may be shortened when unambiguous. Lines starting with ">" and your
+signature are ignored. Keywords on a line of their own:
+  check    test the orders without playing them (or put "check" in the subject)
+  report   send me my latest report again
+  help     this text
+  entropy <anything>   mix your own randomness into the dice
+
+%s`, g.ID, g.GameName, g.Scenario, g.OrdersAddress, g.ID, j.owesText(st, role))
+}
+
+func (j *Judge) footer(g *store.Game) string {
+	if g == nil {
+		return "pbem judge — " + j.opt.OrdersAddress
+	}
+	return fmt.Sprintf("pbem judge — game [%s] — orders to %s — GM %s", g.ID, g.OrdersAddress, g.GM)
+}
+
+func (j *Judge) diceData(g *store.Game) DiceData {
+	d := DiceData{PublicCommit: g.Dice.PublicCommit, HiddenCommit: g.Dice.HiddenCommit}
+	for t := 1; t <= g.Dice.RevealedThrough && t <= g.Dice.N; t++ {
+		// Only the latest few are listed; each one verifies the earlier ones.
+		if g.Dice.RevealedThrough-t >= 3 {
+			continue
+		}
+		d.Revealed = append(d.Revealed, Revealed{Turn: t, Secret: hex.EncodeToString(dice.SecretAt(g.Dice.PublicSeed, g.Dice.N, t))})
+	}
+	return d
+}
+
+// eventsSince collects the events of log entries after seq visible to role.
+func eventsSince(tx *store.Tx, g *store.Game, seq int, role adjudicator.Role) ([]string, error) {
+	var out []string
+	err := tx.Log(g.ID, uint64(seq+1), func(e *store.LogEntry) error {
+		for _, ev := range e.Events {
+			if visible(ev, role) {
+				out = append(out, ev.Text)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+func visible(ev store.LoggedEvent, role adjudicator.Role) bool {
+	if role == adjudicator.GM || len(ev.To) == 0 {
+		return true
+	}
+	for _, r := range ev.To {
+		if r == string(role) || r == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// queueReports sends a report to every seat that has news: the sender,
+// the GM, anyone who sees new events or owes something new.
+func (j *Judge) queueReports(tx *store.Tx, g *store.Game, st adjudicator.State, c reportCause) error {
+	for i := range g.Players {
+		p := &g.Players[i]
+		role := adjudicator.Role(p.Role)
+		send := c.resend || g.Seq <= 1 || role == c.sender || role == adjudicator.GM
+		if !send {
+			evs, err := eventsSince(tx, g, p.LastSeenSeq, role)
+			if err != nil {
+				return err
+			}
+			send = len(evs) > 0 || c.beforeOwes != nil && roleSigs(st)[role] != c.beforeOwes[role]
+		}
+		if !send {
+			continue
+		}
+		cc := c
+		if role != c.sender {
+			cc.accepted = nil
+			cc.inReplyTo = ""
+		}
+		if err := j.queueReport(tx, g, st, role, cc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// queueReport renders and queues role's report and marks it seen.
+func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, role adjudicator.Role, c reportCause) error {
+	p := g.Player(string(role))
+	if p == nil {
+		return fmt.Errorf("game %s has no seat %s", g.ID, role)
+	}
+	evs, err := eventsSince(tx, g, p.LastSeenSeq, role)
+	if err != nil {
+		return err
+	}
+	view := st.View(role)
+	data := ReportData{
+		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
+		Accepted: c.accepted, Events: evs, Sections: view.Sections,
+		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
+		Dice: j.diceData(g), Footer: j.footer(g),
+	}
+	if role == adjudicator.GM {
+		data.Owes = nil
+	}
+	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), g.Status.Label)
+	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
+		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+	}
+	subject := data.Title
+	if data.Deadline != "" {
+		subject += " (due " + data.Deadline + ")"
+	}
+	kind := "report"
+	if c.reminder {
+		kind = "reminder"
+		subject = "Reminder: " + subject
+	}
+	text, html, err := j.opt.Templates.Render(kind, data)
+	if err != nil {
+		return err
+	}
+	if kind == "reminder" {
+		html = ""
+	}
+	m := j.mail(g, p, subject, kind, text, html)
+	if c.inReplyTo != "" {
+		m.InReplyTo = c.inReplyTo
+		m.References = append(m.References, c.inReplyTo)
+	}
+	if _, err := tx.Enqueue(m); err != nil {
+		return err
+	}
+	if !c.reminder {
+		p.LastSeenSeq = g.Seq
+		p.LastReportMsgID = m.MessageID
+	}
+	return nil
+}
+
+// mail builds an outgoing mail to a seat, threaded under the game.
+func (j *Judge) mail(g *store.Game, p *store.Player, subject, kind, text, html string) *store.OutMail {
+	m := &store.OutMail{
+		GameID: g.ID, Kind: kind,
+		From:    fmt.Sprintf("%s <%s>", j.opt.FromName, j.opt.OrdersAddress),
+		ReplyTo: g.OrdersAddress, To: []string{p.Email}, Subject: subject,
+		MessageID: fmt.Sprintf("pbem.%s.%d.%s.%s.%s@%s", g.ID, g.Seq, p.Role, kind, randHex(4), j.opt.Domain),
+		Text:      text, HTML: html,
+		Headers: map[string]string{
+			"X-PBEM-Game":        g.ID,
+			"X-PBEM-Dice-Commit": g.Dice.PublicCommit,
+		},
+		Created: j.opt.Now().UTC(),
+	}
+	m.InReplyTo = g.ThreadRoot
+	m.References = []string{g.ThreadRoot}
+	if p.LastReportMsgID != "" {
+		m.InReplyTo = p.LastReportMsgID
+		m.References = append(m.References, p.LastReportMsgID)
+	}
+	m.NextTry = m.Created
+	return m
+}
+
+func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info, p store.Player, secret string, roles []adjudicator.Role) error {
+	var others []string
+	for _, q := range g.Players {
+		if q.Role != p.Role && q.Role != string(adjudicator.GM) {
+			others = append(others, fmt.Sprintf("%s (%s)", roleTitle(adjudicator.Role(q.Role)), q.Email))
+		}
+	}
+	data := WelcomeData{
+		GameID: g.ID, GameTitle: info.Title, Scenario: g.Scenario,
+		RoleTitle: roleTitle(adjudicator.Role(p.Role)), GM: g.GM, Secret: secret,
+		OrdersAddress: g.OrdersAddress, PublicCommit: g.Dice.PublicCommit, HiddenCommit: g.Dice.HiddenCommit,
+		Footer: j.footer(g), Others: others,
+	}
+	if p.Role == string(adjudicator.GM) {
+		data.RoleTitle = "game master (you receive every report and the dice log; send \"report\" or \"dice\")"
+	}
+	text, _, err := j.opt.Templates.Render("welcome", data)
+	if err != nil {
+		return err
+	}
+	m := j.mail(g, &p, fmt.Sprintf("[%s] Welcome: you play %s in %s", g.ID, roleTitle(adjudicator.Role(p.Role)), info.Title), "welcome", text, "")
+	m.MessageID = fmt.Sprintf("pbem.%s.welcome.%s@%s", g.ID, p.Role, j.opt.Domain)
+	m.InReplyTo, m.References = "", nil
+	m.Headers["Message-Root"] = g.ThreadRoot
+	_, err = tx.Enqueue(m)
+	if err == nil {
+		gp := g.Player(p.Role)
+		gp.LastReportMsgID = m.MessageID
+	}
+	return err
+}
+
+// queueNotice queues a short plain-text reply.
+func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo, text string) error {
+	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Text: text, Footer: j.footer(g)})
+}
+
+func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any) error {
+	text, html, err := j.opt.Templates.Render(tmpl, data)
+	if err != nil {
+		return err
+	}
+	m := &store.OutMail{
+		Kind: kind, From: fmt.Sprintf("%s <%s>", j.opt.FromName, j.opt.OrdersAddress),
+		ReplyTo: j.opt.OrdersAddress, To: []string{to}, Subject: subject,
+		MessageID: fmt.Sprintf("pbem.%s.%s@%s", kind, randHex(8), j.opt.Domain),
+		Text:      text, HTML: html, Created: j.opt.Now().UTC(),
+	}
+	if g != nil {
+		m.GameID = g.ID
+		m.ReplyTo = g.OrdersAddress
+	}
+	if inReplyTo != "" {
+		m.InReplyTo = inReplyTo
+		m.References = []string{inReplyTo}
+	}
+	m.NextTry = m.Created
+	_, err = tx.Enqueue(m)
+	return err
+}
+
+func msgRef(m *intake.Message) string {
+	if m == nil {
+		return ""
+	}
+	return m.MessageID
+}
+
+func roleTitle(r adjudicator.Role) string {
+	if r == adjudicator.GM {
+		return "GM"
+	}
+	s := string(r)
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+func bodyHash(raw []byte) string {
+	s := sha256.Sum256(raw)
+	return hex.EncodeToString(s[:])
+}

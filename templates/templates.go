@@ -1,0 +1,98 @@
+// Package templates holds the text and HTML templates of every email pbem
+// sends, embedded in the binary. Operators may override them with a
+// directory of files of the same names (config: templates_dir).
+package templates
+
+import (
+	"embed"
+	htmltemplate "html/template"
+	"io/fs"
+	"os"
+	"strings"
+	texttemplate "text/template"
+)
+
+//go:embed *.txt.tmpl *.html.tmpl
+var builtin embed.FS
+
+// Set is a loaded set of templates.
+type Set struct {
+	Text *texttemplate.Template
+	HTML *htmltemplate.Template
+}
+
+var funcs = map[string]any{
+	"upper": strings.ToUpper,
+	"join":  strings.Join,
+	"indent": func(n int, s string) string {
+		pad := strings.Repeat(" ", n)
+		lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+		for i, l := range lines {
+			if l != "" {
+				lines[i] = pad + l
+			}
+		}
+		return strings.Join(lines, "\n")
+	},
+	"trim": strings.TrimSpace,
+}
+
+// Load returns the built-in templates, or those in dir when dir is not
+// empty (files missing there fall back to the built-in ones).
+func Load(dir string) (*Set, error) {
+	var fsys fs.FS = builtin
+	if dir != "" {
+		fsys = overlay{dir: os.DirFS(dir)}
+	}
+	t, err := texttemplate.New("").Funcs(funcs).ParseFS(fsys, "*.txt.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	h, err := htmltemplate.New("").Funcs(funcs).ParseFS(fsys, "*.html.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	return &Set{Text: t, HTML: h}, nil
+}
+
+// Builtin returns the embedded templates; it panics if they do not parse
+// (a build defect caught by the tests).
+func Builtin() *Set {
+	s, err := Load("")
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Render executes the text template name+".txt.tmpl" and, when it exists,
+// the HTML template name+".html.tmpl".
+func (s *Set) Render(name string, data any) (text, html string, err error) {
+	var b strings.Builder
+	if err := s.Text.ExecuteTemplate(&b, name+".txt.tmpl", data); err != nil {
+		return "", "", err
+	}
+	text = b.String()
+	if s.HTML.Lookup(name+".html.tmpl") != nil {
+		var h strings.Builder
+		if err := s.HTML.ExecuteTemplate(&h, name+".html.tmpl", data); err != nil {
+			return "", "", err
+		}
+		html = h.String()
+	}
+	return text, html, nil
+}
+
+// overlay serves files from dir, falling back to the built-in ones.
+type overlay struct{ dir fs.FS }
+
+func (o overlay) Open(name string) (fs.File, error) {
+	if f, err := o.dir.Open(name); err == nil {
+		return f, nil
+	}
+	return builtin.Open(name)
+}
+
+func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
+	return fs.ReadDir(builtin, name)
+}
