@@ -255,7 +255,6 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		}
 		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: rej.Error()}, nil
 	}
-	le.Kind = "submission"
 	le.MessageID = msg.MessageID
 	le.From = from
 	le.At = now

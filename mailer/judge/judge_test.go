@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/store"
 	"github.com/stretchr/testify/require"
 )
@@ -211,4 +212,33 @@ func TestReportAndGMCommands(t *testing.T) {
 	require.Equal(t, "report resent", o.Reason)
 	o = f.handle(f.mail("gm@example.org", "["+f.game+"]", "secret: "+f.secrets[adjudicator.GM]+"\ndice\nreport"))
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+}
+
+func TestExportVerifiesAndReplays(t *testing.T) {
+	f := newFixture(t)
+	for r := 0; r < 3; r++ {
+		f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\nentropy: "+fmt.Sprint(r)+"\npick 3"))
+		f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 2"))
+	}
+	rec, err := f.j.Export(f.game, false)
+	require.NoError(t, err)
+	rep := record.Verify(rec)
+	require.True(t, rep.OK(), rep.String())
+	g, err := adjudicator.Lookup("duel-test")
+	require.NoError(t, err)
+	_, hash, err := record.Replay(rec, g)
+	require.NoError(t, err)
+	require.Equal(t, f.game_().StateHash, hash)
+
+	full, err := f.j.Export(f.game, true)
+	require.NoError(t, err)
+	require.True(t, record.Verify(full).OK())
+	// Alter one public roll: verify must notice.
+	for i := range full.Draws {
+		if full.Draws[i].Stream == "public" {
+			full.Draws[i].Result = full.Draws[i].Result%6 + 1
+			break
+		}
+	}
+	require.False(t, record.Verify(full).OK())
 }
