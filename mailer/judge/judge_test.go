@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/record"
+	_ "github.com/pbem/pbem/mailer/judge/judgetest"
 	"github.com/pbem/pbem/store"
 	"github.com/stretchr/testify/require"
 )

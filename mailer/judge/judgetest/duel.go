@@ -1,4 +1,8 @@
-package judge
+// Package judgetest provides Duel, a small game used by the platform's
+// tests (judge, daemon, command line) to exercise the engine interface
+// without depending on a real game's rules. It is imported only by tests
+// and never ships as a user-facing game.
+package judgetest
 
 import (
 	"encoding/json"

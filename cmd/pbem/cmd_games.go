@@ -1,0 +1,354 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/mailer/judge"
+	"github.com/pbem/pbem/store"
+)
+
+func init() {
+	register(&command{
+		name:    "new",
+		summary: "create a game and queue its welcome emails",
+		usage:   "--game GAME --player ROLE=ADDRESS ... --gm ADDRESS [flags]",
+		help: `Creates a game in the store, rolls its set-up on the verifiable dice and
+queues a welcome email (with the player's secret) and a first report for
+every player and the GM. The daemon sends them when it runs.
+
+Example:
+  pbem new --game richard-iii --scenario wars-of-the-roses \
+      --player york=alice@club.example --player lancaster=bob@club.example \
+      --gm gm@club.example`,
+		run: runNew,
+	})
+	register(&command{
+		name:    "status",
+		summary: "list the games in the store",
+		usage:   "[--config FILE]",
+		help:    `Lists every game with its turn, deadline and outbox, and the outbox totals.`,
+		run:     runStatus,
+	})
+	register(&command{
+		name:    "export",
+		summary: "write a game's public record (JSON) for verify and replay",
+		usage:   "GAME [--out FILE] [--reveal] [--config FILE]",
+		help: `Writes the game's record: scenario, options, dice commitments, every
+accepted entry, every draw, hashes of the sent mails and the secrets
+revealed so far (each finished turn's public secret; the hidden secret
+when the game is over). --reveal reveals everything (for a finished or
+abandoned game). Player secrets and addresses are never exported.`,
+		run: runExport,
+	})
+	register(&command{
+		name:    "replay",
+		summary: "rebuild a game from its record and print the final state hash",
+		usage:   "FILE",
+		help: `Replays every entry of an exported record through the rules engine with
+the recorded dice and prints the hash of the final state. It fails if any
+entry is rejected, a draw differs, or the hash differs from the record's.`,
+		run: runReplay,
+	})
+	register(&command{
+		name:    "verify",
+		summary: "audit the dice of an exported game record",
+		usage:   "FILE",
+		help: `Checks every revealed secret against the game's commitments, recomputes
+the digest of every entry and every draw whose secret is revealed, and
+reports each mismatch. Exit status 1 if anything does not match. The
+procedure is in docs/dice.md; tools/verify_dice.py does the same.`,
+		run: runVerify,
+	})
+	register(&command{
+		name:    "check",
+		summary: "dry-run an order file offline",
+		usage:   "--game GAME --role ROLE [--scenario S | --record FILE] ORDERFILE",
+		help: `Parses ORDERFILE as an order email body (quoted lines, signatures and
+keywords are handled as in real mail) and applies it to a new game of the
+scenario, or to the position at the end of an exported record. Prints the
+accepted orders in canonical form, or the problems. Nothing is stored.`,
+		run: runCheck,
+	})
+}
+
+func openStore(cfgPath string) (*Config, *store.DB, error) {
+	cfg := DefaultConfig()
+	if cfgPath != "" {
+		c, err := LoadConfig(cfgPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		cfg = c
+	}
+	db, err := store.Open(cfg.Store, store.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, db, nil
+}
+
+func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
+	return judge.New(db, judge.Options{
+		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName,
+		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
+		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
+	})
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func runNew(ctx *cli, args []string) error {
+	fs := flags(ctx, find("new"))
+	cfgPath := fs.String("config", "", "configuration file")
+	game := fs.String("game", "", "game name (see pbem games)")
+	scenario := fs.String("scenario", "", "scenario ID (default: the game's first)")
+	id := fs.String("id", "", "game ID used in subjects, e.g. roses-7 (default: generated)")
+	gm := fs.String("gm", "", "the game master's address (receives every report)")
+	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
+	var players, opts multiFlag
+	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
+	fs.Var(&opts, "option", "NAME=VALUE game option (repeat)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *game == "" {
+		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
+	}
+	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, Options: adjudicator.Options{}}
+	for _, p := range players {
+		role, addr, ok := strings.Cut(p, "=")
+		if !ok {
+			return usagef("--player %q: want ROLE=ADDRESS", p)
+		}
+		addrs := strings.Split(addr, ",")
+		spec.Players = append(spec.Players, judge.PlayerSpec{Role: adjudicator.Role(strings.ToLower(role)), Email: addrs[0], Aliases: addrs[1:]})
+	}
+	for _, o := range opts {
+		k, v, _ := strings.Cut(o, "=")
+		spec.Options[k] = v
+	}
+	cfg, db, err := openStore(*cfgPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	c, err := judgeFor(cfg, db).NewGame(spec)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.stdout, "created game %s (%s, %s); welcome emails with each player's secret are queued\n", c.Game.ID, c.Game.GameName, c.Game.Scenario)
+	fmt.Fprintf(ctx.stdout, "dice commitment: %s\n", c.Game.Dice.PublicCommit)
+	return nil
+}
+
+func runStatus(ctx *cli, args []string) error {
+	fs := flags(ctx, find("status"))
+	cfgPath := fs.String("config", "", "configuration file")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	_, db, err := openStore(*cfgPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return db.View(func(tx *store.Tx) error {
+		games, err := tx.Games()
+		if err != nil {
+			return err
+		}
+		sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
+		for _, g := range games {
+			due := "-"
+			if !g.Deadline.IsZero() {
+				due = g.Deadline.UTC().Format(time.RFC3339)
+			}
+			state := g.Status.Label
+			if g.Status.Finished {
+				state = "finished: " + g.Status.Result
+			}
+			fmt.Fprintf(ctx.stdout, "%-14s %-20s turn %-3d due %-20s %s\n", g.ID, g.GameName, g.Status.Turn, due, state)
+		}
+		q, s := tx.OutboxCounts()
+		fmt.Fprintf(ctx.stdout, "%d games; outbox: %d queued, %d sent\n", len(games), q, s)
+		return nil
+	})
+}
+
+func runExport(ctx *cli, args []string) error {
+	fs := flags(ctx, find("export"))
+	cfgPath := fs.String("config", "", "configuration file")
+	out := fs.String("out", "", "output file (default: standard output)")
+	reveal := fs.Bool("reveal", false, "reveal every secret (finished or abandoned games)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one game ID")
+	}
+	cfg, db, err := openStore(*cfgPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	rec, err := judgeFor(cfg, db).Export(fs.Arg(0), *reveal)
+	if err != nil {
+		return err
+	}
+	return writeRecord(ctx, rec, *out)
+}
+
+func writeRecord(ctx *cli, rec *record.Record, out string) error {
+	if out != "" {
+		return rec.Save(out)
+	}
+	b, err := rec.Marshal()
+	if err != nil {
+		return err
+	}
+	_, err = ctx.stdout.Write(append(b, '\n'))
+	return err
+}
+
+func runReplay(ctx *cli, args []string) error {
+	fs := flags(ctx, find("replay"))
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one record file")
+	}
+	rec, err := record.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	g, err := adjudicator.Lookup(rec.Game)
+	if err != nil {
+		return err
+	}
+	st, hash, err := record.Replay(rec, g)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.stdout, "replayed %d entries of %s (%s): %s\n", len(rec.Entries), rec.GameID, rec.Game, st.Status().Label)
+	fmt.Fprintf(ctx.stdout, "final state sha256 %s\n", hash)
+	return nil
+}
+
+func runVerify(ctx *cli, args []string) error {
+	fs := flags(ctx, find("verify"))
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one record file")
+	}
+	rec, err := record.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rep := record.Verify(rec)
+	if *asJSON {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(ctx.stdout, string(b))
+	} else {
+		fmt.Fprint(ctx.stdout, rep.String())
+	}
+	if !rep.OK() {
+		return errors.New("the record does NOT verify")
+	}
+	return nil
+}
+
+func runCheck(ctx *cli, args []string) error {
+	fs := flags(ctx, find("check"))
+	game := fs.String("game", "", "game name")
+	role := fs.String("role", "", "the side giving the orders")
+	scenario := fs.String("scenario", "", "scenario of a new game")
+	recPath := fs.String("record", "", "check against the position at the end of this exported record")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one order file")
+	}
+	body, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var st adjudicator.State
+	if *recPath != "" {
+		rec, err := record.Load(*recPath)
+		if err != nil {
+			return err
+		}
+		g, err := adjudicator.Lookup(rec.Game)
+		if err != nil {
+			return err
+		}
+		if st, _, err = record.Replay(rec, g); err != nil {
+			return err
+		}
+	} else {
+		if *game == "" {
+			return usagef("--game or --record is required")
+		}
+		g, err := adjudicator.Lookup(*game)
+		if err != nil {
+			return err
+		}
+		sc, err := g.Info().ScenarioByID(*scenario)
+		if err != nil {
+			return err
+		}
+		if st, err = g.Setup(sc.ID, adjudicator.Options{}, testdice.New(1)); err != nil {
+			return err
+		}
+	}
+	if *role == "" {
+		return usagef("--role is required")
+	}
+	o := intake.Extract(string(body))
+	sub := adjudicator.Submission{Role: adjudicator.Role(strings.ToLower(*role))}
+	for _, l := range o.Lines {
+		if strings.HasPrefix(strings.ToLower(l.Text), "turn") {
+			continue
+		}
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: l.No, Text: l.Text})
+	}
+	fmt.Fprintf(ctx.stdout, "position: %s\n", st.Status().Label)
+	_, res, err := st.Apply(sub, testdice.New(1))
+	var rej *adjudicator.Rejection
+	if errors.As(err, &rej) {
+		fmt.Fprintf(ctx.stdout, "REJECTED, %d problem(s):\n", len(rej.Problems))
+		for _, p := range rej.Problems {
+			fmt.Fprintf(ctx.stdout, "  line %d: %s\n      %s\n", p.Line.No, p.Line.Text, p.Reason)
+			if len(p.Legal) > 0 {
+				fmt.Fprintf(ctx.stdout, "      legal here: %s\n", strings.Join(p.Legal, " | "))
+			}
+		}
+		return errors.New("the orders would be rejected")
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(ctx.stdout, "ACCEPTED as:")
+	for _, c := range res.Canonical {
+		fmt.Fprintf(ctx.stdout, "  %s\n", c)
+	}
+	return nil
+}
