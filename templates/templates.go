@@ -5,6 +5,7 @@ package templates
 
 import (
 	"embed"
+	"fmt"
 	htmltemplate "html/template"
 	"io/fs"
 	"os"
@@ -35,6 +36,42 @@ var funcs = map[string]any{
 		return strings.Join(lines, "\n")
 	},
 	"trim": strings.TrimSpace,
+	"wrap": wrapChoices,
+}
+
+// maxChoices is how many legal choices a text email lists before it says
+// how many more there are.
+const maxChoices = 40
+
+// wrapChoices lays choices out "a | b | c" in lines of at most 76 columns,
+// indented by n spaces.
+func wrapChoices(n int, choices []string) string {
+	pad := strings.Repeat(" ", n)
+	var lines []string
+	cur := pad
+	shown := choices
+	if len(shown) > maxChoices {
+		shown = shown[:maxChoices]
+	}
+	for i, c := range shown {
+		item := c
+		if i < len(shown)-1 {
+			item += " |"
+		}
+		if len(cur) > n && len(cur)+1+len(item) > 76 {
+			lines = append(lines, cur)
+			cur = pad
+		}
+		if len(cur) > n {
+			cur += " "
+		}
+		cur += item
+	}
+	lines = append(lines, cur)
+	if len(choices) > len(shown) {
+		lines = append(lines, fmt.Sprintf("%s… and %d more (send \"help\" for the full list)", pad, len(choices)-len(shown)))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Load returns the built-in templates, or those in dir when dir is not

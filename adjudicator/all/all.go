@@ -1,3 +1,8 @@
 // Package all links every game into a binary: import it for its side
 // effects.
 package all
+
+import (
+	_ "github.com/pbem/pbem/adjudicator/hammer"   // Hammer of the Scots
+	_ "github.com/pbem/pbem/adjudicator/richard3" // Richard III
+)

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbem/pbem/mailer/imapin"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/mailer/outbox"
 	"github.com/pbem/pbem/store"
@@ -160,3 +161,22 @@ func (q StoreQueue) MarkSent(id uint64, at time.Time) error {
 func (q StoreQueue) MarkFailed(id uint64, errText string, next time.Time) error {
 	return q.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(id, errText, next) })
 }
+
+// IMAP adapts an imapin client to Intake.
+type IMAP struct{ Client *imapin.Client }
+
+// Run implements Intake.
+func (i IMAP) Run(ctx context.Context, h func(ctx context.Context, raw []byte) Disposition) error {
+	return i.Client.Run(ctx, func(ctx context.Context, m imapin.Incoming) (imapin.Disposition, error) {
+		switch h(ctx, m.Raw) {
+		case Processed:
+			return imapin.Processed, nil
+		case Failed:
+			return imapin.Failed, nil
+		}
+		return imapin.Retry, nil
+	})
+}
+
+// Wake implements Intake.
+func (i IMAP) Wake() { i.Client.Wake() }

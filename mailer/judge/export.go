@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
@@ -100,4 +101,21 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// turnDice renders the public dice of the turns revealed since
+// revealedBefore, for the reports that announce the end of a turn.
+func (j *Judge) turnDice(tx *store.Tx, g *store.Game, revealedBefore int) (string, error) {
+	if g.Dice.RevealedThrough <= revealedBefore {
+		return "", nil
+	}
+	rec, err := exportGame(tx, g, false)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for t := revealedBefore + 1; t <= g.Dice.RevealedThrough; t++ {
+		b.WriteString(rec.DiceText(t))
+	}
+	return b.String(), nil
 }

@@ -258,13 +258,18 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 	le.MessageID = msg.MessageID
 	le.From = from
 	le.At = now
+	revealed := g.Dice.RevealedThrough
 	if err := j.commitState(tx, g, next, le); err != nil {
+		return nil, err
+	}
+	diceText, err := j.turnDice(tx, g, revealed)
+	if err != nil {
 		return nil, err
 	}
 	if promptSig(next) != before {
 		j.resetDeadline(g, next, now)
 	}
-	if err := j.queueReports(tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: msg.MessageID, beforeOwes: beforeOwes}); err != nil {
+	if err := j.queueReports(tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
 		return nil, err
 	}
 	return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role}, tx.PutGame(g)

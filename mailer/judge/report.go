@@ -29,6 +29,7 @@ type ReportData struct {
 	Result     string
 	Dice       DiceData
 	Rolls      string
+	DiceText   string // the public dice of a turn that has just ended
 	Footer     string
 }
 
@@ -96,6 +97,7 @@ type reportCause struct {
 	inReplyTo string
 	resend    bool
 	reminder  bool
+	diceText  string
 	// beforeOwes is each role's prompt signature before the change: a
 	// role whose decisions changed gets a report even without events.
 	beforeOwes map[adjudicator.Role]string
@@ -241,7 +243,7 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
 		Accepted: c.accepted, Events: evs, Sections: view.Sections,
 		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
-		Dice: j.diceData(g), Footer: j.footer(g),
+		Dice: j.diceData(g), Footer: j.footer(g), DiceText: c.diceText,
 	}
 	if role == adjudicator.GM {
 		data.Owes = nil

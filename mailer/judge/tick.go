@@ -88,6 +88,7 @@ func owingRoles(st adjudicator.State) []adjudicator.Role {
 // something, one logged entry each.
 func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
 	before := roleSigs(st)
+	revealed := g.Dice.RevealedThrough
 	applied := 0
 	for _, r := range owingRoles(st) {
 		sub := st.Default(r)
@@ -120,7 +121,11 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 	}
 	j.resetDeadline(g, st, now)
 	if applied > 0 {
-		if err := j.queueReports(tx, g, st, reportCause{beforeOwes: before}); err != nil {
+		diceText, err := j.turnDice(tx, g, revealed)
+		if err != nil {
+			return err
+		}
+		if err := j.queueReports(tx, g, st, reportCause{beforeOwes: before, diceText: diceText}); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,367 @@
+package columbia
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+func errUnknownSpecial(name string) error {
+	return fmt.Errorf("no special action %q in this game", name)
+}
+
+// ErrNotPending is returned by Resume when the battle waits for nothing.
+var ErrNotPending = errors.New("the battle is not waiting for a decision")
+
+// New creates a battle in area between attacker and defender. blocks are
+// copied; among one side's blocks with the same initiative letter, turns
+// follow the order of this slice (so a game may sort it by the owner's
+// declared order). Blocks with Group Reserve arrive in round 2.
+func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) (*Battle, error) {
+	if cfg.MaxRounds < 1 {
+		return nil, fmt.Errorf("battle in %s: MaxRounds must be at least 1", area)
+	}
+	if attacker == "" || defender == "" || attacker == defender {
+		return nil, fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
+	}
+	bt := &Battle{
+		Area:         area,
+		Rules:        cfg,
+		Attacker:     attacker,
+		Defender:     defender,
+		OrigAttacker: attacker,
+		Blocks:       make([]Block, len(blocks)),
+		Order:        make([]int, 0, len(blocks)),
+	}
+	copy(bt.Blocks, blocks)
+	for i := range bt.Blocks {
+		b := &bt.Blocks[i]
+		if b.ID == "" {
+			return nil, fmt.Errorf("battle in %s: block %d has no ID", area, i)
+		}
+		for j := 0; j < i; j++ {
+			if bt.Blocks[j].ID == b.ID {
+				return nil, fmt.Errorf("battle in %s: block %s appears twice", area, b.ID)
+			}
+		}
+		if b.Side != attacker && b.Side != defender {
+			return nil, fmt.Errorf("battle in %s: block %s belongs to %q, not to %s or %s", area, b.ID, b.Side, attacker, defender)
+		}
+		if b.MaxSteps < 1 || b.Steps < 1 || b.Steps > b.MaxSteps {
+			return nil, fmt.Errorf("battle in %s: block %s has strength %d of %d", area, b.ID, b.Steps, b.MaxSteps)
+		}
+		if b.Initiative < 'A' || b.Initiative > 'Z' {
+			return nil, fmt.Errorf("battle in %s: block %s has initiative %q", area, b.ID, string(rune(b.Initiative)))
+		}
+		if b.Group != Main && b.Group != Reserve {
+			return nil, fmt.Errorf("battle in %s: block %s has an unknown group", area, b.ID)
+		}
+		b.Tags = append([]string(nil), b.Tags...)
+		b.Outcome = Fighting
+		b.To = ""
+		b.OrigSide = b.Side
+		b.Arrived = b.Group == Main
+		b.ActiveFrom = 1
+		if b.Group == Reserve {
+			b.ActiveFrom = 2
+		}
+		b.Acted, b.Regrouped, b.Changed = false, false, 0
+		b.Seen = b.Arrived || !cfg.RevealReservesOnArrival
+	}
+	return bt, nil
+}
+
+// Block returns the block with the given ID, or nil.
+func (bt *Battle) Block(id string) *Block {
+	for i := range bt.Blocks {
+		if bt.Blocks[i].ID == id {
+			return &bt.Blocks[i]
+		}
+	}
+	return nil
+}
+
+// Index returns the index in Blocks of the block with the given ID, or -1.
+func (bt *Battle) Index(id string) int {
+	for i := range bt.Blocks {
+		if bt.Blocks[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Enemy returns the other side of the battle.
+func (bt *Battle) Enemy(side adjudicator.Role) adjudicator.Role {
+	if side == bt.Attacker {
+		return bt.Defender
+	}
+	return bt.Attacker
+}
+
+// IsDefender reports whether side currently defends.
+func (bt *Battle) IsDefender(side adjudicator.Role) bool { return side == bt.Defender }
+
+// Done reports whether the battle is over.
+func (bt *Battle) Done() bool { return bt.Phase == PhaseDone }
+
+// Hittable reports whether b can take hits now: in the battle and arrived.
+func (bt *Battle) Hittable(b *Block) bool { return b.Outcome == Fighting && b.Arrived }
+
+// Strength returns the number of blocks and total steps side has on the
+// field (in the battle and arrived).
+func (bt *Battle) Strength(side adjudicator.Role) (blocks, steps int) {
+	for i := range bt.Blocks {
+		b := &bt.Blocks[i]
+		if b.Side == side && b.Outcome == Fighting && b.Arrived {
+			blocks++
+			steps += b.Steps
+		}
+	}
+	return
+}
+
+// Remaining returns the number of side's blocks still in the battle,
+// including reserves yet to arrive.
+func (bt *Battle) Remaining(side adjudicator.Role) int {
+	n := 0
+	for i := range bt.Blocks {
+		if bt.Blocks[i].Side == side && bt.Blocks[i].Outcome == Fighting {
+			n++
+		}
+	}
+	return n
+}
+
+// Revealed reports whether role may see b's identity and strength now.
+// Blocks in a battle are revealed to both sides (R3-6.1b, H-5.1c), except
+// reserves not yet arrived under RevealReservesOnArrival and blocks that
+// retreated under HiddenRetreats. Owners and the GM always see their blocks.
+func (bt *Battle) Revealed(role adjudicator.Role, b *Block) bool {
+	if role == adjudicator.GM || role == b.Side || role == b.OrigSide {
+		return true
+	}
+	if !b.Seen {
+		return false
+	}
+	if bt.Rules.HiddenRetreats && b.Outcome == Retreated {
+		return false
+	}
+	return true
+}
+
+// RevealedTo lists the IDs of the blocks role may see.
+func (bt *Battle) RevealedTo(role adjudicator.Role) []string {
+	var out []string
+	for i := range bt.Blocks {
+		if bt.Revealed(role, &bt.Blocks[i]) {
+			out = append(out, bt.Blocks[i].ID)
+		}
+	}
+	return out
+}
+
+// Count returns the game counter key.
+func (bt *Battle) Count(key string) int { return bt.Counters[key] }
+
+// Inc adds one to the game counter key and returns the new value.
+func (bt *Battle) Inc(key string) int {
+	if bt.Counters == nil {
+		bt.Counters = map[string]int{}
+	}
+	bt.Counters[key]++
+	return bt.Counters[key]
+}
+
+// Events returns the narrative lines role may see.
+func (bt *Battle) Events(role adjudicator.Role) []string {
+	var out []string
+	for _, e := range bt.Log {
+		if e.VisibleTo(role) {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// Say adds a narrative line seen by the given roles (none: everyone). It
+// does nothing unless Rules.Narrate is set.
+func (bt *Battle) Say(to []adjudicator.Role, format string, args ...any) {
+	if !bt.Rules.Narrate {
+		return
+	}
+	bt.say(to, fmt.Sprintf(format, args...))
+}
+
+func (bt *Battle) say(to []adjudicator.Role, text string) {
+	bt.sayIn(to, text, bt.Phase == PhaseRounds)
+}
+
+// sayIn writes a narrative line; a line of a round (inRound) is laid out
+// under the "Round N" prefix.
+func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
+	if inRound && bt.Round > 0 {
+		if bt.Lines == 0 && to == nil {
+			text = "Round " + strconv.Itoa(bt.Round) + "  " + text
+		} else {
+			text = "         " + text
+		}
+		if to == nil {
+			bt.Lines++
+		}
+	}
+	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
+}
+
+func (bt *Battle) sides() int {
+	if bt.Rules.Sides > 0 {
+		return bt.Rules.Sides
+	}
+	return 6
+}
+
+// Roll rolls n battle dice for b with the purpose "battle <area> r<round>
+// <block>" (plus " "+what when what is not ""), appending them to buf.
+func (bt *Battle) Roll(d adjudicator.Dice, b *Block, n int, what string, buf []int) []int {
+	purpose := "battle " + bt.Area + " r" + strconv.Itoa(bt.Round) + " " + b.ID
+	if what != "" {
+		purpose += " " + what
+	}
+	sides := bt.sides()
+	for i := 0; i < n; i++ {
+		buf = append(buf, d.Roll(purpose, sides))
+		bt.Draws++
+	}
+	return buf
+}
+
+// Rating returns a block's rating as shown in narratives, e.g. "B3".
+func Rating(init byte, fire int) string {
+	return string(rune(init)) + strconv.Itoa(fire)
+}
+
+// Defect moves b to side to: it joins to's reserve at its current
+// strength and fights from the next round (R3-6.9c). It is the same move a
+// capture makes (with Fate.Steps).
+func (bt *Battle) Defect(b *Block, to adjudicator.Role) {
+	bt.changeSide(b, to, b.Steps)
+}
+
+func (bt *Battle) changeSide(b *Block, to adjudicator.Role, steps int) {
+	if steps < 1 {
+		steps = 1
+	}
+	if steps > b.MaxSteps {
+		steps = b.MaxSteps
+	}
+	b.Side = to
+	b.Steps = steps
+	b.Group = Reserve
+	b.Changed++
+	b.ActiveFrom = bt.Round + 1
+	if bt.Round <= 1 {
+		b.Arrived = false
+		b.ActiveFrom = 2
+	} else {
+		b.Arrived = true
+	}
+	bt.afterLoss()
+}
+
+// Withdraw takes b out of the battle by a game rule (Outcome Removed),
+// e.g. Celtic Cohesion (H-5.2).
+func (bt *Battle) Withdraw(b *Block) {
+	if b.Outcome != Fighting {
+		return
+	}
+	b.Outcome = Removed
+	bt.afterLoss()
+}
+
+// HitBlock applies up to hits hits to b, eliminating (or capturing) it
+// when its last step goes, and returns the hits it absorbed. by is the
+// firing block (nil if none). The narrative is the caller's.
+func (bt *Battle) HitBlock(h Hooks, b *Block, hits int, by *Block) int {
+	if hits <= 0 || b.Outcome != Fighting {
+		return 0
+	}
+	if hits >= b.Steps {
+		n := b.Steps
+		b.Steps = 0
+		bt.eliminate(h, b, by)
+		return n
+	}
+	b.Steps -= hits
+	return hits
+}
+
+// eliminate removes b (or captures it), b.Steps already 0.
+func (bt *Battle) eliminate(h Hooks, b *Block, by *Block) bool {
+	b.Steps = 0
+	f := h.Eliminated(bt, b, by)
+	if f.Capture && f.Side != "" {
+		bt.changeSide(b, f.Side, f.Steps)
+		return true
+	}
+	b.Outcome = Eliminated
+	bt.afterLoss()
+	return false
+}
+
+// Shoot fires b at a single named target with the given firepower and
+// number of dice: hits beyond those needed to eliminate the target are
+// lost (heir charges, R3-6.5). label names the action in the narrative
+// ("charges"). It returns the hits scored and whether the target is still
+// in the battle on the same side.
+func (bt *Battle) Shoot(h Hooks, d adjudicator.Dice, b *Block, fire, dice int, target *Block, label string) (hits int, survived bool) {
+	s := bt.newShot(d, b, fire, dice, label)
+	s.Target = bt.Index(target.ID)
+	s.Single = true
+	bt.Shot = s
+	side := target.Side
+	hits = s.Hits
+	bt.resolveShot(h, nil)
+	return hits, target.Outcome == Fighting && target.Side == side
+}
+
+func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label string) *Shot {
+	s := &bt.spare
+	*s = Shot{Firer: bt.Index(b.ID), Fire: fire, Target: -1, Label: label, Rolls: s.Rolls[:0], Text: s.Text[:0], Segs: s.Segs[:0]}
+	s.Rolls = bt.Roll(d, b, dice, label, s.Rolls)
+	for _, r := range s.Rolls {
+		if r <= fire {
+			s.Hits++
+		}
+	}
+	s.Left = s.Hits
+	if bt.Rules.Narrate {
+		t := append(s.Text, b.Label()...)
+		t = append(t, " ("...)
+		t = append(t, Rating(bt.initiativeOf(b), fire)...)
+		if b.Side == bt.Defender {
+			t = append(t, ", defending"...)
+		}
+		if label != "" {
+			t = append(t, ", "...)
+			t = append(t, label...)
+		}
+		t = append(t, ')')
+		for _, r := range s.Rolls {
+			t = append(t, ' ')
+			t = strconv.AppendInt(t, int64(r), 10)
+		}
+		t = append(t, " →"...)
+		s.Text = t
+	}
+	return s
+}
+
+// initiativeOf is the letter used in narratives: the current round's.
+func (bt *Battle) initiativeOf(b *Block) byte {
+	if b.Letter != 0 {
+		return b.Letter
+	}
+	return b.Initiative
+}

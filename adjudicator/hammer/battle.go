@@ -1,0 +1,425 @@
+package hammer
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+)
+
+// Battles are fought by the shared Columbia battle system; this file is
+// the Hammer adapter: the hooks (home bonus, schiltroms, Celtic cohesion,
+// retreat and regroup destinations, noble capture) and the translation
+// between the game state and a columbia.Battle.
+
+func roleSide(r adjudicator.Role) int {
+	if r == RoleScotland {
+		return Scotland
+	}
+	return England
+}
+
+type hooks struct {
+	columbia.DefaultHooks
+	s    *St
+	area int
+}
+
+func (h *hooks) occNow(bt *columbia.Battle) [NA]uint8 {
+	o := h.s.occupancy()
+	o[h.area] = 0
+	for i := range bt.Blocks {
+		cb := &bt.Blocks[i]
+		if cb.To != "" && (cb.Outcome == columbia.Retreated || cb.Outcome == columbia.Fighting) {
+			o[areaByID[cb.To]] |= 1 << roleSide(cb.Side)
+		}
+	}
+	return o
+}
+
+// Firepower applies the home bonus (1.4) and the optional schiltroms (5.4).
+func (h *hooks) Firepower(bt *columbia.Battle, cb *columbia.Block) int {
+	f := cb.Firepower
+	b := cb.Data
+	if cb.Kind == "noble" && cb.Side == bt.Defender && isHome(b, h.area) {
+		f = 3
+	}
+	if h.s.Schil && cb.Kind == "infantry" && cb.Side == RoleScotland {
+		archers := false
+		for i := range bt.Blocks {
+			x := &bt.Blocks[i]
+			if x.Side == RoleEngland && x.Kind == "archers" && x.Outcome == columbia.Fighting {
+				archers = true
+			}
+		}
+		if !archers {
+			f++
+		}
+	}
+	return f
+}
+
+func (h *hooks) moveOptions(bt *columbia.Battle, cb *columbia.Block, kind columbia.MoveKind) []string {
+	side := roleSide(cb.Side)
+	o := h.occNow(bt)
+	var out []string
+	if cb.ID == "norse" {
+		for a := 1; a < NA; a++ {
+			if a != h.area && areas[a].Coastal && o[a]&(1<<side) != 0 && o[a]&(1<<(1-side)) == 0 {
+				out = append(out, areas[a].ID)
+			}
+		}
+		return out
+	}
+	var neutral []string
+	for i, c := range areas[h.area].Nbr {
+		k := areas[h.area].Brd[i]
+		if o[c]&(1<<(1-side)) != 0 {
+			continue
+		}
+		if borders[k].AngSco {
+			if side == England && h.area == AreaEngland {
+				continue // 5.5, 5.6: never into Scotland
+			}
+			if side == Scotland && c == AreaEngland {
+				continue // never into England
+			}
+		}
+		if kind != columbia.MoveRegroup && !h.s.canRetreatAcross(h.area, k, side) {
+			continue
+		}
+		n := int8(0)
+		for _, mv := range bt.Moves {
+			if mv.Side == cb.Side && mv.To == areas[c].ID && mv.Kind == kind && mv.Block != "norse" &&
+				(kind != columbia.MoveRetreat || mv.Round == bt.Round) {
+				n++
+			}
+		}
+		if n >= borderLimit(k) {
+			continue
+		}
+		if o[c] != 0 {
+			out = append(out, areas[c].ID)
+		} else {
+			neutral = append(neutral, areas[c].ID)
+		}
+	}
+	return append(out, neutral...)
+}
+
+// RetreatOptions implements columbia.Hooks (5.5).
+func (h *hooks) RetreatOptions(bt *columbia.Battle, cb *columbia.Block, final bool) []string {
+	k := columbia.MoveRetreat
+	if final {
+		k = columbia.MoveFinalRetreat
+	}
+	return h.moveOptions(bt, cb, k)
+}
+
+// RegroupOptions implements columbia.Hooks (5.6).
+func (h *hooks) RegroupOptions(bt *columbia.Battle, cb *columbia.Block) []string {
+	return h.moveOptions(bt, cb, columbia.MoveRegroup)
+}
+
+// Eliminated captures nobles (5.7), except Moray.
+func (h *hooks) Eliminated(bt *columbia.Battle, cb *columbia.Block, by *columbia.Block) columbia.Fate {
+	if cb.Kind == "noble" && cb.Data != bMoray {
+		return columbia.Fate{Capture: true, Side: bt.Enemy(cb.Side), Steps: 1}
+	}
+	return columbia.Fate{}
+}
+
+// StartRound rolls Celtic cohesion (5.2) for Welsh and Ulster blocks as
+// they come into the battle (ruling AMB-17).
+func (h *hooks) StartRound(bt *columbia.Battle, d adjudicator.Dice) {
+	for i := range bt.Blocks {
+		cb := &bt.Blocks[i]
+		if !cb.HasTag("celtic") || cb.Outcome != columbia.Fighting || cb.ActiveFrom != bt.Round || cb.Changed > 0 {
+			continue
+		}
+		r := d.Roll("celtic cohesion "+cb.ID, 6)
+		if r >= 5 {
+			bt.Say(nil, "Celtic cohesion: %s rolls %d and goes home to the pool", cb.Label(), r)
+			bt.Withdraw(cb)
+		} else {
+			bt.Say(nil, "Celtic cohesion: %s rolls %d and stays", cb.Label(), r)
+		}
+	}
+}
+
+var kindNames = [...]string{TLeader: "leader", TKing: "king", TInfantry: "infantry", TCavalry: "cavalry",
+	TArchers: "archers", TNorse: "norse", TKnights: "knights", TNoble: "noble", THobelars: "hobelars"}
+
+// newBattle builds the columbia battle for area a.
+func (s *St) newBattle(a int) *columbia.Battle {
+	att := int(s.Att[a])
+	if att < 0 {
+		att = England
+	}
+	var bl []columbia.Block
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) != a {
+			continue
+		}
+		bi := &blocks[b]
+		cb := columbia.Block{ID: bi.ID, Name: bi.Label, Side: roles[bi.Side], Initiative: bi.Letter, Firepower: bi.Fire,
+			Steps: int(s.Str[b]), MaxSteps: bi.Max, Kind: kindNames[bi.Type], Data: b}
+		if s.Fl[b]&fReserve != 0 {
+			cb.Group = columbia.Reserve
+		}
+		if bi.Celtic {
+			cb.Tags = []string{"celtic"}
+		}
+		bl = append(bl, cb)
+	}
+	bt, err := columbia.New(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	if err != nil {
+		panic("hammer: " + err.Error())
+	}
+	bt.AreaName = areas[a].Name
+	bt.Names = displayNames
+	return bt
+}
+
+// decider builds both sides' standing orders for a battle in area a.
+func (s *St) decider(a int) columbia.Decider {
+	m := columbia.BySide{}
+	for side := 0; side < 2; side++ {
+		txt := s.standText(side, a)
+		if txt == "" {
+			continue
+		}
+		if strings.Contains(txt, "regroup all ") {
+			var ids []string
+			for b := 0; b < NB; b++ {
+				if int(s.Loc[b]) == a && blocks[b].Side == side {
+					ids = append(ids, blocks[b].ID)
+				}
+			}
+			if len(ids) == 0 {
+				ids = append(ids, blocks[anyBlock(side)].ID)
+			}
+			txt = strings.ReplaceAll(txt, "regroup all ", "regroup "+strings.Join(ids, ", ")+" ")
+		}
+		so, ok := parseStandingCached(side, txt)
+		if !ok {
+			continue
+		}
+		m[roles[side]] = so
+	}
+	return m
+}
+
+func (s *St) standText(side, a int) string {
+	if len(s.Ord.Orders) == 0 {
+		return ""
+	}
+	all, here := s.stand(side, NA), s.stand(side, a)
+	switch {
+	case all == "":
+		return here
+	case here == "":
+		return all
+	}
+	return all + "; " + here
+}
+
+// syncBattle copies the battle's outcome so far into the state.
+func (s *St) syncBattle(bt *columbia.Battle) {
+	a := areaByID[bt.Area]
+	done := bt.Done()
+	for i := range bt.Blocks {
+		cb := &bt.Blocks[i]
+		b := cb.Data
+		cur := b
+		if roleSide(cb.Side) != blocks[b].Side {
+			cur = blocks[b].Partner
+		}
+		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
+			s.Loc[p], s.Str[p], s.Fl[p] = LocOut, 0, 0
+		}
+		s.seen |= 1 << uint(cur)
+		switch cb.Outcome {
+		case columbia.Fighting:
+			s.Loc[cur], s.Str[cur] = int8(a), int8(cb.Steps)
+			if done && cb.To != "" {
+				s.Loc[cur] = int8(areaByID[cb.To])
+			}
+		case columbia.Retreated:
+			s.Loc[cur], s.Str[cur] = int8(areaByID[cb.To]), int8(cb.Steps)
+		case columbia.Eliminated:
+			if s.Loc[cur] < NA {
+				s.Loc[cur] = int8(a)
+				s.eliminate(cur, true, 1-blocks[cur].Side)
+			}
+		case columbia.Removed:
+			s.Loc[cur], s.Str[cur], s.Fl[cur] = LocPool, 0, 0
+		}
+	}
+}
+
+// displayNames gives the battle narratives area and side names.
+var displayNames = map[string]string{}
+
+func initReplacer() {
+	for a := 0; a < NA; a++ {
+		displayNames[areas[a].ID] = areas[a].Name
+	}
+	displayNames["england"] = "England"
+	displayNames["scotland"] = "Scotland"
+}
+
+// battleEvents turns new narrative lines into events.
+func battleEvents(bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+	start := len(ev)
+	for _, e := range bt.Log[from:] {
+		text := e.Text
+		if n := len(ev); n > start && sameTo(ev[n-1].To, e.To) {
+			ev[n-1].Text += "\n" + text
+			continue
+		}
+		ev = append(ev, adjudicator.Event{To: e.To, Text: "Battle of " + bt.AreaName + ": " + strings.TrimSpace(text)})
+	}
+	return ev
+}
+
+func sameTo(a, b []adjudicator.Role) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// runBattles fights battles until one waits for a player or none is left;
+// the caller then moves on to s.After.
+func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
+	var fought uint32 // guards against fighting an area twice in one call
+	for !s.Fin {
+		if s.Bat != nil {
+			return
+		}
+		a := s.nextBattle(fought)
+		if a < 0 {
+			break
+		}
+		fought |= 1 << uint(a)
+		bt := s.newBattle(a)
+		*ev = append(*ev, adjudicator.Event{Text: "Battle of " + areas[a].Name + ": " + sideName(roleSide(bt.Attacker)) + " attacks, " + sideName(roleSide(bt.Defender)) + " defends."})
+		p, err := bt.Run(&hooks{s: s, area: a}, s.decider(a), d)
+		if err != nil {
+			panic("hammer: battle: " + err.Error())
+		}
+		s.afterRun(bt, p, 0, ev)
+	}
+}
+
+// afterRun records a battle's progress after Run or Resume.
+func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]adjudicator.Event) {
+	s.syncBattle(bt)
+	*ev = battleEvents(bt, from, *ev)
+	if p != nil && !s.Fin {
+		s.Bat = bt
+		s.BatLog = int16(len(bt.Log))
+		return
+	}
+	a := areaByID[bt.Area]
+	s.Bat = nil
+	s.BatLog = 0
+	s.Att[a] = -1
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a {
+			s.Fl[b] &^= fReserve
+		}
+	}
+}
+
+// nextBattle picks the next battle: Player 1's stated order first, then
+// map order (5.1).
+func (s *St) nextBattle(skip uint32) int {
+	o := s.occupancy()
+	for _, a := range s.Ord.Battles {
+		if a >= 0 && o[a] == 3 && skip&(1<<uint(a)) == 0 {
+			return int(a)
+		}
+	}
+	for a := 0; a < NA; a++ {
+		if o[a] == 3 && skip&(1<<uint(a)) == 0 {
+			return a
+		}
+	}
+	return -1
+}
+
+// cloneBattle deep-copies a stored battle before it is resumed, so the
+// state it came from stays unchanged.
+func cloneBattle(bt *columbia.Battle) *columbia.Battle {
+	c := *bt
+	c.Order = append([]int(nil), bt.Order...)
+	c.Blocks = append([]columbia.Block(nil), bt.Blocks...)
+	c.Moves = append([]columbia.Move(nil), bt.Moves...)
+	c.Log = append([]adjudicator.Event(nil), bt.Log...)
+	if bt.Counters != nil {
+		c.Counters = make(map[string]int, len(bt.Counters))
+		for k, v := range bt.Counters {
+			c.Counters[k] = v
+		}
+	}
+	if bt.Shot != nil {
+		sh := *bt.Shot
+		sh.Rolls = append([]int(nil), bt.Shot.Rolls...)
+		sh.Text = append([]byte(nil), bt.Shot.Text...)
+		sh.Segs = append([]columbia.Seg(nil), bt.Shot.Segs...)
+		c.Shot = &sh
+	}
+	if bt.Pending != nil {
+		p := *bt.Pending
+		p.Choices = append([]columbia.Choice(nil), bt.Pending.Choices...)
+		c.Pending = &p
+	}
+	return &c
+}
+
+// nameOf names a block or area ID for players. Areas win: the only ID
+// both could be is "moray", and in a battle choice it is then the area
+// (a retreat) or plainly the noble (a hit).
+func nameOf(id string) string {
+	if a, ok := areaByID[id]; ok {
+		return areas[a].Name
+	}
+	if b, ok := blockByID[id]; ok {
+		return blocks[b].Label
+	}
+	return id
+}
+
+// standCache remembers parsed standing orders: parsing is pure, and the
+// same few texts come back battle after battle.
+var (
+	standCache  sync.Map // key: side + text -> *columbia.StandingOrders
+	standCached atomic.Int32
+)
+
+func parseStandingCached(side int, txt string) (*columbia.StandingOrders, bool) {
+	key := strconv.Itoa(side) + txt
+	if v, ok := standCache.Load(key); ok {
+		so := *v.(*columbia.StandingOrders)
+		return &so, true
+	}
+	so, err := columbia.ParseStanding(txt, sideBlockNames[side], areaNames)
+	if err != nil {
+		return nil, false
+	}
+	if standCached.Add(1) < 4096 {
+		standCache.Store(key, &so)
+	}
+	c := so
+	return &c, true
+}

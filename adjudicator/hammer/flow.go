@@ -1,0 +1,806 @@
+package hammer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// Internal phases the flow passes through without waiting.
+const (
+	phEndTurn = 20 // border raids, sudden death, next turn or winter
+	phWinter  = 21 // winter begins
+)
+
+type applier struct {
+	s       *St
+	side    int
+	d       adjudicator.Dice
+	probs   []adjudicator.Problem
+	canon   []string
+	ev      []adjudicator.Event
+	touched [2]uint32 // standing-order keys replaced by this submission (bit NA: all)
+}
+
+func (a *applier) bad(l adjudicator.Line, reason string, legal ...string) {
+	a.probs = append(a.probs, adjudicator.Problem{Line: l, Reason: reason, Legal: legal})
+}
+
+func (a *applier) say(text string) { a.ev = append(a.ev, adjudicator.Event{Text: text}) }
+
+func (a *applier) tell(side int, text string) {
+	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: text})
+}
+
+func roleOf(r adjudicator.Role) (int, bool) {
+	switch r {
+	case RoleEngland:
+		return England, true
+	case RoleScotland:
+		return Scotland, true
+	}
+	return 0, false
+}
+
+// Owes reports whether side owes a decision now.
+func (s *St) owes(side int) bool {
+	if s.Fin {
+		return false
+	}
+	switch s.Phase {
+	case PhCard:
+		return s.Play[side] < 0
+	case PhEvent:
+		return s.eventSide() == side
+	case PhMove1:
+		return int(s.P1) == side
+	case PhMove2:
+		return int(s.P1) != side
+	case PhBattle:
+		return s.Bat != nil && s.Bat.Pending != nil && roleSide(s.Bat.Pending.Side) == side
+	case PhRaid:
+		return side == England
+	case PhWHomes:
+		return s.WOwe[side]
+	case PhWEng:
+		return side == England
+	case PhWScot:
+		return side == Scotland
+	}
+	return false
+}
+
+func (s *St) eventSide() int {
+	if s.EvOwe[England] {
+		return England
+	}
+	if s.EvOwe[Scotland] {
+		return Scotland
+	}
+	return -1
+}
+
+// Apply implements adjudicator.State.
+func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+	side, ok := roleOf(sub.Role)
+	if !ok {
+		return nil, nil, adjudicator.Reject(adjudicator.Line{}, fmt.Sprintf("%q is not a role in this game (england, scotland)", sub.Role))
+	}
+	if !s.owes(side) {
+		why := "you owe no orders now"
+		if s.Fin {
+			why = "the game is over"
+		}
+		return nil, nil, adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")")
+	}
+	n := s.clone()
+	n.seen = 0
+	if n.Bat != nil {
+		n.Bat = cloneBattle(n.Bat)
+	}
+	a := &applier{s: n, side: side, d: d}
+	switch n.Phase {
+	case PhCard:
+		a.card(sub.Lines)
+	case PhEvent:
+		a.event(sub.Lines)
+	case PhMove1, PhMove2:
+		a.moves(sub.Lines)
+	case PhBattle:
+		a.battle(sub.Lines)
+	case PhRaid:
+		a.raid(sub.Lines)
+	case PhWHomes:
+		a.homes(sub.Lines)
+	case PhWEng:
+		a.winterEngland(sub.Lines)
+	case PhWScot:
+		a.winterScotland(sub.Lines)
+	}
+	if len(a.probs) > 0 {
+		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
+	}
+	return n, &adjudicator.Result{Canonical: a.canon, Events: a.ev}, nil
+}
+
+// standing handles the orders a player may add to any submission:
+// standing battle orders, Player 1's battle order and the border-raid
+// preference. It reports whether the line was one of them.
+func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
+	s := a.s
+	switch verb {
+	case "battle", "hits", "regroup":
+		head, tail, ok := splitColon(rest)
+		if !ok {
+			if verb == "battle" {
+				a.bad(l, "write battle <area or all>: <orders>, e.g. battle Fife: retreat to Lennox when down to 1 blocks")
+				return true
+			}
+			return false
+		}
+		area := NA
+		if !strings.EqualFold(strings.TrimSpace(head), "all") {
+			ar, err := matchArea(head)
+			if err != nil {
+				a.bad(l, errText(err))
+				return true
+			}
+			area = ar
+		}
+		clause := tail
+		switch verb {
+		case "hits":
+			clause = "hits " + tail
+		case "regroup":
+			parts := splitArrow(tail)
+			if len(parts) == 2 {
+				clause = "regroup " + parts[0] + " to " + parts[1]
+			} else {
+				clause = "regroup " + tail
+			}
+		}
+		check := strings.ReplaceAll(clause, "regroup all ", "regroup "+blocks[anyBlock(a.side)].ID+" ")
+		if _, err := columbia.ParseStanding(check, sideBlockNames[a.side], areaNames); err != nil {
+			a.bad(l, "battle orders: "+err.Error())
+			return true
+		}
+		bit := uint32(1) << uint(area)
+		old := s.stand(a.side, area)
+		if a.touched[a.side]&bit == 0 {
+			old = ""
+			a.touched[a.side] |= bit
+		}
+		if old != "" {
+			clause = old + "; " + clause
+		}
+		s.setStand(a.side, area, clause)
+		a.canon = append(a.canon, verb+" "+head+": "+tail)
+		return true
+	case "battles":
+		var list [NA]int8
+		for i := range list {
+			list[i] = -1
+		}
+		for i, it := range orders.SplitList(rest) {
+			ar, err := matchArea(it)
+			if err != nil {
+				a.bad(l, errText(err))
+				return true
+			}
+			if i < NA {
+				list[i] = int8(ar)
+			}
+		}
+		s.Ord.Battles = list
+		a.canon = append(a.canon, "battles "+rest)
+		return true
+	case "raid":
+		if a.side != England || s.Phase == PhRaid {
+			return false
+		}
+		b, err := matchBlock(England, rest)
+		if err != nil {
+			a.bad(l, errText(err))
+			return true
+		}
+		if blocks[b].Type == TNoble {
+			a.bad(l, "border raids never take a noble (5.9)")
+			return true
+		}
+		s.Ord.Raid = int8(b)
+		a.canon = append(a.canon, "raid "+blocks[b].Label)
+		return true
+	}
+	return false
+}
+
+// ---- card phase (3.0-3.1) ----
+
+func cardName(c int8) string {
+	if c < 0 {
+		return "-"
+	}
+	return cards[c].Name
+}
+
+// findCard matches a card named by a player in side's hand.
+func (s *St) findCard(side int, text string) (int8, int) {
+	t := orders.Norm(text)
+	t = strings.TrimPrefix(t, "card ")
+	if v, err := strconv.Atoi(strings.TrimPrefix(t, "move ")); err == nil {
+		for i, c := range s.Hand[side] {
+			if c >= 0 && cards[c].Event == EvNone && cards[c].Value == v {
+				return c, i
+			}
+		}
+		return -1, -1
+	}
+	for i, c := range s.Hand[side] {
+		if c < 0 {
+			continue
+		}
+		n := orders.Norm(cards[c].Name)
+		if n == t || (len(t) >= 2 && strings.HasPrefix(n, t)) || orders.Norm(cards[c].ID) == t {
+			return c, i
+		}
+	}
+	return -1, -1
+}
+
+func (s *St) handChoices(side int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range s.Hand[side] {
+		if c >= 0 && !seen[cards[c].Name] {
+			seen[cards[c].Name] = true
+			out = append(out, "card "+cards[c].Name)
+		}
+	}
+	return out
+}
+
+func (a *applier) card(lines []adjudicator.Line) {
+	s := a.s
+	got := false
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if a.standing(l, verb, rest) {
+			continue
+		}
+		if verb != "card" && verb != "play" {
+			a.bad(l, "now play a card: card <name or value>", s.handChoices(a.side)...)
+			continue
+		}
+		if got {
+			a.bad(l, "play only one card")
+			continue
+		}
+		c, i := s.findCard(a.side, rest)
+		if c < 0 {
+			a.bad(l, fmt.Sprintf("you have no card %q", rest), s.handChoices(a.side)...)
+			continue
+		}
+		got = true
+		s.Hand[a.side][i] = -1
+		sortHand(&s.Hand[a.side])
+		s.Play[a.side] = c
+		a.canon = append(a.canon, "card "+cards[c].Name)
+	}
+	if !got && len(a.probs) == 0 {
+		a.bad(adjudicator.Line{}, "no card played: add a line card <name or value>", s.handChoices(a.side)...)
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	a.tell(a.side, "You play "+cardName(s.Play[a.side])+".")
+	s.continueFlow(a.d, &a.ev)
+}
+
+// reveal shows both cards and sets the order of play (3.1, 3.12, 4.1).
+func (s *St) reveal(ev *[]adjudicator.Event) {
+	ce, cs := s.Play[England], s.Play[Scotland]
+	evE, evS := cards[ce].Event != EvNone, cards[cs].Event != EvNone
+	text := fmt.Sprintf("Cards: England plays %s, Scotland plays %s.", cards[ce].Name, cards[cs].Name)
+	switch {
+	case evE && evS:
+		s.P1 = England
+		s.EvOwe = [2]bool{true, true}
+		s.YearEnd = true
+		s.Phase = PhEvent
+		text += " Both played events: England resolves first, then Scotland, and the year ends."
+	case evE || evS:
+		s.P1 = England
+		if evS {
+			s.P1 = Scotland
+		}
+		s.EvOwe[s.P1] = true
+		s.Phase = PhEvent
+		text += fmt.Sprintf(" %s is Player 1 and resolves the event; %s then moves.", sideName(int(s.P1)), sideName(1-int(s.P1)))
+	default:
+		s.P1 = England
+		if cards[cs].Value > cards[ce].Value {
+			s.P1 = Scotland
+		}
+		s.Phase = PhMove1
+		text += fmt.Sprintf(" %s is Player 1.", sideName(int(s.P1)))
+	}
+	*ev = append(*ev, adjudicator.Event{Text: text})
+}
+
+// continueFlow runs every step that needs no decision, until one is
+// owed or the game ends.
+func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
+	for !s.Fin {
+		switch s.Phase {
+		case PhCard:
+			if s.Play[0] < 0 || s.Play[1] < 0 {
+				return
+			}
+			s.reveal(ev)
+		case PhEvent:
+			side := s.eventSide()
+			if side < 0 {
+				if s.YearEnd {
+					s.Phase = phEndTurn
+				} else {
+					s.Phase = PhMove2
+				}
+				continue
+			}
+			if cards[s.Play[side]].Event == EvTruce && !s.canCrownAny(side) {
+				s.Truce = int8(side)
+				s.EvOwe[side] = false
+				*ev = append(*ev, adjudicator.Event{Text: sideName(side) + " declares a Truce: " + sideName(1-side) + " may move but not attack this turn."})
+				continue
+			}
+			return
+		case PhMove1, PhMove2:
+			mover := int(s.P1)
+			if s.Phase == PhMove2 {
+				mover = 1 - mover
+			}
+			if s.movable(mover) {
+				return
+			}
+			*ev = append(*ev, adjudicator.Event{Text: sideName(mover) + " has no blocks that can move."})
+			if s.Phase == PhMove1 {
+				s.Phase = PhMove2
+			} else {
+				s.Phase = PhBattle
+				s.After = phEndTurn
+			}
+		case PhBattle:
+			s.runBattles(d, ev)
+			if s.Bat != nil || s.Fin {
+				return
+			}
+			s.Phase = s.After
+		case phEndTurn:
+			s.endTurn(d, ev)
+		case PhRaid:
+			return
+		case phWinter:
+			s.startWinter(ev)
+		case PhWHomes:
+			if s.WOwe[0] || s.WOwe[1] {
+				return
+			}
+			s.doHomes(ev)
+			s.Phase = PhWEng
+		case PhWEng, PhWScot:
+			return
+		default:
+			return
+		}
+	}
+}
+
+// movable reports whether side has a block on the map that has not moved.
+func (s *St) movable(side int) bool {
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == side && s.onMap(b) && s.Fl[b]&fMoved == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- movement (4.0-4.7) ----
+
+func (s *St) mover() int {
+	if s.Phase == PhMove1 {
+		return int(s.P1)
+	}
+	return 1 - int(s.P1)
+}
+
+func (a *applier) moves(lines []adjudicator.Line) {
+	s := a.s
+	budget := cards[s.Play[a.side]].Value
+	m := newMoveCtx(s, a.side, budget)
+	type mainOrd struct {
+		l            adjudicator.Line
+		area, origin int
+	}
+	var mains []mainOrd
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if a.standing(l, verb, rest) {
+			continue
+		}
+		switch verb {
+		case "pass", "done", "nothing":
+			a.canon = append(a.canon, "pass")
+		case "move", "m":
+			a.moveLine(m, l, rest)
+		case "main":
+			parts := splitWord(rest, "from")
+			if len(parts) != 2 {
+				a.bad(l, "write main <battle area> from <area the group came from>")
+				continue
+			}
+			ar, err1 := matchArea(parts[0])
+			or, err2 := matchArea(parts[1])
+			if err1 != nil || err2 != nil {
+				a.bad(l, "unknown area in "+rest)
+				continue
+			}
+			mains = append(mains, mainOrd{l, ar, or})
+		case "norse":
+			a.moveLine(m, l, "norse: "+rest)
+		default:
+			a.bad(l, "unknown order "+strconv.Quote(verb)+" in the movement phase",
+				"move <from> -> <to>: <blocks or all>", "main <area> from <area>", "battle <area>: <orders>", "pass")
+		}
+	}
+	for _, mo := range mains {
+		if r := s.setMain(a.side, mo.area, mo.origin); r != "" {
+			a.bad(mo.l, r)
+		} else {
+			a.canon = append(a.canon, "main "+areaName(mo.area)+" from "+areaName(mo.origin))
+		}
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	a.say(fmt.Sprintf("%s moves (%d of %d movement points used).", sideName(a.side), m.cost(), budget))
+	a.tellMoves(m)
+	if s.Phase == PhMove1 {
+		s.Phase = PhMove2
+	} else {
+		s.Phase = PhBattle
+		s.After = phEndTurn
+	}
+	s.continueFlow(a.d, &a.ev)
+}
+
+// tellMoves reports the moves: counts per route to the enemy, names to
+// the mover.
+func (a *applier) tellMoves(m *moveCtx) {
+	s := a.s
+	type route struct{ from, to, n int }
+	var rbuf [NB]route
+	rs := rbuf[:0]
+	var own strings.Builder
+	for b := 0; b < NB; b++ {
+		if m.used&(1<<uint(b)) == 0 {
+			continue
+		}
+		f, t := int(s.Orig[b]), int(s.Loc[b])
+		if own.Len() > 0 {
+			own.WriteString("; ")
+		}
+		own.WriteString(blocks[b].Label)
+		own.WriteByte(' ')
+		own.WriteString(areas[f].Name)
+		own.WriteString(" -> ")
+		own.WriteString(areas[t].Name)
+		found := false
+		for i := range rs {
+			if rs[i].from == f && rs[i].to == t {
+				rs[i].n++
+				found = true
+			}
+		}
+		if !found {
+			rs = append(rs, route{f, t, 1})
+		}
+	}
+	if len(rs) == 0 {
+		return
+	}
+	var pub strings.Builder
+	pub.WriteString(sideName(a.side))
+	pub.WriteString(" blocks moved: ")
+	for i, r := range rs {
+		if i > 0 {
+			pub.WriteString("; ")
+		}
+		pub.WriteString(strconv.Itoa(r.n))
+		pub.WriteByte(' ')
+		pub.WriteString(areas[r.from].Name)
+		pub.WriteString(" -> ")
+		pub.WriteString(areas[r.to].Name)
+	}
+	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[1-a.side]}, Text: pub.String()})
+	a.tell(a.side, "Your moves: "+own.String())
+}
+
+// moveLine handles "move <from> -> <to> [-> <to>]: <blocks or all>".
+func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
+	s := a.s
+	head, list, ok := splitColon(rest)
+	var path []int
+	var origin int
+	if ok && len(head) == 5 && strings.EqualFold(head, "norse") {
+		head, list = list, "norse"
+	}
+	parts := splitArrow(head)
+	if !ok || len(parts) < 2 {
+		a.bad(l, "write move <from> -> <to>: <blocks or all>")
+		return
+	}
+	for i, p := range parts {
+		ar, err := matchArea(p)
+		if err != nil {
+			a.bad(l, errText(err))
+			return
+		}
+		if i == 0 {
+			origin = ar
+		} else {
+			path = append(path, ar)
+		}
+	}
+	bl, all, err := listBlocks(a.side, list)
+	if err != nil {
+		a.bad(l, errText(err))
+		return
+	}
+	if all {
+		for b := 0; b < NB; b++ {
+			if blocks[b].Side == a.side && int(s.Loc[b]) == origin && s.Fl[b]&fMoved == 0 && b != bNorse {
+				bl = append(bl, b)
+			}
+		}
+		if len(bl) == 0 {
+			a.bad(l, "you have no block left to move in "+areaName(origin))
+			return
+		}
+	}
+	for _, b := range bl {
+		if int(s.Loc[b]) != origin || !s.onMap(b) {
+			a.bad(l, fmt.Sprintf("%s is not in %s", blocks[b].Label, areaName(origin)))
+			return
+		}
+		if s.Fl[b]&fMoved != 0 {
+			a.bad(l, blocks[b].Label+" has already moved this turn")
+			return
+		}
+	}
+	// pinning (4.6)
+	if ml := m.maxLeave(origin); ml >= 0 && int(m.leave[origin])+len(bl) > ml {
+		a.bad(l, fmt.Sprintf("the enemy attack on %s pins your blocks there: only %d may leave", areaName(origin), ml-int(m.leave[origin])))
+		return
+	}
+	for _, b := range bl {
+		if b == bNorse {
+			if len(bl) > 1 || len(path) != 1 {
+				a.bad(l, "the Norse moves alone, straight to one coastal area (4.7)")
+				return
+			}
+			if r := m.norseProblem(origin, path[0]); r != "" {
+				a.bad(l, r)
+				return
+			}
+			if m.cost()+1 > m.budget {
+				a.bad(l, fmt.Sprintf("not enough movement points: your card gives %d", m.budget))
+				return
+			}
+			m.moveBlock(b, origin, path)
+			a.canon = append(a.canon, fmt.Sprintf("move %s -> %s: Norse", areaName(origin), areaName(path[0])))
+			return
+		}
+		p := path
+		if len(path) == 1 && adj[origin][path[0]] < 0 {
+			p = m.pathTo(b, path[0])
+			if p == nil {
+				legal := m.reach(b, nil)
+				a.bad(l, fmt.Sprintf("%s cannot reach %s from %s this turn", blocks[b].Label, areaName(path[0]), areaName(origin)), areaList(legal))
+				return
+			}
+		}
+		if r := m.pathProblem(b, origin, p); r != "" {
+			legal := m.reach(b, nil)
+			a.bad(l, r, "reachable: "+areaList(legal))
+			return
+		}
+		m.moveBlock(b, origin, p)
+		if m.cost() > m.budget {
+			a.bad(l, fmt.Sprintf("not enough movement points: your card gives %d (one per group moved; a group sending several blocks across the Anglo-Scottish border needs one per crossing block)", m.budget))
+			return
+		}
+		names := make([]string, 0, len(p)+1)
+		names = append(names, areaName(origin))
+		for _, x := range p {
+			names = append(names, areaName(x))
+		}
+		a.canon = append(a.canon, "move "+strings.Join(names, " -> ")+": "+blocks[b].Label)
+	}
+}
+
+// ---- battle decisions ----
+
+func (a *applier) battle(lines []adjudicator.Line) {
+	s := a.s
+	bt := s.Bat
+	p := bt.Pending
+	var answer *columbia.Choice
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
+			continue
+		}
+		if answer != nil {
+			a.bad(l, "one answer is enough: the battle asks again when it needs you")
+			continue
+		}
+		c, err := p.ParseChoice(l.Text, nameOf)
+		if err != nil {
+			a.bad(l, errText(err), p.Strings(nameOf)...)
+			continue
+		}
+		answer = &c
+		a.canon = append(a.canon, c.Text(nameOf))
+	}
+	if answer == nil && len(a.probs) == 0 {
+		a.bad(adjudicator.Line{}, "the battle waits for your answer", p.Strings(nameOf)...)
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	area := areaByID[bt.Area]
+	from := int(s.BatLog)
+	np, err := bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+	if err != nil {
+		a.bad(adjudicator.Line{}, err.Error(), p.Strings(nameOf)...)
+		return
+	}
+	s.Bat = nil
+	s.afterRun(bt, np, from, &a.ev)
+	s.continueFlow(a.d, &a.ev)
+}
+
+// ---- end of the game turn: border raids (5.9), sudden death (9.1) ----
+
+func (s *St) raidCandidates() []int {
+	scots := false
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+			scots = true
+			break
+		}
+	}
+	if !scots {
+		return nil
+	}
+	var out []int
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == England && s.onMap(b) && blocks[b].Type != TNoble {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (s *St) endTurn(d adjudicator.Dice, ev *[]adjudicator.Event) {
+	c := s.raidCandidates()
+	if len(c) > 0 {
+		pick := -1
+		if len(c) == 1 {
+			pick = c[0]
+		}
+		for _, b := range c {
+			if int(s.Ord.Raid) == b {
+				pick = b
+			}
+		}
+		if pick < 0 {
+			s.Phase = PhRaid
+			return
+		}
+		s.raidLoss(pick, ev)
+	}
+	s.afterRaid(ev)
+}
+
+func (s *St) raidLoss(b int, ev *[]adjudicator.Event) {
+	*ev = append(*ev, adjudicator.Event{Text: "Border raid: the Scots in England cost England a block."},
+		adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Border raid: you lose " + blocks[b].Label + " (to the pool)."})
+	s.eliminate(b, false, Scotland)
+}
+
+func (a *applier) raid(lines []adjudicator.Line) {
+	s := a.s
+	c := s.raidCandidates()
+	legal := make([]string, len(c))
+	for i, b := range c {
+		legal[i] = "raid " + blocks[b].Label
+	}
+	pick := -1
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if verb != "raid" && verb != "lose" {
+			if a.standing(l, verb, rest) {
+				continue
+			}
+			a.bad(l, "name the block England loses to the border raid", legal...)
+			continue
+		}
+		b, err := matchBlock(England, rest)
+		if err != nil {
+			a.bad(l, errText(err), legal...)
+			continue
+		}
+		ok := false
+		for _, x := range c {
+			ok = ok || x == b
+		}
+		if !ok {
+			a.bad(l, blocks[b].Label+" cannot be chosen: pick a non-noble block on the map", legal...)
+			continue
+		}
+		pick = b
+		a.canon = append(a.canon, "raid "+blocks[b].Label)
+	}
+	if pick < 0 && len(a.probs) == 0 {
+		a.bad(adjudicator.Line{}, "name the block England loses to the border raid", legal...)
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	s.raidLoss(pick, &a.ev)
+	s.afterRaid(&a.ev)
+	s.continueFlow(a.d, &a.ev)
+}
+
+func (s *St) suddenDeath() {
+	n := s.nobleCount()
+	switch {
+	case n[Scotland] == 0 && n[England] > 0:
+		s.win(England, "England controls every noble in play (sudden death)")
+	case n[England] == 0 && n[Scotland] > 0:
+		s.win(Scotland, "Scotland controls every noble in play (sudden death)")
+	}
+}
+
+func (s *St) afterRaid(ev *[]adjudicator.Event) {
+	s.suddenDeath()
+	if s.Fin {
+		return
+	}
+	s.Epoch++
+	yearEnd := s.YearEnd || s.GT >= 5
+	s.clearTurn()
+	s.YearEnd = false
+	if yearEnd {
+		s.Phase = phWinter
+		return
+	}
+	s.GT++
+	s.Phase = PhCard
+}
+
+// anyBlock returns one of side's blocks (for checking order syntax).
+func anyBlock(side int) int {
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == side {
+			return b
+		}
+	}
+	return 0
+}

@@ -1,0 +1,382 @@
+package hammer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// moveCtx checks and carries out one player's movement phase (4.0-4.7):
+// group activations, movement allowances, stops, border limits, the
+// Anglo-Scottish border, pinning and the Norse.
+type moveCtx struct {
+	s      *St
+	side   int
+	budget int // movement points of the card
+	occ    [NA]uint8
+	cnt    [NK]int8
+	cross  [NA]int8 // blocks crossing the Anglo-Scottish border per origin
+	active [NA]bool // origin areas activated
+	norse  bool     // the Norse moved (1 MP)
+	used   uint64   // blocks moved by this submission
+	leave  [NA]int8 // blocks that left an area the enemy attacked
+	pin    [NA]int8 // maxLeave at the start of the phase
+	truce  bool     // the enemy played Truce: no attacks
+}
+
+func newMoveCtx(s *St, side, budget int) *moveCtx {
+	m := &moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
+	m.truce = s.Truce >= 0 && int(s.Truce) != side
+	for a := 0; a < NA; a++ {
+		m.pin[a] = int8(m.pinLimit(a))
+	}
+	return m
+}
+
+// maxLeave is how many of side's blocks may leave area a, pinned by the
+// enemy's attack (4.6), or -1 when a is not under attack; it is fixed when
+// the movement phase begins.
+func (m *moveCtx) maxLeave(a int) int { return int(m.pin[a]) }
+
+// cost is the number of movement points spent so far: one per activated
+// group, or one per block crossing the Anglo-Scottish border from it when
+// more cross (4.4; ruling AMB-09), plus one for the Norse (4.7).
+func (m *moveCtx) cost() int {
+	c := 0
+	for a := 0; a < NA; a++ {
+		if m.active[a] {
+			if m.cross[a] > 1 {
+				c += int(m.cross[a])
+			} else {
+				c++
+			}
+		}
+	}
+	if m.norse {
+		c++
+	}
+	return c
+}
+
+func borderLimit(k int) int8 {
+	if borders[k].Red {
+		return 2
+	}
+	return 6
+}
+
+func (m *moveCtx) enemyIn(a int) bool { return m.occ[a]&(1<<(1-m.side)) != 0 }
+
+func (m *moveCtx) pinLimit(a int) int {
+	s := m.s
+	if s.Att[a] < 0 || int(s.Att[a]) == m.side {
+		return -1
+	}
+	def, att := 0, 0
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a {
+			if blocks[b].Side == m.side {
+				def++
+			} else {
+				att++
+			}
+		}
+	}
+	if def < att {
+		return 0
+	}
+	return def - att
+}
+
+// enemyEntered reports whether the enemy entered area a through border k
+// this turn.
+func (s *St) enemyEntered(a, k, side int) bool {
+	d := 0
+	if borders[k].B == a {
+		d = 1
+	}
+	u := s.BUse[k][d]
+	return u&(1<<(1-side)) != 0
+}
+
+// canRetreatAcross reports whether side may leave area a across border k
+// after the battle there began (5.5e): not across a border the enemy used
+// to enter, unless side also entered by it, later.
+func (s *St) canRetreatAcross(a, k, side int) bool {
+	d := 0
+	if borders[k].B == a {
+		d = 1
+	}
+	u := s.BUse[k][d]
+	if u&(1<<(1-side)) == 0 {
+		return true
+	}
+	if u&(1<<side) == 0 {
+		return false
+	}
+	lastScot := u&4 != 0
+	return lastScot == (side == Scotland)
+}
+
+// stepProblem checks one step from a to c for block b at step i of its
+// path; it returns a reason or "".
+func (m *moveCtx) stepProblem(b, origin, a, c, i int) string {
+	k := int(adj[a][c])
+	if k < 0 {
+		return fmt.Sprintf("%s is not adjacent to %s", areaName(c), areaName(a))
+	}
+	if i >= m.s.moveOf(b) {
+		return fmt.Sprintf("%s moves only %d areas", blocks[b].Label, m.s.moveOf(b))
+	}
+	if m.cnt[k] >= borderLimit(k) {
+		col := "black"
+		if borders[k].Red {
+			col = "red"
+		}
+		return fmt.Sprintf("the %s border %s-%s is full (%d blocks this turn)", col, areaName(a), areaName(c), borderLimit(k))
+	}
+	if i == 0 && m.maxLeave(origin) >= 0 && m.s.enemyEntered(origin, k, m.side) {
+		return fmt.Sprintf("blocks leaving %s may not cross the border the enemy attacked by (%s-%s)", areaName(origin), areaName(a), areaName(c))
+	}
+	if m.truce && m.enemyIn(c) {
+		return "Truce: you may not attack this turn (" + areaName(c) + " holds enemy blocks)"
+	}
+	if m.truce && m.side == Scotland && c == AreaEngland {
+		return "Truce: the Scots may not enter England this turn"
+	}
+	if b == bNorse {
+		return "the Norse moves only by sea: move it straight to a coastal area"
+	}
+	return ""
+}
+
+// mustStop reports whether a block that just moved from a into c must stop.
+func (m *moveCtx) mustStop(a, c int) bool {
+	k := adj[a][c]
+	return m.enemyIn(c) || borders[k].Red || c == AreaEngland
+}
+
+// pathProblem checks a whole path for block b (not committing it).
+func (m *moveCtx) pathProblem(b, origin int, path []int) string {
+	prev := origin
+	for i, c := range path {
+		if i > 0 {
+			before := origin
+			if i >= 2 {
+				before = path[i-2]
+			}
+			if m.mustStop(before, prev) {
+				return fmt.Sprintf("%s must stop in %s", blocks[b].Label, areaName(prev))
+			}
+		}
+		if r := m.stepProblem(b, origin, prev, c, i); r != "" {
+			return r
+		}
+		prev = c
+	}
+	return ""
+}
+
+// norseProblem checks a Norse move to dest.
+func (m *moveCtx) norseProblem(origin, dest int) string {
+	if m.norse {
+		return "the Norse moves only once"
+	}
+	if dest == AreaEngland {
+		return "the Norse may never enter England"
+	}
+	if !areas[dest].Coastal || dest == origin {
+		return "the Norse moves from its coastal area to another Scottish coastal area"
+	}
+	if m.truce && m.enemyIn(dest) {
+		return "Truce: you may not attack this turn"
+	}
+	return ""
+}
+
+// moveBlock commits a checked move of b along path.
+func (m *moveCtx) moveBlock(b, origin int, path []int) {
+	s := m.s
+	crossed := false
+	prev := origin
+	last := -1
+	for _, c := range path {
+		if b == bNorse {
+			break // by sea: no border (4.7)
+		}
+		k := int(adj[prev][c])
+		m.cnt[k]++
+		s.BCnt[m.side][k]++
+		if borders[k].AngSco {
+			crossed = true
+		}
+		last = k
+		prev = c
+	}
+	if b == bNorse {
+		m.norse = true
+	} else {
+		m.active[origin] = true
+		if crossed {
+			m.cross[origin]++
+		}
+	}
+	if m.maxLeave(origin) >= 0 {
+		m.leave[origin]++
+	}
+	m.used |= 1 << uint(b)
+	dest := path[len(path)-1]
+	s.Loc[b] = int8(dest)
+	s.Fl[b] |= fMoved
+	s.Orig[b] = int8(origin)
+	s.Entry[b] = int8(last)
+	if crossed {
+		s.Fl[b] |= fCrossed
+	}
+	if last >= 0 {
+		d := 0
+		if borders[last].B == dest {
+			d = 1
+		}
+		u := s.BUse[last][d] | 1<<m.side
+		if m.side == Scotland {
+			u |= 4
+		} else {
+			u &^= 4
+		}
+		s.BUse[last][d] = u
+	}
+	if m.enemyIn(dest) {
+		switch {
+		case s.Att[dest] < 0:
+			s.Att[dest] = int8(m.side)
+			s.Main[dest] = int16(attackKey(s, b))
+		case int(s.Att[dest]) == m.side:
+			if int(s.Main[dest]) != attackKey(s, b) {
+				s.Fl[b] |= fReserve
+			}
+		default:
+			s.Fl[b] |= fReserve // battle reinforcements (5.33)
+		}
+	}
+}
+
+// attackKey identifies the group a block attacked with: its origin and
+// the border it crossed. Blocks that crossed the Anglo-Scottish border
+// form one group (4.4).
+func attackKey(s *St, b int) int {
+	if s.Fl[b]&fCrossed != 0 {
+		return 4000
+	}
+	return int(s.Orig[b])*64 + int(s.Entry[b]) + 1
+}
+
+// setMain makes the group from origin the Main Attack on area a (5.32).
+func (s *St) setMain(side, a, origin int) string {
+	if int(s.Att[a]) != side {
+		return "you are not attacking " + areaName(a)
+	}
+	key := -1
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 && int(s.Orig[b]) == origin {
+			key = attackKey(s, b)
+			break
+		}
+	}
+	if key < 0 {
+		return "none of your blocks attacked " + areaName(a) + " from " + areaName(origin)
+	}
+	s.Main[a] = int16(key)
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 {
+			if attackKey(s, b) == key {
+				s.Fl[b] &^= fReserve
+			} else {
+				s.Fl[b] |= fReserve
+			}
+		}
+	}
+	return ""
+}
+
+// reach lists the areas block b could reach from its area now, given the
+// counts so far (for prompts and random play).
+func (m *moveCtx) reach(b int, out []int) []int {
+	origin := int(m.s.Loc[b])
+	if b == bNorse {
+		for a := 1; a < NA; a++ {
+			if m.norseProblem(origin, a) == "" {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	var seen [NA]bool
+	seen[origin] = true
+	type node struct{ a, d int }
+	q := [NA]node{{origin, 0}}
+	qh, qt := 0, 1
+	for qh < qt {
+		n := q[qh]
+		qh++
+		for _, c := range areas[n.a].Nbr {
+			if seen[c] {
+				continue
+			}
+			if m.stepProblem(b, origin, n.a, c, n.d) != "" {
+				continue
+			}
+			seen[c] = true
+			out = append(out, c)
+			if !m.enemyIn(c) && !borders[adj[n.a][c]].Red && c != AreaEngland && n.d+1 < m.s.moveOf(b) {
+				q[qt] = node{c, n.d + 1}
+				qt++
+			}
+		}
+	}
+	return out
+}
+
+// pathTo finds a path (excluding origin) for b to dest within the rules,
+// preferring short paths; nil if none.
+func (m *moveCtx) pathTo(b, dest int) []int {
+	origin := int(m.s.Loc[b])
+	if adj[origin][dest] >= 0 && m.stepProblem(b, origin, origin, dest, 0) == "" {
+		return []int{dest}
+	}
+	if m.s.moveOf(b) < 2 {
+		return nil
+	}
+	for _, c := range areas[origin].Nbr {
+		if m.stepProblem(b, origin, origin, c, 0) != "" || m.mustStop(origin, c) {
+			continue
+		}
+		if adj[c][dest] >= 0 && m.stepProblem(b, origin, c, dest, 1) == "" {
+			return []int{c, dest}
+		}
+	}
+	if m.s.moveOf(b) < 3 {
+		return nil
+	}
+	for _, c := range areas[origin].Nbr {
+		if m.stepProblem(b, origin, origin, c, 0) != "" || m.mustStop(origin, c) {
+			continue
+		}
+		for _, e := range areas[c].Nbr {
+			if e == origin || m.stepProblem(b, origin, c, e, 1) != "" || m.mustStop(c, e) {
+				continue
+			}
+			if adj[e][dest] >= 0 && m.stepProblem(b, origin, e, dest, 2) == "" {
+				return []int{c, e, dest}
+			}
+		}
+	}
+	return nil
+}
+
+func areaList(as []int) string {
+	n := make([]string, len(as))
+	for i, a := range as {
+		n[i] = areaName(a)
+	}
+	return strings.Join(n, ", ")
+}

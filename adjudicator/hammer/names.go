@@ -1,0 +1,186 @@
+package hammer
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+var (
+	sideBlockNames [2][]orders.Name
+	sideBlockExact [2]map[string]int
+	nobleNames     []orders.Name // noble names (for Herald), ID = noble number
+	areaNames      []orders.Name
+	areaExact      = map[string]int{}
+)
+
+var extraAreaAliases = map[string][]string{
+	"carrick":  {"carric"},
+	"mentieth": {"menteith"},
+	"england":  {"inglaterra"},
+}
+
+var extraBlockAliases = map[string][]string{
+	"scottish_king":  {"king", "scots king", "king of scots", "scottish king"},
+	"edward":         {"king edward", "edward i", "edward ii"},
+	"french_knights": {"french"},
+	"steward_scot":   {"stewart"},
+	"steward_eng":    {"stewart"},
+	"douglas":        {"doublas"},
+}
+
+func initNames() {
+	for s := 0; s < 2; s++ {
+		sideBlockExact[s] = map[string]int{}
+	}
+	for b := 0; b < NB; b++ {
+		bi := &blocks[b]
+		al := []string{bi.Name, bi.Label}
+		if bi.Noble >= 0 {
+			al = append(al, bi.Name+" noble")
+		}
+		al = append(al, extraBlockAliases[bi.ID]...)
+		sideBlockNames[bi.Side] = append(sideBlockNames[bi.Side], orders.Name{ID: bi.ID, Aliases: al})
+		sideBlockExact[bi.Side][orders.Norm(bi.ID)] = b
+		sideBlockExact[bi.Side][bi.ID] = b
+		for _, a := range al {
+			sideBlockExact[bi.Side][orders.Norm(a)] = b
+		}
+	}
+	for n := 0; n < NN; n++ {
+		nobleNames = append(nobleNames, orders.Name{ID: strconv.Itoa(n), Aliases: []string{nobles[n].Name}})
+	}
+	nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases = append(nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases, "stewart")
+	for a := 0; a < NA; a++ {
+		al := append([]string{areas[a].Name}, extraAreaAliases[areas[a].ID]...)
+		areaNames = append(areaNames, orders.Name{ID: areas[a].ID, Aliases: al})
+		areaExact[orders.Norm(areas[a].ID)] = a
+		areaExact[areas[a].ID] = a
+		for _, x := range al {
+			areaExact[orders.Norm(x)] = a
+		}
+	}
+}
+
+// matchBlock finds one of side's blocks by name. Only that side's blocks
+// are candidates, so an answer never depends on hidden enemy blocks.
+func matchBlock(side int, text string) (int, error) {
+	t := strings.TrimSpace(text)
+	if b, ok := sideBlockExact[side][t]; ok {
+		return b, nil
+	}
+	if b, ok := sideBlockExact[side][orders.Norm(t)]; ok {
+		return b, nil
+	}
+	id, err := orders.Match(t, "block of yours", sideBlockNames[side])
+	if err != nil {
+		return -1, err
+	}
+	return blockByID[id], nil
+}
+
+// matchArea finds an area by name.
+func matchArea(text string) (int, error) {
+	t := strings.TrimSpace(text)
+	if a, ok := areaExact[t]; ok {
+		return a, nil
+	}
+	if a, ok := areaExact[orders.Norm(t)]; ok {
+		return a, nil
+	}
+	id, err := orders.Match(t, "area", areaNames)
+	if err != nil {
+		return -1, err
+	}
+	return areaByID[id], nil
+}
+
+func matchNoble(text string) (int, error) {
+	id, err := orders.Match(text, "noble", nobleNames)
+	if err != nil {
+		return -1, err
+	}
+	n, _ := strconv.Atoi(id)
+	return n, nil
+}
+
+// splitArrow splits "a -> b -> c" (or "a to b to c") into its parts.
+func splitArrow(s string) []string {
+	s = strings.ReplaceAll(s, "→", "->")
+	var parts []string
+	if strings.Contains(s, "->") {
+		parts = strings.Split(s, "->")
+	} else {
+		parts = splitWord(s, "to")
+	}
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// splitWord splits s around the whole word w (case-insensitive).
+func splitWord(s, w string) []string {
+	f := strings.Fields(s)
+	var out []string
+	start := 0
+	for i, x := range f {
+		if strings.EqualFold(x, w) {
+			out = append(out, strings.Join(f[start:i], " "))
+			start = i + 1
+		}
+	}
+	return append(out, strings.Join(f[start:], " "))
+}
+
+// splitColon splits "head: tail".
+func splitColon(s string) (string, string, bool) {
+	i := strings.IndexByte(s, ':')
+	if i < 0 {
+		return strings.TrimSpace(s), "", false
+	}
+	return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
+}
+
+// errText turns a matching error into a reason a player can read.
+func errText(err error) string {
+	var amb *orders.AmbiguousError
+	if errors.As(err, &amb) {
+		return fmt.Sprintf("%q is ambiguous: it could be %s", amb.Input, strings.Join(amb.Matches, ", "))
+	}
+	return err.Error()
+}
+
+// listBlocks parses a block list of side's blocks; "all" returns nil, true.
+func listBlocks(side int, text string) ([]int, bool, error) {
+	if t := strings.TrimSpace(text); strings.EqualFold(t, "all") || strings.EqualFold(t, "all blocks") {
+		return nil, true, nil
+	}
+	var out []int
+	items := orders.SplitList(text)
+	if !strings.ContainsAny(text, ",;") && !strings.Contains(text, " and ") {
+		items = []string{strings.TrimSpace(text)}
+	}
+	for _, it := range items {
+		b, err := matchBlock(side, it)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, x := range out {
+			if x == b {
+				return nil, false, fmt.Errorf("%s is listed twice", blocks[b].Label)
+			}
+		}
+		out = append(out, b)
+	}
+	if len(out) == 0 {
+		return nil, false, fmt.Errorf("no blocks given")
+	}
+	return out, false, nil
+}

@@ -1,0 +1,315 @@
+package hammer
+
+import (
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// RandomSubmission implements adjudicator.Player: random legal orders,
+// for selfplay, fuzzing and benchmarks.
+func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adjudicator.Submission {
+	side, ok := roleOf(role)
+	if !ok || !s.owes(side) {
+		return nil
+	}
+	var lines []string
+	switch s.Phase {
+	case PhCard:
+		var h []int8
+		for _, c := range s.Hand[side] {
+			if c >= 0 {
+				h = append(h, c)
+			}
+		}
+		lines = []string{"card " + cards[h[pick(len(h))]].Name}
+	case PhEvent:
+		lines = s.randomEvent(side, pick)
+	case PhMove1, PhMove2:
+		lines = s.randomMoves(side, pick)
+	case PhBattle:
+		p := s.Bat.Pending
+		lines = []string{p.Choices[pick(len(p.Choices))].Text(nameOf)}
+	case PhRaid:
+		c := s.raidCandidates()
+		lines = []string{"raid " + blocks[c[pick(len(c))]].ID}
+	case PhWHomes:
+		ch := s.homeChoices(side)
+		// one choice per noble: group by first two words
+		seen := map[string]bool{}
+		for len(ch) > 0 {
+			i := pick(len(ch))
+			c := ch[i]
+			key := c[:len(c)-len(lastWord(c))]
+			if !seen[key] {
+				seen[key] = true
+				lines = append(lines, c)
+			}
+			ch = append(ch[:i], ch[i+1:]...)
+		}
+	case PhWEng:
+		if ok, _ := s.edwardMayWinter(); ok && pick(2) == 0 {
+			lines = append(lines, "edward winter")
+		}
+		if pick(4) > 0 {
+			lines = append(lines, s.autoSteps(England)...)
+		}
+	case PhWScot:
+		lines = s.randomScotWinter(pick)
+	}
+	if len(lines) == 0 {
+		lines = []string{"pass"}
+	}
+	return &adjudicator.Submission{Role: role, Lines: toLines(lines)}
+}
+
+func lastWord(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ' ' {
+			return s[i+1:]
+		}
+	}
+	return s
+}
+
+func (s *St) randomEvent(side int, pick func(int) int) []string {
+	opts := []string{"ignore"}
+	o := s.occupancy()
+	switch cards[s.Play[side]].Event {
+	case EvHerald:
+		for n := 0; n < NN; n++ {
+			if e := nobles[n].Blocks[1-side]; e >= 0 && e != bMoray && s.onMap(e) {
+				opts = append(opts, "herald "+nobles[n].Name)
+			}
+		}
+	case EvPillage:
+		for x := 0; x < NA; x++ {
+			if o[x]&(1<<(1-side)) == 0 {
+				continue
+			}
+			for _, y := range areas[x].Nbr {
+				if o[y]&(1<<side) != 0 {
+					opts = append(opts, "pillage "+areas[x].ID+" from "+areas[y].ID)
+				}
+			}
+		}
+	case EvSeaMove:
+		for f := 0; f < NA; f++ {
+			if !areas[f].Coastal || o[f]&(1<<side) == 0 {
+				continue
+			}
+			b := -1
+			for x := 0; x < NB; x++ {
+				if int(s.Loc[x]) == f && blocks[x].Side == side && x != bNorse {
+					b = x
+					break
+				}
+			}
+			if b < 0 {
+				continue
+			}
+			for t := 0; t < NA; t++ {
+				if t != f && areas[t].Coastal && o[t] == 1<<side {
+					opts = append(opts, "sea "+areas[f].ID+" -> "+areas[t].ID+": "+blocks[b].ID)
+				}
+			}
+		}
+	case EvTruce:
+		opts = append(opts, "truce", "truce", "truce")
+	case EvVictuals:
+		for a := 0; a < NA; a++ {
+			if o[a]&(1<<side) != 0 {
+				opts = append(opts, "victuals "+areas[a].ID)
+			}
+		}
+	}
+	if side == Scotland && s.canCrown(nobleBruce) {
+		opts = append(opts, "coronation bruce", "coronation bruce")
+	}
+	if side == Scotland && s.canCrown(nobleComyn) {
+		opts = append(opts, "coronation comyn")
+	}
+	if side == Scotland && s.canBalliol() {
+		opts = append(opts, "return of the king", "return of the king")
+	}
+	return []string{opts[pick(len(opts))]}
+}
+
+// randomMoves builds legal movement orders on a scratch copy.
+func (s *St) randomMoves(side int, pick func(int) int) []string {
+	c := *s
+	budget := cards[s.Play[side]].Value
+	m := newMoveCtx(&c, side, budget)
+	var lines []string
+	var origins [NA]int
+	var dests []int
+	for try := 0; try < budget+1 && m.cost() < budget; try++ {
+		no := 0
+		for a := 0; a < NA; a++ {
+			if m.active[a] {
+				continue
+			}
+			for b := 0; b < NB; b++ {
+				if int(c.Loc[b]) == a && blocks[b].Side == side && c.Fl[b]&fMoved == 0 {
+					origins[no] = a
+					no++
+					break
+				}
+			}
+		}
+		if no == 0 {
+			break
+		}
+		o := origins[pick(no)]
+		all := pick(3) == 0
+		for b := 0; b < NB; b++ {
+			if int(c.Loc[b]) != o || blocks[b].Side != side || c.Fl[b]&fMoved != 0 {
+				continue
+			}
+			if !all && pick(3) == 0 {
+				continue
+			}
+			if ml := m.maxLeave(o); ml >= 0 && int(m.leave[o]) >= ml {
+				break
+			}
+			if b == bNorse {
+				if m.norse || m.cost()+1 > budget {
+					continue
+				}
+				dests = m.reach(b, dests[:0])
+				if len(dests) == 0 {
+					continue
+				}
+				d := dests[pick(len(dests))]
+				m.moveBlock(b, o, []int{d})
+				lines = append(lines, "move "+areas[o].ID+" -> "+areas[d].ID+": norse")
+				continue
+			}
+			dests = m.reach(b, dests[:0])
+			if len(dests) == 0 {
+				continue
+			}
+			d := dests[pick(len(dests))]
+			path := m.pathTo(b, d)
+			if path == nil || m.pathProblem(b, o, path) != "" {
+				continue
+			}
+			// cost check
+			wasA, wasC := m.active[o], m.cross[o]
+			crosses := false
+			prev := o
+			for _, x := range path {
+				if borders[adj[prev][x]].AngSco {
+					crosses = true
+				}
+				prev = x
+			}
+			m.active[o] = true
+			if crosses {
+				m.cross[o]++
+			}
+			over := m.cost() > budget
+			m.active[o], m.cross[o] = wasA, wasC
+			if over {
+				continue
+			}
+			m.moveBlock(b, o, path)
+			line := "move " + areas[o].ID
+			for _, x := range path {
+				line += " -> " + areas[x].ID
+			}
+			lines = append(lines, line+": "+blocks[b].ID)
+		}
+	}
+	switch pick(16) {
+	case 0:
+		lines = append(lines, "battle all: retreat when weaker")
+	case 1:
+		lines = append(lines, "battle all: retreat when down to 1 blocks")
+	case 2:
+		lines = append(lines, "battle all: ask")
+	case 3:
+		for b := 0; b < NB; b++ {
+			if blocks[b].Side == side && c.onMap(b) {
+				lines = append(lines, "hits all: "+blocks[b].ID)
+				break
+			}
+		}
+	}
+	return lines
+}
+
+func (s *St) randomScotWinter(pick func(int) int) []string {
+	var lines []string
+	var skip [NA]bool
+	if s.onMap(bKing) {
+		switch pick(4) {
+		case 0:
+			lines = append(lines, "king disband")
+			skip[s.Loc[bKing]] = true
+		case 1:
+			for _, id := range []string{"strathspey", "lennox", "fife"} {
+				a := areaByID[id]
+				if s.occ(a)&(1<<England) == 0 && pick(2) == 0 {
+					lines = append(lines, "king "+id)
+					skip[a] = true
+					skip[s.Loc[bKing]] = true
+					break
+				}
+			}
+		}
+	}
+	sel := areaByID["selkirk"]
+	if s.onMap(bWallace) && int(s.EdWinAt) != sel && pick(2) == 0 {
+		lines = append(lines, "wallace selkirk")
+		skip[s.Loc[bWallace]] = true
+		skip[sel] = true
+	}
+	if s.Final {
+		return lines
+	}
+	o := s.occupancy()
+	var add [NB]int8
+	for a := 1; a < NA; a++ {
+		if skip[a] || o[a] != 1<<Scotland {
+			continue
+		}
+		lim := castleFor(a, Scotland)
+		n := s.count(a, Scotland)
+		if n > lim {
+			continue
+		}
+		rp := lim
+		for rp > 0 {
+			if n < lim && pick(2) == 0 {
+				extra := 0
+				if rp > 1 && pick(2) == 0 {
+					extra = 1
+				}
+				lines = append(lines, "draw "+areas[a].ID+" +"+itoa(extra))
+				rp -= 1 + extra
+				n++
+				continue
+			}
+			best := -1
+			for b := 0; b < NB; b++ {
+				if int(s.Loc[b]) == a && blocks[b].Side == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
+					(best < 0 || s.Str[b]+add[b] < s.Str[best]+add[best]) {
+					best = b
+				}
+			}
+			if best < 0 {
+				break
+			}
+			add[best]++
+			lines = append(lines, "step "+blocks[best].ID)
+			rp--
+		}
+	}
+	return lines
+}
+
+func itoa(n int) string {
+	if n >= 0 && n < 10 {
+		return string(rune('0' + n))
+	}
+	return "9"
+}

@@ -1,0 +1,479 @@
+package hammer
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+)
+
+// Phases of play.
+const (
+	PhCard   = iota // both players choose a card (simultaneous)
+	PhEvent         // an event player resolves his event (England first)
+	PhMove1         // Player 1's movement orders
+	PhMove2         // Player 2's movement orders
+	PhBattle        // battles; a decision may be pending in St.Bat
+	PhRaid          // England picks the block lost to a border raid
+	PhWHomes        // winter: choices for nobles going home (simultaneous)
+	PhWEng          // winter: English wintering and replacements
+	PhWScot         // winter: Scottish wintering and replacements
+	PhOver          // game over
+)
+
+// Block flags (St.Fl).
+const (
+	fMoved    = 1 << iota // moved this game turn
+	fReserve              // battle reserve (5.32, 5.33)
+	fCrossed              // crossed the Anglo-Scottish border this turn
+	fRevealed             // revealed in the battle in progress
+	fDrawn                // drawn this winter (Scottish replacements)
+)
+
+// St is a game in progress. It is a value: Apply copies it and changes
+// the copy. Arrays are indexed by block, area, border and card number.
+type St struct {
+	Scn   string `json:"scn"`
+	Schil bool   `json:"schil,omitempty"` // optional rule: schiltroms
+	BidE  int8   `json:"bid_e,omitempty"` // years Edward stays face up in the pool
+	BidS  int8   `json:"bid_s,omitempty"` // extra blocks in the 1297 levy
+	Ett3  bool   `json:"ett3,omitempty"`  // option: the Etterick archers move 3 (block label) instead of 2 (2.2 table)
+	Last  int16  `json:"last"`            // last year of the scenario
+	Year  int16  `json:"year"`
+	GT    int8   `json:"gt"`    // game turn within the year, 1..5
+	Epoch int32  `json:"epoch"` // dice epoch (Status.Turn)
+	Phase int8   `json:"phase"`
+
+	Loc   [NB]int8  `json:"loc"`
+	Str   [NB]int8  `json:"str"`
+	Fl    [NB]uint8 `json:"fl"`
+	Orig  [NB]int8  `json:"orig"`  // area a block started its move from this turn
+	Entry [NB]int8  `json:"entry"` // border it last entered by this turn (-1: none or by sea)
+
+	Hand [2][5]int8 `json:"hand"` // card numbers, -1 for an empty slot
+	Play [2]int8    `json:"play"` // card played this turn, -1 if none yet
+	P1   int8       `json:"p1"`
+	// EvOwe marks event players who still owe their event orders.
+	EvOwe [2]bool `json:"ev_owe"`
+	Truce int8    `json:"truce"` // side that played Truce this turn, -1 none
+	// YearEnd: both players played events, so the year ends after this turn.
+	YearEnd bool `json:"year_end,omitempty"`
+
+	// BUse[k][d]: which sides entered through border k in direction d
+	// (d 0: into borders[k].A) this turn: bit 1 England, bit 2 Scotland,
+	// bit 4 set when Scotland entered last.
+	BUse [NK][2]uint8 `json:"buse"`
+	BCnt [2][NK]int8  `json:"bcnt"` // blocks each side moved across each border this turn (4.3)
+	Att  [NA]int8     `json:"att"`  // attacker side of the battle in each area, -1 none
+	Main [NA]int16    `json:"main"` // main-attack key of the attacker in each area
+
+	// Bat is a battle waiting for a player's decision (nil otherwise).
+	Bat    *columbia.Battle `json:"bat,omitempty"`
+	BatLog int16            `json:"bat_log,omitempty"` // narrative lines already reported
+	After  int8             `json:"after"`             // phase to go to when the battles are over
+
+	Ord Standing `json:"ord"`
+
+	KingDone bool    `json:"king_done,omitempty"` // a Scottish king has been crowned
+	Ed2      bool    `json:"ed2,omitempty"`       // Edward II reigns
+	EdWin    int16   `json:"ed_win,omitempty"`    // last winter Edward I spent in Scotland
+	EdWinAt  int8    `json:"ed_win_at"`           // where Edward I winters this winter (-1)
+	WOwe     [2]bool `json:"w_owe"`               // owed winter decisions (homes phase)
+	Final    bool    `json:"final,omitempty"`     // the final winter: count, no builds
+
+	// Winter choices: homes of Bruce and Comyn (area, -1 none), Moray.
+	HomeCh  [2]int8 `json:"home_ch"`
+	MorayCh int8    `json:"moray_ch"`
+
+	Fin    bool   `json:"fin,omitempty"`
+	Winner int8   `json:"winner"` // side, -1 none
+	Result string `json:"result,omitempty"`
+
+	seen uint64 // blocks shown in battles during the current Apply (tests)
+}
+
+// Standing holds both players' standing orders for this game turn.
+type Standing struct {
+	// Orders are the standing battle orders given this turn (few, so a
+	// short list keeps the state small).
+	Orders  []StandOrder `json:"orders,omitempty"`
+	Battles [NA]int8     `json:"battles"` // Player 1's battle order (areas, -1 ends)
+	Raid    int8         `json:"raid"`    // England's preferred border-raid loss, -1 none
+}
+
+// StandOrder is one side's standing battle orders for one area (Area ==
+// NA: every battle), as ParseStanding reads them.
+type StandOrder struct {
+	Side int8   `json:"side"`
+	Area int8   `json:"area"`
+	Text string `json:"text"`
+}
+
+// stand returns side's orders for area a ("" if none).
+func (s *St) stand(side, a int) string {
+	for _, o := range s.Ord.Orders {
+		if int(o.Side) == side && int(o.Area) == a {
+			return o.Text
+		}
+	}
+	return ""
+}
+
+// setStand replaces side's orders for area a (copying the list: states
+// are values).
+func (s *St) setStand(side, a int, text string) {
+	out := make([]StandOrder, 0, len(s.Ord.Orders)+1)
+	for _, o := range s.Ord.Orders {
+		if int(o.Side) != side || int(o.Area) != a {
+			out = append(out, o)
+		}
+	}
+	s.Ord.Orders = append(out, StandOrder{Side: int8(side), Area: int8(a), Text: text})
+}
+
+func (s *St) clearStanding() {
+	s.Ord = Standing{Raid: -1}
+	for a := range s.Ord.Battles {
+		s.Ord.Battles[a] = -1
+	}
+}
+
+func (s *St) clearTurn() {
+	for b := 0; b < NB; b++ {
+		s.Fl[b] &^= fMoved | fReserve | fCrossed | fRevealed
+		s.Orig[b] = -1
+		s.Entry[b] = -1
+	}
+	s.BUse = [NK][2]uint8{}
+	s.BCnt = [2][NK]int8{}
+	for a := 0; a < NA; a++ {
+		s.Att[a] = -1
+		s.Main[a] = -1
+	}
+	s.Play = [2]int8{-1, -1}
+	s.EvOwe = [2]bool{}
+	s.Truce = -1
+	s.Bat = nil
+	s.BatLog = 0
+	s.clearStanding()
+}
+
+// Encode implements adjudicator.State.
+func (s *St) Encode() ([]byte, error) { return json.Marshal(s) }
+
+func decode(data []byte) (*St, error) {
+	var s St
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("hammer: bad state: %w", err)
+	}
+	if _, ok := scenYears[scenKey(s.Scn)]; !ok {
+		return nil, fmt.Errorf("hammer: bad state: unknown scenario %q", s.Scn)
+	}
+	if s.Phase < PhCard || s.Phase > PhOver || s.P1 < 0 || s.P1 > 1 {
+		return nil, fmt.Errorf("hammer: bad state: phase %d, player 1 %d", s.Phase, s.P1)
+	}
+	for _, c := range s.Play {
+		if c < -1 || c >= NC {
+			return nil, fmt.Errorf("hammer: bad state: played card %d", c)
+		}
+	}
+	if s.Phase == PhBattle && (s.Bat == nil || s.Bat.Pending == nil) {
+		return nil, fmt.Errorf("hammer: bad state: a battle phase without a pending battle")
+	}
+	if err := s.Check(); err != nil {
+		return nil, fmt.Errorf("hammer: bad state: %w", err)
+	}
+	return &s, nil
+}
+
+func scenKey(id string) string {
+	switch id {
+	case "the-bruce":
+		return "the_bruce"
+	}
+	return id
+}
+
+// onMap reports whether block b is on the map.
+func (s *St) onMap(b int) bool { return s.Loc[b] < NA }
+
+// owner is the side a block fights for.
+func owner(b int) int { return blocks[b].Side }
+
+// count returns the number of side's blocks in area a.
+func (s *St) count(a, side int) int {
+	n := 0
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a && blocks[b].Side == side {
+			n++
+		}
+	}
+	return n
+}
+
+// occ returns bit 1 if England has blocks in a, bit 2 for Scotland.
+func (s *St) occ(a int) int {
+	m := 0
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == a {
+			m |= 1 << blocks[b].Side
+			if m == 3 {
+				return 3
+			}
+		}
+	}
+	return m
+}
+
+// occupancy computes occ for every area at once.
+func (s *St) occupancy() (o [NA]uint8) {
+	for b := 0; b < NB; b++ {
+		if l := s.Loc[b]; l < NA {
+			o[l] |= 1 << blocks[b].Side
+		}
+	}
+	return
+}
+
+// contested lists areas holding blocks of both sides, in map order.
+func (s *St) contested() (out []int) {
+	o := s.occupancy()
+	for a := 0; a < NA; a++ {
+		if o[a] == 3 {
+			out = append(out, a)
+		}
+	}
+	return
+}
+
+// nobleCount returns how many nobles each side controls on the map.
+func (s *St) nobleCount() (n [2]int) {
+	for b := 0; b < NB; b++ {
+		if blocks[b].Type == TNoble && s.onMap(b) {
+			n[blocks[b].Side]++
+		}
+	}
+	return
+}
+
+func (s *St) wallaceDead() bool { return s.Loc[bWallace] == LocRemoved }
+
+// eliminate sends block b off the map after a loss. inBattle selects the
+// battle rules (capture of nobles, black crosses); otherwise the block goes
+// to its pool (5.8c). It returns the block that replaces a captured noble,
+// or -1.
+func (s *St) eliminate(b int, inBattle bool, capturer int) int {
+	bi := &blocks[b]
+	s.Fl[b] = 0
+	if inBattle {
+		if bi.Type == TNoble {
+			if bi.Partner < 0 { // Moray never changes side (5.7)
+				s.Loc[b] = LocRemoved
+				s.Str[b] = 0
+				return -1
+			}
+			p := bi.Partner
+			s.Loc[p] = s.Loc[b]
+			s.Str[p] = 1
+			s.Fl[p] = fReserve | fRevealed | fMoved
+			s.Orig[p], s.Entry[p] = -1, -1
+			s.Loc[b] = LocOut
+			s.Str[b] = 0
+			return p
+		}
+		if b == bEdward {
+			if s.Ed2 {
+				s.Loc[b] = LocRemoved
+				s.Str[b] = 0
+				s.win(Scotland, "Edward II was killed in battle")
+				return -1
+			}
+			// Edward I dies; his son takes the block (ruling AMB-01).
+			s.Ed2 = true
+			s.Loc[b] = LocPool
+			s.Str[b] = 0
+			return -1
+		}
+		if b == bKing {
+			s.Loc[b] = LocRemoved
+			s.Str[b] = 0
+			s.win(England, "the King of Scots was killed in battle")
+			return -1
+		}
+		if bi.Cross {
+			s.Loc[b] = LocRemoved
+			s.Str[b] = 0
+			return -1
+		}
+	}
+	s.Loc[b] = LocPool
+	s.Str[b] = 0
+	return -1
+}
+
+func (s *St) win(side int, why string) {
+	if s.Fin {
+		return
+	}
+	s.Fin = true
+	s.Winner = int8(side)
+	s.Result = sideName(side) + " wins: " + why
+	s.Phase = PhOver
+}
+
+// Status implements adjudicator.State.
+func (s *St) Status() adjudicator.Status {
+	st := adjudicator.Status{Turn: int(s.Epoch), Label: s.label()}
+	if s.Fin {
+		st.Finished = true
+		if s.Winner >= 0 {
+			st.Winner = []adjudicator.Role{adjudicator.Role(sideRole(int(s.Winner)))}
+		}
+		st.Result = s.Result
+	}
+	return st
+}
+
+var phaseNames = [...]string{"card phase", "event", "Player 1 moves", "Player 2 moves", "battles",
+	"border raid", "winter: nobles go home", "winter: English quarters", "winter: Scottish quarters", "game over"}
+
+func (s *St) label() string {
+	if s.Fin {
+		return fmt.Sprintf("%d: game over", s.Year)
+	}
+	switch s.Phase {
+	case PhWHomes, PhWEng, PhWScot:
+		return fmt.Sprintf("Winter %d: %s", s.Year, phaseNames[s.Phase][8:])
+	}
+	switch s.Phase {
+	case PhMove1:
+		return fmt.Sprintf("%d, turn %d: %s moves (Player 1)", s.Year, s.GT, sideName(int(s.P1)))
+	case PhMove2:
+		return fmt.Sprintf("%d, turn %d: %s moves (Player 2)", s.Year, s.GT, sideName(1-int(s.P1)))
+	case PhEvent:
+		if e := s.eventSide(); e >= 0 {
+			return fmt.Sprintf("%d, turn %d: %s's event", s.Year, s.GT, sideName(e))
+		}
+	case PhBattle:
+		if s.Bat != nil {
+			return fmt.Sprintf("%d, turn %d: battle of %s", s.Year, s.GT, s.Bat.AreaName)
+		}
+	}
+	return fmt.Sprintf("%d, turn %d: %s", s.Year, s.GT, phaseNames[s.Phase])
+}
+
+// Check implements adjudicator.Checker.
+func (s *St) Check() error {
+	for b := 0; b < NB; b++ {
+		l := s.Loc[b]
+		if l < 0 || l > LocOut {
+			return fmt.Errorf("block %s at bad location %d", blocks[b].ID, l)
+		}
+		if l < NA {
+			if s.Str[b] < 1 || int(s.Str[b]) > blocks[b].Max {
+				return fmt.Errorf("block %s in %s has strength %d (max %d)", blocks[b].ID, areas[l].ID, s.Str[b], blocks[b].Max)
+			}
+			if b == bNorse && l == AreaEngland {
+				return fmt.Errorf("the Norse is in England")
+			}
+		} else if s.Str[b] != 0 {
+			return fmt.Errorf("block %s off the map has strength %d", blocks[b].ID, s.Str[b])
+		}
+	}
+	for n := 0; n < NN; n++ {
+		in := 0
+		for _, b := range nobles[n].Blocks {
+			if b >= 0 && s.Loc[b] != LocOut {
+				in++
+			}
+		}
+		if in != 1 {
+			return fmt.Errorf("noble %s has %d blocks in play", nobles[n].Name, in)
+		}
+	}
+	// hands: distinct cards, equal sizes
+	seen := [NC]bool{}
+	n := [2]int{}
+	for side := 0; side < 2; side++ {
+		for _, c := range s.Hand[side] {
+			if c < -1 {
+				return fmt.Errorf("bad card %d in %s's hand", c, sideName(side))
+			}
+			if c < 0 {
+				continue
+			}
+			if c >= NC || seen[c] {
+				return fmt.Errorf("card %d twice or unknown", c)
+			}
+			seen[c] = true
+			n[side]++
+		}
+		if c := s.Play[side]; c >= 0 && seen[c] {
+			return fmt.Errorf("played card %s still in hand", cards[c].ID)
+		}
+	}
+	if !s.Fin && n[0]+boolInt(s.Play[0] >= 0 && s.Phase == PhCard) != n[1]+boolInt(s.Play[1] >= 0 && s.Phase == PhCard) {
+		return fmt.Errorf("hands of different sizes %d and %d", n[0], n[1])
+	}
+	if s.Fin {
+		return nil
+	}
+	if s.Phase != PhBattle && s.Phase != PhMove2 && s.Phase != PhEvent && s.Phase != PhMove1 {
+		if c := s.contested(); len(c) > 0 {
+			return fmt.Errorf("unresolved battle in %s during %s", areas[c[0]].ID, phaseNames[s.Phase])
+		}
+	}
+	for side := 0; side < 2; side++ {
+		for k := 0; k < NK; k++ {
+			if s.BCnt[side][k] > borderLimit(k) {
+				return fmt.Errorf("%s moved %d blocks across the border %s-%s", sideName(side), s.BCnt[side][k], areas[borders[k].A].ID, areas[borders[k].B].ID)
+			}
+		}
+	}
+	if s.onMap(bNorse) && s.Loc[bNorse] == AreaEngland {
+		return fmt.Errorf("the Norse is in England")
+	}
+	if s.Phase == PhCard && s.GT == 1 && s.Play[0] < 0 && s.Play[1] < 0 && int(s.Year) > scenYears[scenKey(s.Scn)][0] {
+		// a new year after winter: no Scots in England (5.9), English
+		// knights, archers and hobelars only with a wintering Edward I (7.31)
+		for b := 0; b < NB; b++ {
+			if !s.onMap(b) {
+				continue
+			}
+			if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+				return fmt.Errorf("%s wintered in England", blocks[b].ID)
+			}
+			t := blocks[b].Type
+			if blocks[b].Side == England && s.Loc[b] != AreaEngland && (t == TKnights || t == TArchers || t == THobelars) && int(s.EdWin) != int(s.Year)-1 {
+				return fmt.Errorf("%s wintered in Scotland without Edward I", blocks[b].ID)
+			}
+		}
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// clone returns a copy of s for Apply to change.
+func (s *St) clone() *St {
+	c := *s
+	return &c
+}
+
+// moveOf is block b's movement allowance; the Etterick archers' depends
+// on the etterick-move option (ruling AMB-50).
+func (s *St) moveOf(b int) int {
+	if blocks[b].Type == TArchers && blocks[b].Side == Scotland {
+		if s.Ett3 {
+			return 3
+		}
+		return 2
+	}
+	return blocks[b].Move
+}

@@ -1,0 +1,474 @@
+package hammer
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+)
+
+// rating is a block's printed rating, e.g. "B2".
+func rating(b int) string { return fmt.Sprintf("%c%d", blocks[b].Letter, blocks[b].Fire) }
+
+func (s *St) blockText(b int) string {
+	t := fmt.Sprintf("%s %d/%d %s", blocks[b].Label, s.Str[b], blocks[b].Max, rating(b))
+	if s.moveOf(b) != 2 && s.moveOf(b) > 0 {
+		t += fmt.Sprintf(" m%d", s.moveOf(b))
+	}
+	if blocks[b].Noble >= 0 && isHome(b, int(s.Loc[b])) {
+		t += " (home)"
+	}
+	return t
+}
+
+func (s *St) kingText() string {
+	if s.Ed2 {
+		return "Edward II reigns in England"
+	}
+	return "Edward I reigns in England"
+}
+
+// View implements adjudicator.State.
+func (s *St) View(role adjudicator.Role) adjudicator.View {
+	v := adjudicator.View{Role: role}
+	side, isPlayer := roleOf(role)
+	n := s.nobleCount()
+	st := []string{
+		fmt.Sprintf("Hammer of the Scots, %s: %s.", s.Scn, s.label()),
+		fmt.Sprintf("Nobles: England %d, Scotland %d. %s.", n[England], n[Scotland], s.kingText()),
+	}
+	if isPlayer {
+		st = append(st, "You play "+sideName(side)+".")
+	}
+	if s.Fin {
+		st = append(st, "Result: "+s.Result)
+	}
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: strings.Join(st, "\n")})
+	// cards
+	var cb []string
+	for sd := 0; sd < 2; sd++ {
+		if isPlayer && sd != side {
+			k := 0
+			for _, c := range s.Hand[sd] {
+				if c >= 0 {
+					k++
+				}
+			}
+			cb = append(cb, fmt.Sprintf("%s holds %d cards.", sideName(sd), k))
+			continue
+		}
+		var h []string
+		for _, c := range s.Hand[sd] {
+			if c >= 0 {
+				h = append(h, cards[c].Name)
+			}
+		}
+		who := "Your hand"
+		if !isPlayer {
+			who = sideName(sd) + "'s hand"
+		}
+		cb = append(cb, who+": "+strings.Join(h, " · "))
+	}
+	if s.Play[0] >= 0 || s.Play[1] >= 0 {
+		for sd := 0; sd < 2; sd++ {
+			if s.Play[sd] < 0 {
+				continue
+			}
+			if s.Phase == PhCard && isPlayer && sd != side {
+				cb = append(cb, sideName(sd)+" has played a card face down.")
+				continue
+			}
+			cb = append(cb, sideName(sd)+" played "+cards[s.Play[sd]].Name+".")
+		}
+	}
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Cards", Body: strings.Join(cb, "\n")})
+	for sd := 0; sd < 2; sd++ {
+		if !isPlayer || sd == side {
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks", Body: s.ownBlocks(sd)})
+		} else {
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks seen", Body: s.enemyBlocks(sd)})
+		}
+	}
+	if s.Bat != nil {
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Battle of " + s.Bat.AreaName, Body: battleText(s.Bat, role)})
+	}
+	var owed []string
+	for _, p := range s.Prompts() {
+		if !isPlayer || p.Role == role {
+			owed = append(owed, string(p.Role)+": "+p.Text)
+		}
+	}
+	if len(owed) > 0 {
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n")})
+	}
+	return v
+}
+
+func (s *St) ownBlocks(side int) string {
+	var lines []string
+	for a := 0; a < NA; a++ {
+		var bs []string
+		for b := 0; b < NB; b++ {
+			if int(s.Loc[b]) == a && blocks[b].Side == side {
+				bs = append(bs, s.blockText(b))
+			}
+		}
+		if len(bs) > 0 {
+			lines = append(lines, wrapItems(fmt.Sprintf("%-14s ", areas[a].Name), bs, " · "))
+		}
+	}
+	var pool, aside, gone []string
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side != side {
+			continue
+		}
+		switch s.Loc[b] {
+		case LocPool:
+			pool = append(pool, blocks[b].Label)
+		case LocAside:
+			aside = append(aside, blocks[b].Label)
+		case LocRemoved:
+			gone = append(gone, blocks[b].Label)
+		}
+	}
+	lines = append(lines, wrapItems(fmt.Sprintf("%-14s ", "Pool"), pool, ", "))
+	if len(aside) > 0 {
+		lines = append(lines, fmt.Sprintf("%-14s %s", "Set aside", strings.Join(aside, ", ")))
+	}
+	if len(gone) > 0 {
+		lines = append(lines, fmt.Sprintf("%-14s %s", "Dead", strings.Join(gone, ", ")))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (s *St) enemyBlocks(side int) string {
+	var parts []string
+	pool := 0
+	for a := 0; a < NA; a++ {
+		if n := s.count(a, side); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", areas[a].Name, n))
+		}
+	}
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == side && s.Loc[b] == LocPool {
+			pool++
+		}
+	}
+	return wrapItems("", parts, " · ") + fmt.Sprintf("\nPool: %d blocks", pool)
+}
+
+func battleText(bt *columbia.Battle, role adjudicator.Role) string {
+	var lines []string
+	lines = append(lines, fmt.Sprintf("Round %d. %s attacks, %s defends.", bt.Round, bt.Attacker, bt.Defender))
+	for _, sd := range []adjudicator.Role{bt.Attacker, bt.Defender} {
+		var bs []string
+		hidden := 0
+		for i := range bt.Blocks {
+			b := &bt.Blocks[i]
+			if b.Side != sd || b.Outcome != columbia.Fighting {
+				continue
+			}
+			if !bt.Revealed(role, b) {
+				hidden++
+				continue
+			}
+			t := fmt.Sprintf("%s %d/%d %s", b.Label(), b.Steps, b.MaxSteps, columbia.Rating(b.Initiative, b.Firepower))
+			if !b.Arrived {
+				t += " (reserve)"
+			}
+			bs = append(bs, t)
+		}
+		if hidden > 0 {
+			bs = append(bs, fmt.Sprintf("%d reserve blocks not yet revealed", hidden))
+		}
+		lines = append(lines, string(sd)+": "+strings.Join(bs, " · "))
+	}
+	for _, e := range bt.Events(role) {
+		lines = append(lines, "  "+e)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Prompts implements adjudicator.State.
+func (s *St) Prompts() []adjudicator.Prompt {
+	var out []adjudicator.Prompt
+	for side := 0; side < 2; side++ {
+		if !s.owes(side) {
+			continue
+		}
+		out = append(out, s.prompt(side))
+	}
+	return out
+}
+
+func (s *St) prompt(side int) adjudicator.Prompt {
+	p := adjudicator.Prompt{Role: roles[side]}
+	switch s.Phase {
+	case PhCard:
+		p.Kind, p.Secret = "card", true
+		p.Text = "Play a card face down (the higher card moves first; England wins ties; events go first)."
+		p.Choices = s.handChoices(side)
+		p.Template = []string{p.Choices[len(p.Choices)-1]}
+	case PhEvent:
+		p.Kind = "event"
+		p.Text = "Resolve your " + cards[s.Play[side]].Name + " event, or ignore it."
+		p.Choices = s.eventChoices(side)
+		p.Template = []string{p.Choices[0]}
+	case PhMove1, PhMove2:
+		p.Kind = "move"
+		budget := cards[s.Play[side]].Value
+		p.Text = fmt.Sprintf("Give your movement orders: %d group moves (a group sending several blocks across the Anglo-Scottish border needs a point per crossing block). Add standing battle orders if you like.", budget)
+		p.Choices = s.moveChoices(side)
+		p.Template = []string{"move <from> -> <to>: <blocks or all>", "battle all: retreat when weaker", "pass"}
+	case PhBattle:
+		bp := s.Bat.Pending
+		p.Kind = "battle"
+		b := s.Bat.Block(bp.Block)
+		who := bp.Block
+		if b != nil {
+			who = b.Label()
+		}
+		p.Text = fmt.Sprintf("Battle of %s, round %d: %s for %s.", s.Bat.AreaName, s.Bat.Round, bp.Kind, who)
+		p.Choices = bp.Strings(nameOf)
+		p.Template = []string{p.Choices[0]}
+	case PhRaid:
+		p.Kind = "raid"
+		p.Text = "Scottish blocks are in England: choose the non-noble block England loses (5.9)."
+		for _, b := range s.raidCandidates() {
+			p.Choices = append(p.Choices, "raid "+blocks[b].Label)
+		}
+		p.Template = []string{p.Choices[0]}
+	case PhWHomes:
+		p.Kind, p.Secret = "winter-homes", true
+		p.Text = "Winter: nobles go home. Choose where they go."
+		p.Choices = s.homeChoices(side)
+		p.Template = []string{p.Choices[0]}
+	case PhWEng:
+		p.Kind = "winter-england"
+		p.Text = "Winter: English quarters (knights, archers, hobelars disband; infantry stays within castle limits) and replacements."
+		if ok, _ := s.edwardMayWinter(); ok {
+			p.Choices = append(p.Choices, "edward winter", "edward disband")
+		}
+		p.Choices = append(p.Choices, "disband <blocks>", "step <infantry or noble> +N")
+		p.Template = s.defaultLines(side)
+	case PhWScot:
+		p.Kind = "winter-scotland"
+		p.Text = "Winter: Scottish quarters (castle limits, Wallace, the King) and replacements."
+		if s.onMap(bKing) {
+			p.Choices = append(p.Choices, "king stay", "king disband", "king <Strathspey, Lennox or Fife>")
+		}
+		if s.onMap(bWallace) {
+			p.Choices = append(p.Choices, "wallace selkirk")
+		}
+		p.Choices = append(p.Choices, "disband <blocks>", "step <block> +N", "draw <area> +N")
+		p.Template = s.defaultLines(side)
+	}
+	if len(p.Template) == 0 {
+		p.Template = []string{"pass"}
+	}
+	return p
+}
+
+func (s *St) moveChoices(side int) []string {
+	o := s.occupancy()
+	var out []string
+	var mvs [NA]int
+	for b := 0; b < NB; b++ {
+		if l := s.Loc[b]; l < NA && blocks[b].Side == side && s.Fl[b]&fMoved == 0 && b != bNorse {
+			if mv := s.moveOf(b); mv > mvs[l] {
+				mvs[l] = mv
+			}
+		}
+	}
+	for a := 0; a < NA; a++ {
+		mv := mvs[a]
+		if mv == 0 {
+			continue
+		}
+		// breadth-first within the movement allowance, stopping where the
+		// rules stop a block (enemy, red border, England)
+		var seen [NA]bool
+		var q [NA]int
+		var depth [NA]int
+		seen[a] = true
+		q[0] = a
+		qh, qt := 0, 1
+		var dest []int
+		for qh < qt {
+			x := q[qh]
+			qh++
+			for i, c := range areas[x].Nbr {
+				if seen[c] {
+					continue
+				}
+				seen[c] = true
+				dest = append(dest, c)
+				k := areas[x].Brd[i]
+				if o[c]&(1<<(1-side)) == 0 && !borders[k].Red && c != AreaEngland && depth[x]+1 < mv {
+					depth[c] = depth[x] + 1
+					q[qt] = c
+					qt++
+				}
+			}
+		}
+		if len(dest) > 0 {
+			sort.Ints(dest)
+			var sb strings.Builder
+			sb.Grow(160)
+			sb.WriteString("move ")
+			sb.WriteString(areas[a].Name)
+			sb.WriteString(" -> one of ")
+			for i, d := range dest {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(areas[d].Name)
+			}
+			sb.WriteString(": <blocks or all>")
+			out = append(out, sb.String())
+		}
+	}
+	if s.onMap(bNorse) && blocks[bNorse].Side == side && s.Fl[bNorse]&fMoved == 0 {
+		out = append(out, "move "+areas[s.Loc[bNorse]].Name+" -> <Scottish coastal area>: Norse")
+	}
+	return append(out, "pass")
+}
+
+// Default implements adjudicator.State.
+func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
+	side, ok := roleOf(role)
+	if !ok || !s.owes(side) {
+		return nil
+	}
+	return &adjudicator.Submission{Role: role, Lines: toLines(s.defaultLines(side))}
+}
+
+func toLines(ss []string) []adjudicator.Line {
+	out := make([]adjudicator.Line, len(ss))
+	for i, t := range ss {
+		out[i] = adjudicator.Line{No: i + 1, Text: t}
+	}
+	return out
+}
+
+func (s *St) defaultLines(side int) []string {
+	switch s.Phase {
+	case PhCard:
+		// the lowest card: the last in the sorted hand
+		for i := 4; i >= 0; i-- {
+			if c := s.Hand[side][i]; c >= 0 {
+				return []string{"card " + cards[c].Name}
+			}
+		}
+	case PhEvent:
+		if cards[s.Play[side]].Event == EvTruce {
+			return []string{"truce"}
+		}
+		return []string{"ignore"}
+	case PhMove1, PhMove2, PhWHomes:
+		return []string{"pass"}
+	case PhBattle:
+		c, _ := columbia.Auto{}.Decide(s.Bat, s.Bat.Pending)
+		return []string{c.Text(nameOf)}
+	case PhRaid:
+		c := s.raidCandidates()
+		best := c[0]
+		for _, b := range c {
+			if s.Str[b] < s.Str[best] {
+				best = b
+			}
+		}
+		return []string{"raid " + blocks[best].Label}
+	case PhWEng, PhWScot:
+		return s.autoSteps(side)
+	}
+	return []string{"pass"}
+}
+
+// autoSteps spends replacement points on the weakest blocks, the way a
+// careful player would by default (no draws).
+func (s *St) autoSteps(side int) []string {
+	if s.Final {
+		return []string{"pass"}
+	}
+	var out []string
+	o := s.occupancy()
+	for a := 1; a < NA; a++ {
+		if o[a] != 1<<side {
+			continue
+		}
+		rp := castleFor(a, side)
+		keep := 0
+		for b := 0; b < NB; b++ {
+			if int(s.Loc[b]) == a && blocks[b].Side == side && (side == Scotland || blocks[b].Type == TInfantry || blocks[b].Type == TNoble) {
+				keep++
+			}
+		}
+		if keep > rp {
+			continue // some blocks there will disband: leave the choice to the player
+		}
+		var str [NB]int8
+		copy(str[:], s.Str[:])
+		for rp > 0 {
+			best := -1
+			for b := 0; b < NB; b++ {
+				if int(s.Loc[b]) != a || blocks[b].Side != side || str[b] >= int8(blocks[b].Max) {
+					continue
+				}
+				if side == England && blocks[b].Type != TInfantry && blocks[b].Type != TNoble {
+					continue
+				}
+				if best < 0 || str[b] < str[best] {
+					best = b
+				}
+			}
+			if best < 0 {
+				break
+			}
+			str[best]++
+			rp--
+			line := "step " + blocks[best].Label
+			if n := len(out); n > 0 && (out[n-1] == line || strings.HasPrefix(out[n-1], line+" +")) {
+				k := 1
+				if i := strings.LastIndex(out[n-1], "+"); i >= 0 && strings.HasPrefix(out[n-1], line+" +") {
+					fmt.Sscanf(out[n-1][i+1:], "%d", &k)
+				}
+				out[n-1] = fmt.Sprintf("%s +%d", line, k+1)
+				continue
+			}
+			out = append(out, line)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"pass"}
+	}
+	return out
+}
+
+// wrapItems joins items after prefix, wrapping at 76 columns with the
+// continuation lines indented like the first item.
+func wrapItems(prefix string, items []string, sep string) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	col := len([]rune(prefix))
+	indent := strings.Repeat(" ", col)
+	for i, it := range items {
+		w := len([]rune(it))
+		if i > 0 {
+			if col+len([]rune(sep))+w > 76 {
+				b.WriteString(strings.TrimRight(sep, " "))
+				b.WriteString("\n")
+				b.WriteString(indent)
+				col = len(indent)
+			} else {
+				b.WriteString(sep)
+				col += len([]rune(sep))
+			}
+		}
+		b.WriteString(it)
+		col += w
+	}
+	return b.String()
+}

@@ -1,0 +1,731 @@
+package hammer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// Winter (7.0-7.8).
+
+// twoHome describes the home choice of Bruce or Comyn this winter.
+type twoHome struct {
+	block   int // block on the map, -1 if none
+	decider int // side that chooses, -1 if forced
+	options []int
+}
+
+// homeChoice works out who chooses where Bruce or Comyn winters (7.12).
+func (s *St) homeChoice(n int) twoHome {
+	h := twoHome{block: -1, decider: -1}
+	for _, b := range nobles[n].Blocks {
+		if b >= 0 && s.onMap(b) {
+			h.block = b
+		}
+	}
+	if h.block < 0 {
+		return h
+	}
+	side := blocks[h.block].Side
+	o := s.occupancy()
+	homes := blocks[h.block].Home
+	var free []int
+	for _, a := range homes {
+		if o[a]&(1<<(1-side)) == 0 {
+			free = append(free, a)
+		}
+	}
+	switch len(free) {
+	case 0:
+		h.decider = 1 - side // 7.12: the enemy picks
+		h.options = homes
+	case 1:
+		h.options = free // ruling AMB-29: he must take the free home
+	default:
+		h.decider = side
+		h.options = free
+	}
+	return h
+}
+
+func (s *St) startWinter(ev *[]adjudicator.Event) {
+	s.Final = s.Year >= s.Last
+	s.WOwe = [2]bool{}
+	s.HomeCh = [2]int8{-1, -1}
+	s.MorayCh = 0
+	for i, n := range []int{nobleBruce, nobleComyn} {
+		h := s.homeChoice(n)
+		if h.block >= 0 {
+			s.HomeCh[i] = int8(h.options[0])
+			if h.decider >= 0 {
+				s.WOwe[h.decider] = true
+			}
+		}
+	}
+	if s.onMap(bMoray) {
+		s.WOwe[Scotland] = true
+	}
+	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Winter %d begins.", s.Year)})
+	s.Phase = PhWHomes
+}
+
+func (a *applier) homes(lines []adjudicator.Line) {
+	s := a.s
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if a.standing(l, verb, rest) {
+			continue
+		}
+		switch verb {
+		case "home":
+			parts := strings.Fields(rest)
+			if len(parts) < 2 {
+				a.bad(l, "write home <Bruce or Comyn> <area>")
+				continue
+			}
+			n, err := matchNoble(parts[0])
+			if err != nil || (n != nobleBruce && n != nobleComyn) {
+				a.bad(l, "only Bruce and Comyn have two homes")
+				continue
+			}
+			ar, err := matchArea(strings.Join(parts[1:], " "))
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			h := s.homeChoice(n)
+			if h.decider != a.side {
+				a.bad(l, "you do not choose where "+nobles[n].Name+" winters")
+				continue
+			}
+			ok := false
+			for _, o := range h.options {
+				ok = ok || o == ar
+			}
+			if !ok {
+				a.bad(l, nobles[n].Name+" may winter in "+areaList(h.options))
+				continue
+			}
+			i := 0
+			if n == nobleComyn {
+				i = 1
+			}
+			s.HomeCh[i] = int8(ar)
+			a.canon = append(a.canon, "home "+nobles[n].Name+" "+areaName(ar))
+		case "moray":
+			if a.side != Scotland || !s.onMap(bMoray) {
+				a.bad(l, "you have no Moray to order")
+				continue
+			}
+			switch orders.Norm(rest) {
+			case "home", "go home":
+				s.MorayCh = 0
+			case "stay":
+				s.MorayCh = 1
+			case "disband":
+				s.MorayCh = 2
+			default:
+				a.bad(l, "Moray may go home, stay or disband (7.1)", "moray home", "moray stay", "moray disband")
+				continue
+			}
+			a.canon = append(a.canon, "moray "+orders.Norm(rest))
+		case "pass", "done":
+		default:
+			a.bad(l, "winter: say where your nobles go", s.homeChoices(a.side)...)
+		}
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	s.WOwe[a.side] = false
+	s.continueFlow(a.d, &a.ev)
+}
+
+func (s *St) homeChoices(side int) []string {
+	var out []string
+	for _, n := range []int{nobleBruce, nobleComyn} {
+		h := s.homeChoice(n)
+		if h.decider == side {
+			for _, o := range h.options {
+				out = append(out, "home "+nobles[n].Name+" "+areaName(o))
+			}
+		}
+	}
+	if side == Scotland && s.onMap(bMoray) {
+		out = append(out, "moray home", "moray stay", "moray disband")
+	}
+	return out
+}
+
+// doHomes sends the nobles home, English first (7.1).
+func (s *St) doHomes(ev *[]adjudicator.Event) {
+	var pub []string
+	for side := 0; side < 2; side++ {
+		var priv []string
+		for n := 0; n < NN; n++ {
+			b := nobles[n].Blocks[side]
+			if b < 0 || !s.onMap(b) {
+				continue
+			}
+			var dest int
+			switch {
+			case b == bMoray:
+				switch s.MorayCh {
+				case 1:
+					continue
+				case 2:
+					s.Loc[b], s.Str[b] = LocPool, 0
+					priv = append(priv, "Moray disbands")
+					continue
+				}
+				dest = blocks[b].Home[0]
+				if s.occ(dest)&(1<<England) != 0 {
+					continue // Moray never changes side: he stays (ruling AMB-30)
+				}
+			case n == nobleBruce:
+				dest = int(s.HomeCh[0])
+			case n == nobleComyn:
+				dest = int(s.HomeCh[1])
+			default:
+				dest = blocks[b].Home[0]
+			}
+			if dest < 0 {
+				dest = blocks[b].Home[0]
+			}
+			s.Loc[b] = int8(dest)
+			if s.occ(dest)&(1<<(1-side)) != 0 {
+				p := s.defect(b)
+				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blocks[p].Side)))
+				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
+			}
+		}
+		if len(priv) > 0 {
+			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: "Your nobles go home: " + strings.Join(priv, "; ") + "."})
+		}
+	}
+	txt := "Nobles go home."
+	if len(pub) > 0 {
+		txt += " " + strings.Join(pub, "; ") + "."
+	}
+	*ev = append(*ev, adjudicator.Event{Text: txt})
+}
+
+func (s *St) edwardMayWinter() (bool, string) {
+	if !s.onMap(bEdward) || s.Loc[bEdward] == AreaEngland {
+		return false, "Edward is not in Scotland"
+	}
+	if s.Ed2 {
+		return false, "Edward II may not winter in Scotland (6.1)"
+	}
+	if s.Year == 1306 {
+		return false, "Edward I may not winter in Scotland in 1306 (7.4)"
+	}
+	if int(s.EdWin) == int(s.Year)-1 {
+		return false, "Edward I may not winter in Scotland two winters running (7.4)"
+	}
+	return true, ""
+}
+
+// stepOrder parses "step <block> [+N]".
+func parseStep(side int, rest string) (int, int, error) {
+	name, n := rest, 1
+	if i := strings.LastIndex(rest, "+"); i >= 0 {
+		v, err := strconv.Atoi(strings.TrimSpace(rest[i+1:]))
+		if err != nil || v < 1 {
+			return -1, 0, fmt.Errorf("bad step count in %q", rest)
+		}
+		name, n = rest[:i], v
+	}
+	b, err := matchBlock(side, name)
+	return b, n, err
+}
+
+func (a *applier) winterEngland(lines []adjudicator.Line) {
+	s := a.s
+	edWinter := false
+	type stepOrd struct {
+		l    adjudicator.Line
+		b, n int
+	}
+	var steps []stepOrd
+	var disband []int
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if a.standing(l, verb, rest) {
+			continue
+		}
+		switch verb {
+		case "edward":
+			switch orders.Norm(rest) {
+			case "winter", "stay":
+				if ok, why := s.edwardMayWinter(); !ok {
+					a.bad(l, why, "edward disband")
+					continue
+				}
+				edWinter = true
+			case "disband":
+			default:
+				a.bad(l, "Edward may winter (in Scotland) or disband", "edward winter", "edward disband")
+				continue
+			}
+			a.canon = append(a.canon, "edward "+orders.Norm(rest))
+		case "disband":
+			bl, _, err := listBlocks(England, rest)
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			for _, b := range bl {
+				if !s.onMap(b) || blocks[b].Type == TNoble {
+					a.bad(l, blocks[b].Label+" cannot disband (nobles never disband; it must be on the map)")
+					continue
+				}
+				disband = append(disband, b)
+			}
+			a.canon = append(a.canon, "disband "+labels(bl))
+		case "step", "rp":
+			b, n, err := parseStep(England, rest)
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			steps = append(steps, stepOrd{l, b, n})
+		case "pass", "done":
+		default:
+			a.bad(l, "winter orders for England", "edward winter", "edward disband", "disband <blocks>", "step <infantry or noble> +N", "pass")
+		}
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	// Edward (7.4)
+	s.EdWinAt = -1
+	if s.onMap(bEdward) {
+		if edWinter {
+			s.EdWinAt = s.Loc[bEdward]
+			s.EdWin = s.Year
+		} else {
+			s.Loc[bEdward], s.Str[bEdward] = LocPool, 0
+		}
+	}
+	for _, b := range disband {
+		if b != bEdward || !edWinter {
+			s.Loc[b], s.Str[b] = LocPool, 0
+		}
+	}
+	// 7.3: quarters
+	for ar := 0; ar < NA; ar++ {
+		if int(s.EdWinAt) == ar {
+			continue
+		}
+		room := areas[ar].Castle - s.nobleIn(ar, England)
+		if ar == AreaEngland || room < 0 {
+			room = 0 // ruling AMB-32: England starts the year empty
+		}
+		for b := 0; b < NB; b++ {
+			if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
+				s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
+			}
+		}
+		for {
+			keep, worst := 0, -1
+			for b := 0; b < NB; b++ {
+				if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type == TInfantry {
+					keep++
+					if worst < 0 || s.Str[b] < s.Str[worst] {
+						worst = b
+					}
+				}
+			}
+			if keep <= room {
+				break
+			}
+			s.Loc[worst], s.Str[worst] = LocPool, 0 // 7.32
+		}
+	}
+	txt := "England goes into winter quarters"
+	if s.EdWinAt >= 0 {
+		txt += "; the English king winters in Scotland, so there will be no feudal levy"
+	}
+	a.say(txt + ".")
+	// 7.63: replacements
+	if !s.Final {
+		var rp [NA]int
+		o := s.occupancy()
+		for ar := 1; ar < NA; ar++ {
+			if o[ar] == 1<<England {
+				rp[ar] = areas[ar].Castle
+			}
+		}
+		var got []string
+		for _, st := range steps {
+			b := st.b
+			if !s.onMap(b) || (blocks[b].Type != TInfantry && blocks[b].Type != TNoble) {
+				a.bad(st.l, "English replacements go only to infantry and nobles on the map (7.63)")
+				continue
+			}
+			ar := int(s.Loc[b])
+			if rp[ar] < st.n {
+				a.bad(st.l, fmt.Sprintf("%s has only %d replacement points left", areaName(ar), rp[ar]))
+				continue
+			}
+			if int(s.Str[b])+st.n > blocks[b].Max {
+				a.bad(st.l, fmt.Sprintf("%s is at %d of %d: it takes at most %d more", blocks[b].Label, s.Str[b], blocks[b].Max, blocks[b].Max-int(s.Str[b])))
+				continue
+			}
+			rp[ar] -= st.n
+			s.Str[b] += int8(st.n)
+			a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
+			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, st.n))
+		}
+		if len(got) > 0 {
+			a.tell(England, "Replacements: "+strings.Join(got, ", ")+".")
+		}
+	} else if len(steps) > 0 {
+		a.bad(steps[0].l, "no replacements in the final winter: the game ends")
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	s.Phase = PhWScot
+	s.continueFlow(a.d, &a.ev)
+}
+
+func (s *St) nobleIn(ar, side int) int {
+	n := 0
+	for b := 0; b < NB; b++ {
+		if int(s.Loc[b]) == ar && blocks[b].Side == side && blocks[b].Type == TNoble {
+			n++
+		}
+	}
+	return n
+}
+
+func (a *applier) winterScotland(lines []adjudicator.Line) {
+	s := a.s
+	type stepOrd struct {
+		l          adjudicator.Line
+		b, n, draw int // draw: area for a draw, or -1
+	}
+	var steps []stepOrd
+	var disband []int
+	kingTo := -1 // -1 stay, -2 disband
+	wallace := false
+	selkirk := areaByID["selkirk"]
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if a.standing(l, verb, rest) {
+			continue
+		}
+		switch verb {
+		case "king":
+			if !s.onMap(bKing) {
+				a.bad(l, "you have no King on the map")
+				continue
+			}
+			switch orders.Norm(rest) {
+			case "stay":
+				kingTo = -1
+			case "disband":
+				kingTo = -2
+			default:
+				ar, err := matchArea(rest)
+				if err != nil {
+					a.bad(l, errText(err))
+					continue
+				}
+				if !areas[ar].Cathedral || s.occ(ar)&(1<<England) != 0 {
+					a.bad(l, "the King may go to a friendly or empty cathedral area (Strathspey, Lennox, Fife), stay or disband (7.2)")
+					continue
+				}
+				kingTo = ar
+			}
+			a.canon = append(a.canon, "king "+rest)
+		case "wallace":
+			n := orders.Norm(rest)
+			if n == "stay" {
+				continue
+			}
+			if n != "selkirk" && n != "to selkirk" {
+				a.bad(l, "Wallace may go to Selkirk or stay", "wallace selkirk", "wallace stay")
+				continue
+			}
+			if !s.onMap(bWallace) {
+				a.bad(l, "Wallace is not on the map")
+				continue
+			}
+			if int(s.EdWinAt) == selkirk {
+				a.bad(l, "the English king winters in Selkirk: Wallace may not go there (7.5)")
+				continue
+			}
+			wallace = true
+			a.canon = append(a.canon, "wallace selkirk")
+		case "disband":
+			bl, _, err := listBlocks(Scotland, rest)
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			for _, b := range bl {
+				if !s.onMap(b) || (blocks[b].Type == TNoble && b != bMoray) {
+					a.bad(l, blocks[b].Label+" cannot disband (only Moray among the nobles; it must be on the map)")
+					continue
+				}
+				disband = append(disband, b)
+			}
+			a.canon = append(a.canon, "disband "+labels(bl))
+		case "step", "rp":
+			b, n, err := parseStep(Scotland, rest)
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			steps = append(steps, stepOrd{l, b, n, -1})
+		case "draw":
+			name, n := rest, 0
+			if i := strings.LastIndex(rest, "+"); i >= 0 {
+				v, err := strconv.Atoi(strings.TrimSpace(rest[i+1:]))
+				if err != nil || v < 0 {
+					a.bad(l, "write draw <area> [+N]")
+					continue
+				}
+				name, n = rest[:i], v
+			}
+			name = strings.TrimPrefix(strings.TrimSpace(name), "at ")
+			ar, err := matchArea(name)
+			if err != nil {
+				a.bad(l, errText(err))
+				continue
+			}
+			steps = append(steps, stepOrd{l, -1, n, ar})
+		case "pass", "done":
+		default:
+			a.bad(l, "winter orders for Scotland", "king <cathedral area>|stay|disband", "wallace selkirk", "disband <blocks>", "step <block> +N", "draw <area> +N", "pass")
+		}
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	// 7.2 the King
+	switch {
+	case kingTo == -2:
+		s.Loc[bKing], s.Str[bKing] = LocPool, 0
+	case kingTo >= 0:
+		s.Loc[bKing] = int8(kingTo)
+	}
+	// 7.5 Wallace
+	if wallace {
+		s.Loc[bWallace] = int8(selkirk)
+		s.Str[bWallace] += 2
+		if int(s.Str[bWallace]) > blocks[bWallace].Max {
+			s.Str[bWallace] = int8(blocks[bWallace].Max)
+		}
+	}
+	for _, b := range disband {
+		if s.onMap(b) {
+			s.Loc[b], s.Str[b] = LocPool, 0
+		}
+	}
+	// castle limits; no Scots winter in England (5.9)
+	for ar := 0; ar < NA; ar++ {
+		limit := castleFor(ar, Scotland)
+		if ar == AreaEngland {
+			limit = 0
+		}
+		for {
+			n, worst, moray := 0, -1, false
+			for b := 0; b < NB; b++ {
+				if int(s.Loc[b]) != ar || blocks[b].Side != Scotland {
+					continue
+				}
+				if b == bWallace && wallace && ar == selkirk {
+					continue
+				}
+				n++
+				if b == bMoray {
+					moray = true
+					continue
+				}
+				if blocks[b].Type == TNoble {
+					continue
+				}
+				if worst < 0 || s.Str[b] < s.Str[worst] {
+					worst = b
+				}
+			}
+			if n <= limit {
+				break
+			}
+			if worst < 0 && moray {
+				worst = bMoray
+			}
+			if worst < 0 {
+				break // only nobles: they stay
+			}
+			s.Loc[worst], s.Str[worst] = LocPool, 0
+		}
+	}
+	a.say("Scotland goes into winter quarters.")
+	if s.Final {
+		if len(steps) > 0 {
+			a.bad(steps[0].l, "no replacements in the final winter: the game ends")
+			return
+		}
+		s.finalCount()
+		return
+	}
+	// 7.62 French knights
+	if s.nobleCount()[Scotland] >= 8 && s.Loc[bFrench] == LocAside {
+		s.Loc[bFrench] = LocPool
+		a.say("The Scots hold 8 nobles: the French knights join the Scottish pool.")
+	}
+	// 7.61 replacements
+	var rp [NA]int
+	o := s.occupancy()
+	for ar := 1; ar < NA; ar++ {
+		if o[ar] == 1<<Scotland {
+			rp[ar] = castleFor(ar, Scotland)
+		}
+	}
+	var got []string
+	var overseas [NA]int // blocks placed by the overseas rule: outside castle limits (7.61)
+	draws := 0
+	for _, st := range steps {
+		if st.draw >= 0 {
+			ar := st.draw
+			if rp[ar] < 1+st.n {
+				a.bad(st.l, fmt.Sprintf("%s has %d replacement points left", areaName(ar), rp[ar]))
+				continue
+			}
+			if s.count(ar, Scotland)-overseas[ar] >= castleFor(ar, Scotland) {
+				a.bad(st.l, fmt.Sprintf("%s is at its castle limit (%d): no room for a new block (7.61)", areaName(ar), castleFor(ar, Scotland)))
+				continue
+			}
+			rp[ar] -= 1 + st.n
+			a.canon = append(a.canon, fmt.Sprintf("draw %s +%d", areaName(ar), st.n))
+			b := s.drawScot(a.d)
+			draws++
+			if b < 0 {
+				got = append(got, "the pool is empty: nothing drawn for "+areaName(ar))
+				continue
+			}
+			dest := ar
+			if (b == bNorse || b == bFrench) && !areas[ar].Coastal {
+				dest = -1
+				o := s.occupancy()
+				for _, c := range areas[ar].Nbr {
+					if c != AreaEngland && areas[c].Coastal && o[c] == 1<<Scotland {
+						dest = c
+						break
+					}
+				}
+				if dest < 0 {
+					got = append(got, blocks[b].Label+" drawn for "+areaName(ar)+" finds no friendly coast and goes back to the pool")
+					continue
+				}
+			}
+			s.Loc[b], s.Str[b] = int8(dest), 1
+			if dest != ar {
+				overseas[dest]++
+			}
+			add := st.n
+			if 1+add > blocks[b].Max {
+				add = blocks[b].Max - 1
+			}
+			s.Str[b] += int8(add)
+			got = append(got, fmt.Sprintf("%s drawn in %s at %d", blocks[b].Label, areaName(dest), s.Str[b]))
+			continue
+		}
+		b := st.b
+		if !s.onMap(b) {
+			a.bad(st.l, blocks[b].Label+" is not on the map")
+			continue
+		}
+		ar := int(s.Loc[b])
+		if rp[ar] < st.n {
+			a.bad(st.l, fmt.Sprintf("%s has only %d replacement points left", areaName(ar), rp[ar]))
+			continue
+		}
+		if int(s.Str[b])+st.n > blocks[b].Max {
+			a.bad(st.l, fmt.Sprintf("%s is at %d of %d: it takes at most %d more", blocks[b].Label, s.Str[b], blocks[b].Max, blocks[b].Max-int(s.Str[b])))
+			continue
+		}
+		rp[ar] -= st.n
+		s.Str[b] += int8(st.n)
+		a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
+		got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, st.n))
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	if draws > 0 {
+		a.say(fmt.Sprintf("Scotland draws %d blocks from its pool.", draws))
+	}
+	if len(got) > 0 {
+		a.tell(Scotland, "Replacements: "+strings.Join(got, "; ")+".")
+	}
+	s.endWinter(a.d, &a.ev)
+}
+
+func (s *St) drawScot(d adjudicator.Dice) int {
+	var pool [NB]int
+	n := 0
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == Scotland && s.Loc[b] == LocPool {
+			pool[n] = b
+			n++
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	return pool[d.Hidden("scottish draw", n)]
+}
+
+// endWinter: feudal levy (7.7), Edward II, new cards (7.8).
+func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
+	if s.EdWinAt < 0 {
+		s.Year++
+		got := s.levy(d, -1)
+		s.Year--
+		*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Feudal levy: %d English blocks muster in England.", len(got))})
+		if len(got) > 0 {
+			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Feudal levy: " + labels(got) + "."})
+		}
+	}
+	if s.Year >= 1306 && !s.Ed2 {
+		s.Ed2 = true
+		*ev = append(*ev, adjudicator.Event{Text: "Edward I dies at the end of 1306; Edward II reigns."})
+	}
+	s.suddenDeath()
+	if s.Fin {
+		return
+	}
+	s.Year++
+	s.GT = 1
+	s.Epoch++
+	s.EdWinAt = -1
+	s.clearTurn()
+	s.deal(d)
+	s.Phase = PhCard
+	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("The year %d begins: new cards are dealt.", s.Year)})
+}
+
+// finalCount decides the game at the end of the last year (9.0).
+func (s *St) finalCount() {
+	n := s.nobleCount()
+	switch {
+	case n[England] > n[Scotland]:
+		s.win(England, fmt.Sprintf("England controls %d nobles to %d at the end of %d", n[England], n[Scotland], s.Year))
+	case n[Scotland] > n[England]:
+		s.win(Scotland, fmt.Sprintf("Scotland controls %d nobles to %d at the end of %d", n[Scotland], n[England], s.Year))
+	case !s.onMap(bWallace):
+		s.win(England, fmt.Sprintf("nobles tied %d-%d and Wallace is dead or in the pool", n[0], n[1]))
+	default:
+		s.win(Scotland, fmt.Sprintf("nobles tied %d-%d and Wallace is still in the field", n[0], n[1]))
+	}
+	s.Epoch++
+}

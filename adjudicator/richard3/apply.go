@@ -1,0 +1,468 @@
+package richard3
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// quietRoles marks submissions made by RandomSubmission, whose narrative
+// nobody reads; see Apply.
+const quietMark = "#quiet"
+
+// Status implements adjudicator.State.
+func (s *State) Status() adjudicator.Status {
+	st := adjudicator.Status{Turn: s.Epoch, Label: s.label(), Finished: s.Finished, Result: s.Result}
+	if s.Finished && s.Winner != NoSide {
+		st.Winner = []adjudicator.Role{roleOf(s.Winner)}
+	}
+	return st
+}
+
+func (s *State) label() string {
+	if s.Finished {
+		return "Game over"
+	}
+	var ph string
+	switch s.Phase {
+	case phMulligan, phMulliganReply:
+		ph = "mulligan"
+	case phCard:
+		ph = "card phase"
+	case phAction1, phAction2:
+		ph = fmt.Sprintf("action phase (%s, Player %d)", s.actor(), map[bool]int{true: 1, false: 2}[s.Phase == phAction1])
+	case phBattle:
+		ph = "battle of " + areas[s.BArea].Name
+	case phSupply:
+		ph = "supply phase"
+	case phPretenderHome, phKingHome, phReset:
+		return fmt.Sprintf("Campaign %d: political turn", s.Campaign)
+	}
+	return fmt.Sprintf("Campaign %d, turn %d: %s", s.Campaign, s.Turn, ph)
+}
+
+// actor is the side acting in an action phase.
+func (s *State) actor() Side {
+	if s.Phase == phAction1 {
+		return s.P1
+	}
+	return s.P1.Other()
+}
+
+// owes reports whether role owes a submission now.
+func (s *State) owes(sd Side) bool {
+	if s.Finished || sd < 0 || sd > 1 {
+		return false
+	}
+	switch s.Phase {
+	case phMulligan:
+		return s.mulliganable(sd) && !s.Ready[sd]
+	case phMulliganReply:
+		return s.Mull[sd.Other()] == 1 && s.Mull[sd] != 1 && !s.Ready[sd]
+	case phCard, phSupply:
+		return !s.Ready[sd]
+	case phAction1, phAction2:
+		return s.actor() == sd
+	case phBattle:
+		return s.Battle != nil && s.Battle.Pending != nil && sideOfRole(s.Battle.Pending.Side) == sd
+	case phPretenderHome:
+		return sd == s.pretender()
+	case phKingHome:
+		return sd == s.King
+	case phReset:
+		return !s.Ready[sd]
+	}
+	return false
+}
+
+// Apply implements adjudicator.State.
+func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+	sd := sideOfRole(sub.Role)
+	if sd == NoSide {
+		return nil, nil, adjudicator.Reject(adjudicator.Line{}, fmt.Sprintf("%q is not a role in Richard III (lancaster or york)", sub.Role))
+	}
+	if !s.owes(sd) {
+		return nil, nil, adjudicator.Reject(adjudicator.Line{}, "you owe no orders now ("+s.label()+")")
+	}
+	quiet := false
+	var lines []adjudicator.Line
+	for _, l := range sub.Lines {
+		t := strings.TrimSpace(l.Text)
+		if t == quietMark {
+			quiet = true
+			continue
+		}
+		if t == "" {
+			continue
+		}
+		l.Text = t
+		lines = append(lines, l)
+	}
+	n := s.clone()
+	n.dice = dice
+	defer func() { n.dice = nil }()
+	res := &adjudicator.Result{}
+	var rej *adjudicator.Rejection
+	switch s.Phase {
+	case phMulligan, phMulliganReply:
+		rej = n.applyMulligan(sd, lines, dice, res)
+	case phCard:
+		rej = n.applyCard(sd, lines, dice, res, quiet)
+	case phAction1, phAction2:
+		c := n.applyActions(sd, lines)
+		c.quiet = quiet
+		if len(c.probs) > 0 {
+			sort.SliceStable(c.probs, func(i, j int) bool { return c.probs[i].Line.No < c.probs[j].Line.No })
+			return nil, nil, &adjudicator.Rejection{Problems: c.probs}
+		}
+		res.Canonical = c.canon
+		if len(res.Canonical) == 0 {
+			res.Canonical = []string{"pass"}
+		}
+		res.Events = c.events
+		if n.Finished {
+			break
+		}
+		if n.Phase == phAction1 {
+			n.Phase = phAction2
+		} else {
+			n.runBattles(dice, quiet, &res.Events)
+		}
+	case phBattle:
+		rej = n.applyBattle(sd, lines, dice, res, quiet)
+	case phSupply:
+		rej = n.applySupply(sd, lines, dice, res, quiet)
+	case phPretenderHome, phKingHome:
+		rej = n.applyHome(sd, lines, dice, res, quiet)
+	case phReset:
+		rej = n.applyReset(sd, lines, res)
+	}
+	if rej != nil {
+		return nil, nil, rej
+	}
+	return n, res, nil
+}
+
+// Default implements adjudicator.State.
+func (s *State) Default(role adjudicator.Role) *adjudicator.Submission {
+	sd := sideOfRole(role)
+	if !s.owes(sd) {
+		return nil
+	}
+	var line string
+	switch s.Phase {
+	case phMulligan:
+		line = "keep"
+	case phMulliganReply:
+		line = "keep"
+	case phCard:
+		// The lowest card (an event only if nothing else is left).
+		best := -1
+		for _, c := range handCards(s.Hand[sd]) {
+			if best < 0 || cardRank(c) < cardRank(best) {
+				best = c
+			}
+		}
+		line = "card " + cardName(best)
+	case phBattle:
+		line = columbia.Choice{}.String()
+		if p := s.Battle.Pending; p != nil {
+			c, _ := columbia.Auto{}.Decide(s.Battle, p)
+			line = c.Text(s.nameOf)
+		}
+	default:
+		line = "pass"
+	}
+	return &adjudicator.Submission{Role: role, Lines: []adjudicator.Line{{No: 1, Text: line}}}
+}
+
+func cardRank(c int) int {
+	if cards[c].Event != "" {
+		return 100 + cards[c].Value
+	}
+	return cards[c].Value
+}
+
+func cardName(c int) string {
+	if cards[c].Event != "" {
+		return cards[c].Name
+	}
+	return fmt.Sprint(cards[c].Value)
+}
+
+func cardLong(c int) string {
+	if cards[c].Event != "" {
+		return fmt.Sprintf("%s (%d AP)", cards[c].Name, cards[c].Value)
+	}
+	return fmt.Sprintf("%d AP", cards[c].Value)
+}
+
+// matchCard finds a card in hand by value ("3", "3 AP", "ap3") or event name.
+func matchCard(h uint32, in string) (int, error) {
+	t := orders.Norm(in)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "ap"), " ap")
+	t = strings.TrimSpace(strings.TrimSuffix(t, "ap"))
+	hand := handCards(h)
+	if n, ok := atoi(t); ok {
+		for _, c := range hand {
+			if cards[c].Event == "" && cards[c].Value == n {
+				return c, nil
+			}
+		}
+		return -1, fmt.Errorf("you hold no %d AP action card", n)
+	}
+	var names []orders.Name
+	seen := map[string]bool{}
+	for _, c := range hand {
+		if cards[c].Event != "" && !seen[cards[c].ID] {
+			seen[cards[c].ID] = true
+			names = append(names, orders.Name{ID: cards[c].ID, Aliases: []string{cards[c].Name}})
+		}
+	}
+	id, err := orders.Match(in, "card in your hand", names)
+	if err != nil {
+		return -1, err
+	}
+	for _, c := range hand {
+		if cards[c].ID == id {
+			return c, nil
+		}
+	}
+	return -1, fmt.Errorf("no such card")
+}
+
+func handText(h uint32) []string {
+	var out []string
+	for _, c := range handCards(h) {
+		out = append(out, "card "+cardName(c))
+	}
+	return out
+}
+
+func (s *State) applyMulligan(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result) *adjudicator.Rejection {
+	if len(lines) != 1 {
+		return adjudicator.Reject(adjudicator.Line{}, "answer with one line", "mulligan", "keep")
+	}
+	l := lines[0]
+	v, _ := orders.Verb(l.Text)
+	if s.Phase == phMulligan {
+		w, err := orders.MatchVerb(v, []string{"mulligan", "keep"})
+		if err != nil {
+			return adjudicator.Reject(l, err.Error(), "mulligan", "keep")
+		}
+		s.Ready[sd] = true
+		if w == "mulligan" {
+			s.Mull[sd] = 1
+			res.Events = append(res.Events, adjudicator.Event{Text: fmt.Sprintf("%s claims a mulligan (5.1) and shows a hand of %d AP: %s.", sd, handAP(s.Hand[sd]), strings.Join(cardsText(s.Hand[sd]), ", "))})
+		} else {
+			s.Mull[sd] = 2
+		}
+		res.Canonical = []string{w}
+		for x := Side(0); x < 2; x++ {
+			if s.owes(x) {
+				return nil
+			}
+		}
+		// Everyone has answered.
+		s.Ready = [2]bool{}
+		if s.Mull[0] == 1 && s.Mull[1] == 1 {
+			s.redeal(dice, [2]bool{true, true}, res)
+		} else if s.Mull[0] == 1 || s.Mull[1] == 1 {
+			s.Phase = phMulliganReply
+		} else {
+			s.Phase = phCard
+		}
+		return nil
+	}
+	w, err := orders.MatchVerb(v, []string{"keep", "redraw"})
+	if err != nil {
+		return adjudicator.Reject(l, err.Error(), "keep", "redraw")
+	}
+	res.Canonical = []string{w}
+	rd := [2]bool{}
+	rd[sd.Other()] = true
+	rd[sd] = w == "redraw"
+	s.redeal(dice, rd, res)
+	return nil
+}
+
+func cardsText(h uint32) []string {
+	var out []string
+	for _, c := range handCards(h) {
+		out = append(out, cardLong(c))
+	}
+	return out
+}
+
+func (s *State) redeal(dice adjudicator.Dice, rd [2]bool, res *adjudicator.Result) {
+	for sd := 0; sd < 2; sd++ {
+		if s.Mull[sd] == 1 {
+			s.Mull[sd] = 2
+		}
+	}
+	s.Ready = [2]bool{}
+	mull := s.Opt.Mulligan
+	s.Opt.Mulligan = false
+	s.deal(dice, rd)
+	s.Opt.Mulligan = mull
+	s.Phase = phCard
+	var who []string
+	for sd := Side(0); sd < 2; sd++ {
+		if rd[sd] {
+			who = append(who, sd.String())
+		}
+	}
+	res.Events = append(res.Events, adjudicator.Event{Text: "New hands are dealt to " + strings.Join(who, " and ") + "."})
+}
+
+func (s *State) applyCard(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
+	if len(lines) != 1 {
+		return adjudicator.Reject(adjudicator.Line{}, "play exactly one card (1.1)", handText(s.Hand[sd])...)
+	}
+	l := lines[0]
+	v, rest := orders.Verb(l.Text)
+	if _, err := orders.MatchVerb(v, []string{"card", "play"}); err != nil {
+		rest = l.Text
+	}
+	c, err := matchCard(s.Hand[sd], rest)
+	if err != nil {
+		return adjudicator.Reject(l, err.Error(), handText(s.Hand[sd])...)
+	}
+	s.Card[sd] = int8(c)
+	s.Ready[sd] = true
+	res.Canonical = []string{"card " + cardName(c)}
+	res.Events = append(res.Events, adjudicator.Event{To: []adjudicator.Role{roleOf(sd)}, Text: "You play " + cardLong(c) + " face down."})
+	if !s.Ready[sd.Other()] {
+		return nil
+	}
+	s.revealCards(res)
+	return nil
+}
+
+// revealCards turns both cards over and sets Player 1 (1.1).
+func (s *State) revealCards(res *adjudicator.Result) {
+	s.Ready = [2]bool{}
+	l, y := int(s.Card[Lancaster]), int(s.Card[York])
+	s.Hand[Lancaster] &^= 1 << l
+	s.Hand[York] &^= 1 << y
+	le, ye := cards[l].Event != "", cards[y].Event != ""
+	p1 := s.pretender()
+	switch {
+	case le && !ye:
+		p1 = Lancaster
+	case ye && !le:
+		p1 = York
+	case cards[l].Value > cards[y].Value:
+		p1 = Lancaster
+	case cards[y].Value > cards[l].Value:
+		p1 = York
+	}
+	s.P1 = p1
+	s.Treason = -1
+	s.TreasonA = -1
+	for sd := Side(0); sd < 2; sd++ {
+		if cards[s.Card[sd]].Event == "treason" {
+			s.Treason = int8(sd)
+		}
+	}
+	res.Events = append(res.Events, adjudicator.Event{Text: fmt.Sprintf("Cards: Lancaster plays %s, York plays %s. %s is Player 1.", cardLong(l), cardLong(y), p1)})
+	s.Phase = phAction1
+}
+
+// applyBattle takes a decision in a battle and fights on.
+func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
+	bt := s.Battle
+	p := bt.Pending
+	var probs []adjudicator.Problem
+	var choice *columbia.Choice
+	for _, l := range lines {
+		v, rest := orders.Verb(l.Text)
+		if w, err := orders.MatchVerb(v, []string{"battle", "hits", "regroup"}); err == nil && strings.Contains(rest, ":") {
+			head, spec, _ := splitColon(rest)
+			area := int8(-1)
+			if !strings.EqualFold(head, "all") {
+				a, err := matchArea(head)
+				if err != nil {
+					probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error()})
+					continue
+				}
+				area = int8(a)
+			}
+			if msg := s.addStanding(sd, area, w, spec); msg != "" {
+				probs = append(probs, adjudicator.Problem{Line: l, Reason: msg})
+				continue
+			}
+			res.Canonical = append(res.Canonical, w+" "+head+": "+spec)
+			continue
+		}
+		if choice != nil {
+			probs = append(probs, adjudicator.Problem{Line: l, Reason: "answer the battle decision only once"})
+			continue
+		}
+		c, err := p.ParseChoice(strings.Replace(l.Text, "->", " ", 1), s.nameOf)
+		if err != nil {
+			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: p.Strings(s.nameOf)})
+			continue
+		}
+		choice = &c
+		res.Canonical = append(res.Canonical, c.Text(s.nameOf))
+	}
+	if len(probs) > 0 {
+		return &adjudicator.Rejection{Problems: probs}
+	}
+	h := &hooks{s: s}
+	var err error
+	if choice != nil {
+		_, err = bt.Resume(*choice, h, s.newDecider(h), dice)
+	} else {
+		_, err = bt.Run(h, s.newDecider(h), dice)
+	}
+	if err != nil {
+		return adjudicator.Reject(adjudicator.Line{}, err.Error(), p.Strings(s.nameOf)...)
+	}
+	if bt.Pending != nil {
+		s.flushBattleLog(&res.Events)
+		return nil
+	}
+	s.endBattle(&res.Events)
+	s.runBattles(dice, quiet, &res.Events)
+	return nil
+}
+
+// nameOf maps block and area IDs to display names for battle texts.
+func (s *State) nameOf(id string) string {
+	if i, ok := blockIdx[id]; ok {
+		return blocks[i].Name
+	}
+	if a, ok := areaIdx[id]; ok {
+		return areas[a].Name
+	}
+	return id
+}
+
+// endTurn closes the game turn and opens the next (or the political turn).
+func (s *State) endTurn(res *[]adjudicator.Event) {
+	s.Epoch++
+	for i := range s.Fl {
+		s.Fl[i] = 0
+		s.Entry[i] = 0
+	}
+	s.BUse = [2][64]int8{}
+	s.resetFronts()
+	s.Order = nil
+	s.Stand = nil
+	s.Card = [2]int8{-1, -1}
+	s.Ready = [2]bool{}
+	s.Treason, s.TreasonA = -1, -1
+	s.Stage = 0
+	if s.Turn < 7 {
+		s.Turn++
+		s.Phase = phCard
+		return
+	}
+	s.politicalTurn(res)
+}

@@ -1,0 +1,121 @@
+package richard3
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// areaCache remembers area lookups that succeeded (the map is static);
+// it stops growing at areaCacheMax entries.
+var (
+	areaCache    sync.Map
+	areaCacheLen atomic.Int64
+)
+
+const areaCacheMax = 4096
+
+// matchArea finds an area by name or unambiguous prefix.
+func matchArea(in string) (int, error) {
+	in = strings.TrimSpace(in)
+	if a, ok := areaCache.Load(in); ok {
+		return a.(int), nil
+	}
+	id, err := orders.Match(in, "area", areaNames)
+	if err != nil {
+		return -1, err
+	}
+	a := areaIdx[id]
+	if areaCacheLen.Add(1) <= areaCacheMax {
+		areaCache.Store(in, a)
+	}
+	return a, nil
+}
+
+// matchBlock finds one of the candidate blocks by name.
+func matchBlock(in string, cands []int, what string) (int, error) {
+	var names []orders.Name
+	for _, i := range cands {
+		names = append(names, orders.Name{ID: blocks[i].ID, Aliases: append([]string{blocks[i].Name}, blockAliases(i)...)})
+	}
+	id, err := orders.Match(in, what, names)
+	if err != nil {
+		var amb *orders.AmbiguousError
+		if errors.As(err, &amb) {
+			// Report display names, not IDs.
+			var ms []string
+			for _, m := range amb.Matches {
+				ms = append(ms, blocks[blockIdx[m]].Name)
+			}
+			return -1, errors.New("\"" + in + "\" is ambiguous: it could be " + strings.Join(ms, ", "))
+		}
+		return -1, err
+	}
+	return blockIdx[id], nil
+}
+
+// splitArrow splits "a -> b -> c" or "a to b to c".
+func splitArrow(s string) []string {
+	s = strings.ReplaceAll(s, "→", "->")
+	var parts []string
+	if strings.Contains(s, "->") {
+		parts = strings.Split(s, "->")
+	} else {
+		parts = splitWord(s, "to")
+	}
+	var out []string
+	for _, p := range parts {
+		out = append(out, strings.TrimSpace(p))
+	}
+	return out
+}
+
+// splitWord splits s around the whole word w (case-insensitive).
+func splitWord(s, w string) []string {
+	f := strings.Fields(s)
+	var out []string
+	var cur []string
+	for _, x := range f {
+		if strings.EqualFold(x, w) {
+			out = append(out, strings.Join(cur, " "))
+			cur = nil
+			continue
+		}
+		cur = append(cur, x)
+	}
+	return append(out, strings.Join(cur, " "))
+}
+
+// splitColon splits "head: tail".
+func splitColon(s string) (string, string, bool) {
+	i := strings.Index(s, ":")
+	if i < 0 {
+		return strings.TrimSpace(s), "", false
+	}
+	return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
+}
+
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return n, err == nil
+}
+
+func areaList(xs []int) string {
+	var ns []string
+	for _, a := range xs {
+		ns = append(ns, areas[a].Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+func blockList(xs []int) string {
+	var ns []string
+	for _, b := range xs {
+		ns = append(ns, blocks[b].Name)
+	}
+	return strings.Join(ns, ", ")
+}

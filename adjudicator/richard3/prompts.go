@@ -1,0 +1,223 @@
+package richard3
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// reach lists the areas a group of n blocks of side can reach from `from`
+// by land, with one path to each (5.2, 5.21).
+func (s *State) reach(from int, side Side, n, maxSteps, bonus int) map[int][]int {
+	out := map[int][]int{}
+	var forbidden uint64
+	if s.Fronts[from].Att == side.Other() {
+		forbidden = s.enemyEntries(from, side)
+	}
+	var walk func(cur int, path []int)
+	walk = func(cur int, path []int) {
+		if len(path)-1 >= maxSteps {
+			return
+		}
+		for _, ad := range areas[cur].Adj {
+			nxt := ad.To
+			if containsInt(path, nxt) || areas[nxt].Exile == side.Other() {
+				continue
+			}
+			if cur == from && forbidden&(1<<ad.Border) != 0 {
+				continue
+			}
+			if int(s.BUse[side][ad.Border])+n > borders[ad.Border].Limit+bonus {
+				continue
+			}
+			p := append(append([]int(nil), path...), nxt)
+			if _, seen := out[nxt]; !seen || len(p) < len(out[nxt]) {
+				out[nxt] = p
+			}
+			if !s.enemyIn(nxt, side) && borders[ad.Border].Color != 'r' {
+				walk(nxt, p)
+			}
+		}
+	}
+	walk(from, []int{from})
+	return out
+}
+
+func pathText(p []int) string {
+	var ns []string
+	for _, a := range p {
+		ns = append(ns, areas[a].Name)
+	}
+	return strings.Join(ns, " -> ")
+}
+
+// Prompts implements adjudicator.State.
+func (s *State) Prompts() []adjudicator.Prompt {
+	var out []adjudicator.Prompt
+	for sd := Side(0); sd < 2; sd++ {
+		if s.owes(sd) {
+			out = append(out, s.prompt(sd))
+		}
+	}
+	return out
+}
+
+func (s *State) prompt(sd Side) adjudicator.Prompt {
+	role := roleOf(sd)
+	switch s.Phase {
+	case phMulligan:
+		return adjudicator.Prompt{Role: role, Kind: "mulligan", Secret: true,
+			Text:     fmt.Sprintf("Your hand totals %d AP: you may claim a mulligan (5.1) and show it for a new deal, once per campaign.", handAP(s.Hand[sd])),
+			Choices:  []string{"mulligan", "keep"},
+			Template: []string{"keep"}}
+	case phMulliganReply:
+		return adjudicator.Prompt{Role: role, Kind: "mulligan-reply",
+			Text:     "Your opponent claimed a mulligan (5.1): keep your hand, or take a new one too?",
+			Choices:  []string{"keep", "redraw"},
+			Template: []string{"keep"}}
+	case phCard:
+		ch := handText(s.Hand[sd])
+		def := s.Default(role)
+		return adjudicator.Prompt{Role: role, Kind: "card", Secret: true,
+			Text:     "Play one card face down (1.1). The higher value is Player 1; an event card always is; ties go to the Pretender.",
+			Choices:  ch,
+			Template: []string{def.Lines[0].Text}}
+	case phAction1, phAction2:
+		return s.actionPrompt(sd)
+	case phBattle:
+		p := s.Battle.Pending
+		ch := p.Strings(s.nameOf)
+		return adjudicator.Prompt{Role: role, Kind: "battle",
+			Text: fmt.Sprintf("Battle of %s, round %d: %s for %s. You may add standing orders (battle %s: fire) on further lines.",
+				areas[s.BArea].Name, s.Battle.Round, p.Kind, s.nameOf(p.Block), areas[s.BArea].Name),
+			Choices: ch, Template: []string{ch[0]}}
+	case phSupply:
+		return s.supplyPrompt(sd)
+	case phReset:
+		var ch, tmpl []string
+		for _, o := range s.exileExtras(sd) {
+			ch = append(ch, fmt.Sprintf("pool <%d of %s>", o.Excess, blockList(o.Cands)))
+			tmpl = append(tmpl, "pool "+blockList(o.Cands[len(o.Cands)-o.Excess:]))
+		}
+		return adjudicator.Prompt{Role: role, Kind: "reset", Secret: true,
+			Text:    "Campaign Reset (8.5): your blocks over an exile limit go to your pool (7.2). Name them.",
+			Choices: append(ch, "pass"), Template: tmpl}
+	default:
+		var ch, tmpl []string
+		for i := 0; i < nBlocks; i++ {
+			if s.owner(i) != sd {
+				continue
+			}
+			if opts := s.homeOptions(i); len(opts) > 1 {
+				for _, a := range opts {
+					ch = append(ch, "home "+blocks[i].Name+" -> "+areas[a].Name)
+				}
+				tmpl = append(tmpl, "home "+blocks[i].Name+" -> "+areas[s.homeDefault(i, opts)].Name)
+			}
+		}
+		return adjudicator.Prompt{Role: role, Kind: "home",
+			Text:    "Political turn: choose where your blocks go home (8.3 Pretender, 8.4 King). Blocks you do not name go where the template says.",
+			Choices: ch, Template: tmpl}
+	}
+}
+
+func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
+	c := s.newActx(sd)
+	var ch []string
+	text := fmt.Sprintf("You are Player %d with %s: %d AP. One order per line: land moves cost 1 AP per area activated, sea moves 1 AP per block (2 blocks port to port), recruits 1 AP each.",
+		map[bool]int{true: 1, false: 2}[s.Phase == phAction1], cardLong(c.card), c.ap)
+	switch c.event {
+	case "muster":
+		text = "Muster: name one friendly or vacant area (muster <area>), then move any of your blocks there (move <from> -> <muster area>: blocks)."
+	case "plague":
+		text = "Plague: name an enemy city area (plague <area>); every enemy block there loses a step."
+		for _, a := range s.plagueTargets(sd) {
+			ch = append(ch, "plague "+areas[a].Name)
+		}
+	case "piracy":
+		text += " Piracy: sea moves only, one block per AP, and they may attack."
+	case "surprise":
+		text += " Surprise: border limits +1 for your move."
+	case "force_march":
+		text += " Force March: your group may move up to 3 areas."
+	case "treason":
+		text += " Treason: you also get one treachery roll before a battle (treason <area> to choose which)."
+	}
+	if c.event != "plague" {
+		steps := 2
+		bonus := 0
+		if c.event == "force_march" {
+			steps = 3
+		}
+		if c.event == "surprise" {
+			bonus = 1
+		}
+		for a := 0; a < nAreas; a++ {
+			if len(c.movable(a)) == 0 {
+				continue
+			}
+			if c.event != "piracy" {
+				r := s.reach(a, sd, 1, steps, bonus)
+				for d := 0; d < nAreas; d++ {
+					if p, ok := r[d]; ok {
+						ch = append(ch, "move "+pathText(p)+": all")
+					}
+				}
+			}
+			if c.event == "" || c.event == "piracy" || c.event == "surprise" {
+				for d := 0; d < nAreas; d++ {
+					if d != a && areas[a].Seas&areas[d].Seas != 0 && areas[d].Exile != sd.Other() && (c.event == "piracy" || !s.enemyIn(d, sd)) {
+						ch = append(ch, fmt.Sprintf("sea %s -> %s: <blocks>", areas[a].Name, areas[d].Name))
+					}
+				}
+			}
+		}
+		if c.event == "" {
+			for _, b := range s.pool(sd) {
+				for _, a := range s.recruitAreas(b, sd) {
+					ch = append(ch, "recruit "+blocks[b].Name+" at "+areas[a].Name)
+				}
+			}
+		}
+	}
+	ch = append(ch, "battle all: fire", "battle <area>: retreat to <area> if weaker", "battle <area>: ask", "hits <area>: <block>, <block>", "regroup <area>: <block> -> <area>")
+	if s.Phase == phAction1 {
+		ch = append(ch, "battles <area>, <area>")
+	}
+	ch = append(ch, "pass")
+	return adjudicator.Prompt{Role: roleOf(sd), Kind: "actions", Text: text, Choices: ch,
+		Template: []string{"# one order per line, e.g. move <from> -> <to>: <blocks or all>", "pass"}}
+}
+
+func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
+	var ch, tmpl []string
+	text := "Supply Phase (7.0)."
+	if s.Stage == 0 {
+		if h := s.minorToEnter(sd); h >= 0 && s.EnterDue[sd] > 0 {
+			for _, a := range s.entryAreas(sd) {
+				ch = append(ch, "place "+blocks[h].Name+" at "+areas[a].Name)
+			}
+			if len(ch) > 0 {
+				tmpl = append(tmpl, ch[0])
+			}
+			text += fmt.Sprintf(" %s comes of age and enters play (6.82): choose %s.", blocks[h].Name,
+				map[bool]string{true: "a friendly or vacant Crown area", false: "one of your exile areas"}[sd == s.King])
+		}
+		if d := s.defectedHeld(sd); d >= 0 {
+			ch = append(ch, "execute "+blocks[d].Name)
+			text += " You may execute the defected heir you hold (9.1)."
+		}
+	} else {
+		for _, o := range s.overstacks(sd) {
+			ch = append(ch, fmt.Sprintf("lose %s: <%d of %s>", areas[o.Area].Name, o.Excess, blockList(o.Cands)))
+			tmpl = append(tmpl, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blockList(s.lossOrder(o)[:o.Excess])))
+		}
+		text += " Areas over their supply or exile limit: each extra block costs one step of a block of your choice (7.1, 7.2). Unnamed losses fall on your strongest blocks."
+	}
+	ch = append(ch, "pass")
+	if len(tmpl) == 0 {
+		tmpl = []string{"pass"}
+	}
+	return adjudicator.Prompt{Role: roleOf(sd), Kind: "supply", Secret: true, Text: text, Choices: ch, Template: tmpl}
+}

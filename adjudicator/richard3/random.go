@@ -1,0 +1,307 @@
+package richard3
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// RandomSubmission implements adjudicator.Player: random legal orders.
+func (s *State) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adjudicator.Submission {
+	sd := sideOfRole(role)
+	if !s.owes(sd) {
+		return nil
+	}
+	var lines []string
+	switch s.Phase {
+	case phMulligan:
+		lines = []string{[]string{"mulligan", "keep"}[pick(2)]}
+	case phMulliganReply:
+		lines = []string{[]string{"keep", "redraw"}[pick(2)]}
+	case phCard:
+		h := handCards(s.Hand[sd])
+		lines = []string{"card " + cardName(h[pick(len(h))])}
+	case phAction1, phAction2:
+		lines = s.randomActions(sd, pick)
+	case phBattle:
+		p := s.Battle.Pending
+		ch := p.Strings(s.nameOf)
+		lines = []string{ch[pick(len(ch))]}
+	case phSupply:
+		lines = s.randomSupply(sd, pick)
+	case phReset:
+		lines = []string{"pass"}
+		for _, o := range s.exileExtras(sd) {
+			if pick(2) == 0 {
+				lines = append(lines, "pool "+blocks[o.Cands[pick(len(o.Cands))]].Name)
+			}
+		}
+	default:
+		lines = []string{"pass"}
+		for i := 0; i < nBlocks; i++ {
+			if s.owner(i) == sd {
+				if opts := s.homeOptions(i); len(opts) > 1 {
+					lines = append(lines, "home "+blocks[i].Name+" -> "+areas[opts[pick(len(opts))]].Name)
+				}
+			}
+		}
+	}
+	sub := &adjudicator.Submission{Role: role}
+	for i, l := range lines {
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	}
+	sub.Lines = append(sub.Lines, adjudicator.Line{No: len(lines) + 1, Text: quietMark})
+	return sub
+}
+
+func (s *State) randomSupply(sd Side, pick func(int) int) []string {
+	var out []string
+	if s.Stage == 0 {
+		if h := s.minorToEnter(sd); h >= 0 && s.EnterDue[sd] > 0 {
+			opts := s.entryAreas(sd)
+			if len(opts) > 0 {
+				out = append(out, "place "+blocks[h].Name+" at "+areas[opts[pick(len(opts))]].Name)
+			}
+		}
+		if d := s.defectedHeld(sd); d >= 0 && pick(4) == 0 {
+			out = append(out, "execute "+blocks[d].Name)
+		}
+	} else {
+		for _, o := range s.overstacks(sd) {
+			if pick(2) == 0 {
+				b := o.Cands[pick(len(o.Cands))]
+				out = append(out, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blocks[b].Name))
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"pass"}
+	}
+	return out
+}
+
+// randomActions builds random action orders, keeping only those that the
+// rules accept on a scratch copy.
+func (s *State) randomActions(sd Side, pick func(int) int) []string {
+	n := s.clone()
+	c := n.newActx(sd)
+	c.quiet = true
+	var out []string
+	try := func(verb, rest string) {
+		before := len(c.probs)
+		snap := *n
+		c.order(adjudicator.Line{}, verb, rest)
+		if len(c.probs) > before {
+			c.probs = c.probs[:before]
+			*n = snap
+			return
+		}
+		out = append(out, verb+" "+rest)
+	}
+	switch c.event {
+	case "plague":
+		if t := n.plagueTargets(sd); len(t) > 0 {
+			try("plague", areas[t[pick(len(t))]].Name)
+		}
+	case "muster":
+		var cands []int
+		for a := 0; a < nAreas; a++ {
+			if n.friendly(a, sd) && areas[a].Exile == NoSide {
+				cands = append(cands, a)
+			}
+		}
+		if len(cands) > 0 {
+			m := cands[pick(len(cands))]
+			try("muster", areas[m].Name)
+			for a := 0; a < nAreas; a++ {
+				if a == m || len(c.movable(a)) == 0 || pick(2) == 0 {
+					continue
+				}
+				if p, ok := n.reach(a, sd, len(c.movable(a)), 2, 0)[m]; ok {
+					try("move", pathText(p)+": all")
+				}
+			}
+		}
+	}
+	// Moves first, then recruits: the order Apply uses.
+	recruits := 0
+	for k := 0; k < 6 && c.ap-recruits > 0; k++ {
+		var srcs []int
+		for a := 0; a < nAreas; a++ {
+			if len(c.movable(a)) > 0 {
+				srcs = append(srcs, a)
+			}
+		}
+		choice := pick(4)
+		if c.event != "" {
+			choice = 0
+			if c.event == "piracy" {
+				choice = 1
+			}
+		}
+		switch {
+		case choice <= 1 && len(srcs) > 0 && (choice == 0 || c.event == "piracy"):
+			from := srcs[pick(len(srcs))]
+			mv := c.movable(from)
+			var bl []int
+			for _, b := range mv {
+				if pick(3) != 0 {
+					bl = append(bl, b)
+				}
+			}
+			if len(bl) == 0 {
+				bl = mv[:1]
+			}
+			if choice == 1 {
+				var dests []int
+				for d := 0; d < nAreas; d++ {
+					if d != from && areas[d].Seas&areas[from].Seas != 0 {
+						dests = append(dests, d)
+					}
+				}
+				if len(dests) > 0 && areas[from].Seas != 0 {
+					try("sea", areas[from].Name+" -> "+areas[dests[pick(len(dests))]].Name+": "+blockList(bl[:1]))
+				}
+				continue
+			}
+			steps := 2
+			if c.event == "force_march" {
+				steps = 3
+			}
+			bonus := 0
+			if c.event == "surprise" {
+				bonus = 1
+			}
+			r := n.reach(from, sd, len(bl), steps, bonus)
+			if len(r) == 0 {
+				continue
+			}
+			keys := make([]int, 0, len(r))
+			for d := 0; d < nAreas; d++ {
+				if _, ok := r[d]; ok {
+					keys = append(keys, d)
+				}
+			}
+			d := keys[pick(len(keys))]
+			try("move", pathText(r[d])+": "+blockList(bl))
+		case choice == 1 && len(srcs) > 0:
+			from := srcs[pick(len(srcs))]
+			if areas[from].Seas == 0 {
+				continue
+			}
+			var dests []int
+			for d := 0; d < nAreas; d++ {
+				if d != from && areas[d].Seas&areas[from].Seas != 0 {
+					dests = append(dests, d)
+				}
+			}
+			mv := c.movable(from)
+			k := 1 + pick(2)
+			if k > len(mv) {
+				k = len(mv)
+			}
+			try("sea", areas[from].Name+" -> "+areas[dests[pick(len(dests))]].Name+": "+blockList(mv[:k]))
+		default:
+			recruits++
+		}
+	}
+	for ; recruits > 0 && c.ap > 0 && c.event == ""; recruits-- {
+		p := n.pool(sd)
+		if len(p) == 0 {
+			break
+		}
+		b := p[pick(len(p))]
+		as := n.recruitAreas(b, sd)
+		if len(as) == 0 {
+			continue
+		}
+		try("recruit", blocks[b].Name+" at "+areas[as[pick(len(as))]].Name)
+	}
+	switch pick(6) {
+	case 0:
+		try("battle", "all: retreat if weaker")
+	case 1:
+		try("battle", "all: treachery; charge")
+	case 2:
+		try("battle", "all: treachery")
+	}
+	if len(out) == 0 {
+		out = []string{"pass"}
+	}
+	return out
+}
+
+// Check implements adjudicator.Checker.
+func (s *State) Check() error {
+	for i := 0; i < nBlocks; i++ {
+		l := s.Loc[i]
+		switch {
+		case onMap(l):
+			if s.Str[i] < 1 || s.Str[i] > blocks[i].Steps {
+				return fmt.Errorf("%s at %s has strength %d of %d", blocks[i].ID, areas[l].ID, s.Str[i], blocks[i].Steps)
+			}
+			if areas[l].Exile == s.owner(i).Other() {
+				return fmt.Errorf("%s is in the enemy exile area %s", blocks[i].ID, areas[l].ID)
+			}
+			if i == bRebel && areas[l].Exile != NoSide && areas[l].Exile != s.owner(i) {
+				return fmt.Errorf("the Rebel is in %s", areas[l].ID)
+			}
+		case l == locPool, l == locDown, l == locMinor, l == locAside, l == locDead, l == locDefected, l == locCaptive:
+		default:
+			return fmt.Errorf("%s has unknown location %d", blocks[i].ID, l)
+		}
+		if c := blocks[i].Counter; c >= 0 && c > i {
+			in := func(x int8) bool { return onMap(x) || x == locPool || x == locDown }
+			if in(s.Loc[i]) && in(s.Loc[c]) {
+				return fmt.Errorf("both versions of %s are in play", blocks[i].Name)
+			}
+		}
+		if blocks[i].Type == tHeir && (l == locPool || l == locDown) {
+			return fmt.Errorf("heir %s is in a pool", blocks[i].ID)
+		}
+	}
+	for sd := 0; sd < 2; sd++ {
+		for b := range borders {
+			if s.BUse[sd][b] > int8(borders[b].Limit+1) {
+				return fmt.Errorf("border %s-%s crossed by %d blocks", areas[borders[b].A].ID, areas[borders[b].B].ID, s.BUse[sd][b])
+			}
+		}
+	}
+	if s.Hand[0]&s.Hand[1] != 0 {
+		return fmt.Errorf("a card is in both hands")
+	}
+	if !s.Finished {
+		for sd := 0; sd < 2; sd++ {
+			n := bits.OnesCount32(s.Hand[sd])
+			want := 8 - s.Turn
+			if s.Phase == phCard || s.Phase == phMulligan || s.Phase == phMulliganReply {
+				want = 8 - s.Turn
+			} else if s.Phase == phAction1 || s.Phase == phAction2 || s.Phase == phBattle || s.Phase == phSupply {
+				want = 7 - s.Turn
+			} else {
+				want = n
+			}
+			if n != want {
+				return fmt.Errorf("%s holds %d cards in turn %d (%s)", Side(sd), n, s.Turn, s.label())
+			}
+		}
+		if s.Phase != phAction2 && s.Phase != phBattle {
+			for a := 0; a < nAreas; a++ {
+				if s.contested(a) {
+					return fmt.Errorf("%s is contested outside the battle phase (%s)", areas[a].ID, s.label())
+				}
+			}
+		}
+		if s.Phase == phBattle && s.Battle == nil {
+			return fmt.Errorf("battle phase without a battle")
+		}
+		if len(s.Prompts()) == 0 {
+			return fmt.Errorf("no prompts in %s", s.label())
+		}
+		if s.heirsLeft(Lancaster) == 0 || s.heirsLeft(York) == 0 {
+			return fmt.Errorf("a House has no heirs but the game goes on")
+		}
+	}
+	return nil
+}

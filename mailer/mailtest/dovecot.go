@@ -1,0 +1,108 @@
+package mailtest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+)
+
+// DovecotEnv describes a running Dovecot reachable on loopback, as started
+// by .ci/dovecot.sh.
+type DovecotEnv struct {
+	IMAPAddr string // host:port of plaintext IMAP (LOGIN allowed on loopback)
+	LMTPAddr string // host:port of LMTP
+	User     string
+	Pass     string
+	// PlayerUser and PlayerPass name a second account (optional:
+	// PBEM_DOVECOT_PLAYER_USER and PBEM_DOVECOT_PLAYER_PASS).
+	PlayerUser string
+	PlayerPass string
+	// Conf is the path of dovecot.conf (optional: PBEM_DOVECOT_CONF),
+	// needed by Kick.
+	Conf string
+}
+
+// Dovecot returns the Dovecot described by the environment variables
+// PBEM_DOVECOT_IMAP, PBEM_DOVECOT_LMTP, PBEM_DOVECOT_USER and
+// PBEM_DOVECOT_PASS, and skips the test when any of them is unset.
+func Dovecot(t testing.TB) *DovecotEnv {
+	t.Helper()
+	d := &DovecotEnv{
+		IMAPAddr: os.Getenv("PBEM_DOVECOT_IMAP"),
+		LMTPAddr: os.Getenv("PBEM_DOVECOT_LMTP"),
+		User:     os.Getenv("PBEM_DOVECOT_USER"),
+		Pass:     os.Getenv("PBEM_DOVECOT_PASS"),
+
+		PlayerUser: os.Getenv("PBEM_DOVECOT_PLAYER_USER"),
+		PlayerPass: os.Getenv("PBEM_DOVECOT_PLAYER_PASS"),
+		Conf:       os.Getenv("PBEM_DOVECOT_CONF"),
+	}
+	if d.IMAPAddr == "" || d.LMTPAddr == "" || d.User == "" || d.Pass == "" {
+		t.Skip("Dovecot not configured: run .ci/dovecot.sh and export the PBEM_DOVECOT_* variables it prints")
+	}
+	return d
+}
+
+// DeliverLMTP delivers raw (a complete RFC 5322 message) to the
+// environment's user through LMTP.
+func (d *DovecotEnv) DeliverLMTP(raw []byte) error {
+	return d.DeliverLMTPTo(d.User, raw)
+}
+
+// DeliverLMTPTo delivers raw to the given recipient (a user name, or
+// user@localhost) through LMTP.
+func (d *DovecotEnv) DeliverLMTPTo(rcpt string, raw []byte) error {
+	conn, err := net.DialTimeout("tcp", d.LMTPAddr, 10*time.Second)
+	if err != nil {
+		return fmt.Errorf("lmtp dial %s: %w", d.LMTPAddr, err)
+	}
+	_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return fmt.Errorf("lmtp LHLO: %w", err)
+	}
+	if err := c.Mail("test@localhost", nil); err != nil {
+		return fmt.Errorf("lmtp MAIL: %w", err)
+	}
+	if err := c.Rcpt(rcpt, nil); err != nil {
+		return fmt.Errorf("lmtp RCPT %s: %w", rcpt, err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		return fmt.Errorf("lmtp DATA: %w", err)
+	}
+	if _, err := w.Write(normalizeCRLF(raw)); err != nil {
+		return fmt.Errorf("lmtp write: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("lmtp end of DATA: %w", err)
+	}
+	return c.Quit()
+}
+
+// normalizeCRLF turns bare LF line ends into CRLF.
+func normalizeCRLF(b []byte) []byte {
+	b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n"))
+}
+
+// Kick drops every IMAP connection of user (doveadm kick), to test
+// reconnection against a real server. It needs Conf.
+func (d *DovecotEnv) Kick(user string) error {
+	if d.Conf == "" {
+		return errors.New("PBEM_DOVECOT_CONF not set")
+	}
+	out, err := exec.Command("doveadm", "-c", d.Conf, "kick", user).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("doveadm kick %s: %w: %s", user, err, out)
+	}
+	return nil
+}

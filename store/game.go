@@ -1,0 +1,199 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// Game is one game in progress (or finished), as the platform keeps it.
+// It holds secrets (player secret hashes, the hidden dice seed): use
+// Redacted before showing or exporting a Game.
+type Game struct {
+	ID            string            `json:"id"`        // e.g. "roses-7"
+	GameName      string            `json:"game_name"` // adjudicator.Info.Name, e.g. "richard-iii"
+	Scenario      string            `json:"scenario"`
+	Options       map[string]string `json:"options,omitempty"`
+	Players       []Player          `json:"players"`
+	GM            string            `json:"gm"`             // game master's address
+	OrdersAddress string            `json:"orders_address"` // where players send orders
+	State         []byte            `json:"state"`          // the engine's encoded state
+	StateHash     string            `json:"state_hash"`
+	Status        Status            `json:"status"`
+	Dice          DiceState         `json:"dice"`
+	Deadline      time.Time         `json:"deadline"`
+	DeadlineHours int               `json:"deadline_hours"`
+	RemindersSent int               `json:"reminders_sent"`
+	Created       time.Time         `json:"created"`
+	Updated       time.Time         `json:"updated"`
+	ThreadRoot    string            `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
+	// Seq is the number of entries in the game's log. The store derives
+	// it from the log whenever a Game is read or written, so it is always
+	// consistent with AppendLog in the same transaction.
+	Seq int `json:"seq"`
+}
+
+// Player is one seat's occupant.
+type Player struct {
+	Role            string   `json:"role"`
+	Email           string   `json:"email"`
+	Aliases         []string `json:"aliases,omitempty"` // other addresses accepted for this player
+	SecretHash      []byte   `json:"secret_hash,omitempty"`
+	SecretSalt      []byte   `json:"secret_salt,omitempty"`
+	LastReportMsgID string   `json:"last_report_msgid,omitempty"`
+	LastSeenSeq     int      `json:"last_seen_seq"` // log seq of the last report this player was sent
+}
+
+// Status is the game's progress as shown to players.
+type Status struct {
+	Turn     int      `json:"turn"`
+	Label    string   `json:"label"` // e.g. "Turn 3, Lancaster's move"
+	Finished bool     `json:"finished"`
+	Winner   []string `json:"winner,omitempty"` // roles
+	Result   string   `json:"result,omitempty"`
+}
+
+// DiceState is the game's verifiable dice. HiddenSeed is secret: it never
+// leaves the store except to the dice code, and Redacted clears it.
+type DiceState struct {
+	PublicSeed      []byte         `json:"public_seed,omitempty"`
+	HiddenSeed      []byte         `json:"hidden_seed,omitempty"`
+	PublicCommit    string         `json:"public_commit,omitempty"`
+	HiddenCommit    string         `json:"hidden_commit,omitempty"`
+	N               int            `json:"n"`
+	Counters        map[string]int `json:"counters,omitempty"` // keyed "stream/epoch"
+	Digest          []byte         `json:"digest,omitempty"`
+	RevealedThrough int            `json:"revealed_through"`
+}
+
+// Player returns the player with the given role, or nil.
+func (g *Game) Player(role string) *Player {
+	for i := range g.Players {
+		if g.Players[i].Role == role {
+			return &g.Players[i]
+		}
+	}
+	return nil
+}
+
+// Clone returns a deep copy of g.
+func (g *Game) Clone() *Game {
+	if g == nil {
+		return nil
+	}
+	c := *g
+	c.Options = maps.Clone(g.Options)
+	c.State = bytes.Clone(g.State)
+	c.Players = make([]Player, len(g.Players))
+	for i, p := range g.Players {
+		p.Aliases = slices.Clone(p.Aliases)
+		p.SecretHash = bytes.Clone(p.SecretHash)
+		p.SecretSalt = bytes.Clone(p.SecretSalt)
+		c.Players[i] = p
+	}
+	if g.Players == nil {
+		c.Players = nil
+	}
+	c.Status.Winner = slices.Clone(g.Status.Winner)
+	c.Dice.PublicSeed = bytes.Clone(g.Dice.PublicSeed)
+	c.Dice.HiddenSeed = bytes.Clone(g.Dice.HiddenSeed)
+	c.Dice.Counters = maps.Clone(g.Dice.Counters)
+	c.Dice.Digest = bytes.Clone(g.Dice.Digest)
+	return &c
+}
+
+// Redacted returns a deep copy of g with every secret removed (player
+// secret hashes and salts, the hidden dice seed), fit for export, status
+// output or debugging dumps.
+func (g *Game) Redacted() *Game {
+	c := g.Clone()
+	if c == nil {
+		return nil
+	}
+	for i := range c.Players {
+		c.Players[i].SecretHash = nil
+		c.Players[i].SecretSalt = nil
+	}
+	c.Dice.HiddenSeed = nil
+	return c
+}
+
+// PutGame creates or replaces the game g.ID. It sets g.Seq from the log.
+func (t *Tx) PutGame(g *Game) error {
+	if g == nil {
+		return fmt.Errorf("put game: nil game: %w", ErrInvalid)
+	}
+	if err := checkKey("put game", g.ID); err != nil {
+		return err
+	}
+	b, err := t.bucket(bucketGames)
+	if err != nil {
+		return err
+	}
+	g.Seq = int(t.logLen(g.ID))
+	if err := putJSON(b, []byte(g.ID), g); err != nil {
+		return fmt.Errorf("put game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Game returns the game id, or an error wrapping ErrNotFound.
+func (t *Tx) Game(id string) (*Game, error) {
+	var g Game
+	found, err := getJSON(t.tx.Bucket(bucketGames), []byte(id), &g)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("game %q: %w", id, ErrNotFound)
+	}
+	g.Seq = int(t.logLen(id))
+	return &g, nil
+}
+
+// Games returns every game, ordered by ID.
+func (t *Tx) Games() ([]*Game, error) {
+	b := t.tx.Bucket(bucketGames)
+	if b == nil {
+		return nil, nil
+	}
+	var out []*Game
+	err := b.ForEach(func(k, v []byte) error {
+		var g Game
+		if err := json.Unmarshal(v, &g); err != nil {
+			return fmt.Errorf("game %s: corrupt record: %w", k, err)
+		}
+		g.Seq = int(t.logLen(g.ID))
+		out = append(out, &g)
+		return nil
+	})
+	return out, err
+}
+
+// NextGameNumber returns the next number (1, 2, ...) for game IDs with the
+// given prefix, e.g. 7 for "roses-7". A number taken in a committed
+// transaction is never handed out again; a rolled-back transaction gives
+// its number back.
+func (t *Tx) NextGameNumber(prefix string) (int, error) {
+	if err := checkKey("game number", prefix); err != nil {
+		return 0, err
+	}
+	b, err := t.bucket(bucketCounters)
+	if err != nil {
+		return 0, err
+	}
+	key := []byte("game:" + prefix)
+	var n uint64
+	if v := b.Get(key); len(v) == 8 {
+		n = binary.BigEndian.Uint64(v)
+	}
+	n++
+	if err := b.Put(key, u64(n)); err != nil {
+		return 0, err
+	}
+	return int(n), nil
+}
