@@ -58,8 +58,8 @@ func (o Outcome) String() string {
 	return "?"
 }
 
-// Block is one block in a battle. The game fills the fields above the line;
-// the battle keeps the others.
+// Block is one block in a battle. The game fills the fields up to Data;
+// the battle keeps the others (New resets them).
 type Block struct {
 	ID   string // stable identifier, unique within the battle
 	Name string // display name for narratives; "" means ID

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -92,7 +94,7 @@ func openStore(cfgPath string) (*Config, *store.DB, error) {
 	}
 	db, err := store.Open(cfg.Store, store.Options{})
 	if err != nil {
-		return nil, nil, err
+		return cfg, nil, err
 	}
 	return cfg, db, nil
 }
@@ -141,6 +143,23 @@ func runNew(ctx *cli, args []string) error {
 		spec.Options[k] = v
 	}
 	cfg, db, err := openStore(*cfgPath)
+	if errors.Is(err, store.ErrLocked) {
+		// The daemon runs: hand the request to it.
+		name, err := spoolNew(cfg.Store, spec)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(ctx.stdout, "the daemon is running; request queued in %s\n", name)
+		msg, err := waitSpool(name, 15*time.Second)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(ctx.stdout, msg)
+		if strings.HasPrefix(msg, "error:") {
+			return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, "error:")))
+		}
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -160,12 +179,25 @@ func runStatus(ctx *cli, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	_, db, err := openStore(*cfgPath)
+	cfg, db, err := openStore(*cfgPath)
+	if errors.Is(err, store.ErrLocked) {
+		b, rerr := os.ReadFile(filepath.Join(spoolDir(cfg.Store), "status.txt"))
+		if rerr != nil {
+			return err
+		}
+		fmt.Fprintln(ctx.stdout, "(the daemon is running; its latest snapshot:)")
+		_, err = ctx.stdout.Write(b)
+		return err
+	}
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	return db.View(func(tx *store.Tx) error {
+	return db.View(func(tx *store.Tx) error { return statusText(ctx.stdout, tx) })
+}
+
+func statusText(w io.Writer, tx *store.Tx) error {
+	{
 		games, err := tx.Games()
 		if err != nil {
 			return err
@@ -180,12 +212,12 @@ func runStatus(ctx *cli, args []string) error {
 			if g.Status.Finished {
 				state = "finished: " + g.Status.Result
 			}
-			fmt.Fprintf(ctx.stdout, "%-14s %-20s turn %-3d due %-20s %s\n", g.ID, g.GameName, g.Status.Turn, due, state)
+			fmt.Fprintf(w, "%-14s %-20s turn %-3d due %-20s %s\n", g.ID, g.GameName, g.Status.Turn, due, state)
 		}
 		q, s := tx.OutboxCounts()
-		fmt.Fprintf(ctx.stdout, "%d games; outbox: %d queued, %d sent\n", len(games), q, s)
+		fmt.Fprintf(w, "%d games; outbox: %d queued, %d sent\n", len(games), q, s)
 		return nil
-	})
+	}
 }
 
 func runExport(ctx *cli, args []string) error {

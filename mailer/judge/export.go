@@ -25,13 +25,13 @@ func (j *Judge) Export(gameID string, revealAll bool) (*record.Record, error) {
 		if err != nil {
 			return fmt.Errorf("game %q: %w", gameID, err)
 		}
-		rec, err = exportGame(tx, g, revealAll)
+		rec, err = j.exportGame(tx, g, revealAll)
 		return err
 	})
 	return rec, err
 }
 
-func exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, error) {
+func (j *Judge) exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, error) {
 	eng, err := adjudicator.Lookup(g.GameName)
 	if err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, er
 		through, hidden = g.Status.Turn, true
 	}
 	for t := 1; t <= through && t <= g.Dice.N; t++ {
-		if err := rec.RevealPublic(t, dice.SecretAt(g.Dice.PublicSeed, g.Dice.N, t)); err != nil {
+		if err := rec.RevealPublic(t, j.secretAt(g.Dice.PublicSeed, g.Dice.N, t)); err != nil {
 			return nil, err
 		}
 	}
@@ -78,7 +78,7 @@ func exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, er
 		if last < 1 {
 			last = 1
 		}
-		if err := rec.RevealHidden(last, dice.SecretAt(g.Dice.HiddenSeed, g.Dice.N, last)); err != nil {
+		if err := rec.RevealHidden(last, j.secretAt(g.Dice.HiddenSeed, g.Dice.N, last)); err != nil {
 			return nil, err
 		}
 	}
@@ -109,7 +109,7 @@ func (j *Judge) turnDice(tx *store.Tx, g *store.Game, revealedBefore int) (strin
 	if g.Dice.RevealedThrough <= revealedBefore {
 		return "", nil
 	}
-	rec, err := exportGame(tx, g, false)
+	rec, err := j.exportGame(tx, g, false)
 	if err != nil {
 		return "", err
 	}

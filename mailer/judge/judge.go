@@ -46,6 +46,27 @@ type Judge struct {
 	db  *store.DB
 	opt Options
 	mu  sync.Mutex
+	// secrets caches chain links: computing x_t hashes N-t times.
+	secrets map[secretKey][]byte
+}
+
+type secretKey struct {
+	seed string
+	n, t int
+}
+
+// secretAt returns x_t of the chain ending in seed, cached.
+func (j *Judge) secretAt(seed []byte, n, t int) []byte {
+	k := secretKey{string(seed), n, t}
+	if x, ok := j.secrets[k]; ok {
+		return x
+	}
+	if j.secrets == nil || len(j.secrets) > 4096 {
+		j.secrets = map[secretKey][]byte{}
+	}
+	x := dice.SecretAt(seed, n, t)
+	j.secrets[k] = x
+	return x
 }
 
 // New returns a Judge over db.
@@ -301,8 +322,8 @@ func (j *Judge) applyEntry(g *store.Game, entry dice.Entry, epoch int, fn func(a
 	c := counters(g).For(epoch)
 	r := dice.NewRoller(dice.RollerConfig{
 		GameID: g.ID, Entry: g.Seq + 1,
-		PublicKey: dice.SecretAt(g.Dice.PublicSeed, g.Dice.N, epoch),
-		HiddenKey: dice.SecretAt(g.Dice.HiddenSeed, g.Dice.N, epoch),
+		PublicKey: j.secretAt(g.Dice.PublicSeed, g.Dice.N, epoch),
+		HiddenKey: j.secretAt(g.Dice.HiddenSeed, g.Dice.N, epoch),
 		Digest:    d, Counters: c,
 	})
 	var res *adjudicator.Result
@@ -471,3 +492,10 @@ func lower(ss []string) []string {
 
 // ErrUnknownGame is returned for a game ID not in the store.
 var ErrUnknownGame = errors.New("unknown game")
+
+// SetWake sets the function called after a transaction queued mail.
+func (j *Judge) SetWake(f func()) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.opt.Wake = f
+}

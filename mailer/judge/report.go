@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
-	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
@@ -168,7 +167,7 @@ func (j *Judge) diceData(g *store.Game) DiceData {
 		if g.Dice.RevealedThrough-t >= 3 {
 			continue
 		}
-		d.Revealed = append(d.Revealed, Revealed{Turn: t, Secret: hex.EncodeToString(dice.SecretAt(g.Dice.PublicSeed, g.Dice.N, t))})
+		d.Revealed = append(d.Revealed, Revealed{Turn: t, Secret: hex.EncodeToString(j.secretAt(g.Dice.PublicSeed, g.Dice.N, t))})
 	}
 	return d
 }

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/pbem/pbem/mailer/daemon"
+	"github.com/pbem/pbem/mailer/embedded"
+	"github.com/pbem/pbem/mailer/imapin"
+	"github.com/pbem/pbem/mailer/smtpout"
+	"github.com/pbem/pbem/store"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "run the daemon: read orders by IMAP, send reports by SMTP",
+		usage:   "[--config FILE]",
+		help: `Runs pbem's daemon until interrupted (SIGINT or SIGTERM): it reads order
+emails from the configured IMAP mailbox (IDLE when the server offers it,
+polling otherwise), adjudicates them, and sends every report through the
+configured SMTP server from a crash-safe outbox. Deadlines and reminders
+run every minute.
+
+With no imap/smtp in the configuration (or no --config at all), pbem runs
+its own IMAP and SMTP servers on 127.0.0.1 (ports 1143 and 2525 by
+default): point any mail client at them to play. Embedded mailboxes live
+in memory; the games live in the store file.
+
+Only one daemon may use a store at a time: a second one fails at once.`,
+		run: runServe,
+	})
+}
+
+func runServe(ctx *cli, args []string) error {
+	fs := flags(ctx, find("serve"))
+	cfgPath := fs.String("config", "", "configuration file (default: embedded mail server, ./pbem.db)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	cfg := DefaultConfig()
+	if *cfgPath != "" {
+		c, err := LoadConfig(*cfgPath)
+		if err != nil {
+			return err
+		}
+		cfg = c
+	}
+	logger := newLogger(ctx, cfg)
+	runCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(runCtx, cfg, logger, nil)
+}
+
+func newLogger(ctx *cli, cfg *Config) *slog.Logger {
+	lvl := slog.LevelInfo
+	if cfg.Log.Level == "debug" {
+		lvl = slog.LevelDebug
+	}
+	opts := &slog.HandlerOptions{Level: lvl}
+	if cfg.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(ctx.stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(ctx.stderr, opts))
+}
+
+// serve runs the daemon for cfg until ctx ends. ready, if not nil, is
+// called once everything listens.
+func serve(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()) error {
+	db, err := store.Open(cfg.Store, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	var intakeCfg imapin.Config
+	var sendCfg smtpout.Config
+	if cfg.IMAP == nil {
+		e := cfg.Embedded
+		users := map[string]string{}
+		for k, v := range e.Users {
+			users[k] = v
+		}
+		local := localPart(cfg.OrdersAddress)
+		if _, ok := users[local]; !ok {
+			users[local] = "orders-secret"
+		}
+		srv, err := embedded.Start(embedded.Config{Host: e.Host, IMAPPort: e.IMAPPort, SMTPPort: e.SMTPPort, Domain: cfg.Domain, Users: users, Log: logger})
+		if err != nil {
+			return fmt.Errorf("embedded mail server: %w", err)
+		}
+		defer srv.Close()
+		logger.Info("embedded mail server", "imap", srv.IMAPAddr(), "smtp", srv.SMTPAddr(), "domain", srv.Domain(), "users", len(users))
+		host, port := splitHostPort(srv.SMTPAddr())
+		intakeCfg = imapin.Config{Addr: srv.IMAPAddr(), TLS: "none", Username: local, Password: users[local]}
+		sendCfg = smtpout.Config{Host: host, Port: port, TLS: "none", Username: local, Password: users[local]}
+	} else {
+		i := cfg.IMAP
+		intakeCfg = imapin.Config{Addr: i.Addr, TLS: i.TLS, Username: i.Username, Password: i.Password, Mailbox: i.Mailbox,
+			ProcessedMailbox: i.ProcessedMailbox, FailedMailbox: i.FailedMailbox, Poll: i.Poll, InsecureSkipVerify: i.InsecureSkipVerify}
+		s := cfg.SMTP
+		sendCfg = smtpout.Config{Host: s.Host, Port: s.Port, TLS: s.TLS, Username: s.Username, Password: s.Password, InsecureSkipVerify: s.InsecureSkipVerify}
+	}
+	intakeCfg.Log = logger
+	client, err := imapin.New(intakeCfg)
+	if err != nil {
+		return err
+	}
+	var d *daemon.Daemon
+	j := judgeFor(cfg, db)
+	d = daemon.New(daemon.Config{DB: db, Judge: j, Intake: daemon.IMAP{Client: client}, Sender: smtpout.NewSender(sendCfg), Log: logger, TickEvery: time.Minute})
+	j.SetWake(d.Drainer().Wake)
+	go runSpool(ctx, cfg.Store, j, logger)
+	logger.Info("pbem daemon running", "store", cfg.Store, "orders", cfg.OrdersAddress)
+	if ready != nil {
+		ready()
+	}
+	err = d.Run(ctx)
+	logger.Info("pbem daemon stopped")
+	return err
+}
+
+func localPart(addr string) string {
+	for i := 0; i < len(addr); i++ {
+		if addr[i] == '@' {
+			return addr[:i]
+		}
+	}
+	return addr
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pbem/pbem/mailer/judge"
+	"github.com/pbem/pbem/store"
+)
+
+// While the daemon runs it holds the store's lock, so commands that change
+// the store hand their work to it through a spool directory beside the
+// store: "pbem new" drops a request there and the daemon picks it up
+// within seconds. The daemon also keeps a status snapshot there for
+// "pbem status".
+
+func spoolDir(storePath string) string { return storePath + ".spool" }
+
+type spoolRequest struct {
+	Kind string            `json:"kind"` // "new"
+	New  judge.NewGameSpec `json:"new"`
+	At   time.Time         `json:"at"`
+}
+
+// spoolNew queues a game creation for the running daemon.
+func spoolNew(storePath string, spec judge.NewGameSpec) (string, error) {
+	dir := spoolDir(storePath)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	b, err := json.MarshalIndent(spoolRequest{Kind: "new", New: spec, At: time.Now().UTC()}, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Join(dir, fmt.Sprintf("new-%d.json", time.Now().UnixNano()))
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return "", err
+	}
+	return name, os.Rename(tmp, name)
+}
+
+// runSpool processes spool requests and refreshes the status snapshot
+// until ctx ends.
+func runSpool(ctx context.Context, storePath string, j *judge.Judge, log *slog.Logger) {
+	dir := spoolDir(storePath)
+	t := time.NewTicker(2 * time.Second)
+	defer t.Stop()
+	for {
+		processSpool(dir, j, log)
+		writeStatus(dir, j)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func processSpool(dir string, j *judge.Judge, log *slog.Logger) {
+	names, _ := filepath.Glob(filepath.Join(dir, "new-*.json"))
+	sort.Strings(names)
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		var req spoolRequest
+		result := ""
+		if err := json.Unmarshal(b, &req); err != nil {
+			result = "error: unreadable request: " + err.Error()
+		} else if c, err := j.NewGame(req.New); err != nil {
+			result = "error: " + err.Error()
+		} else {
+			result = fmt.Sprintf("created game %s (%s, %s); welcome emails sent\n", c.Game.ID, c.Game.GameName, c.Game.Scenario)
+			log.Info("game created from the spool", "game", c.Game.ID)
+		}
+		_ = os.WriteFile(strings.TrimSuffix(name, ".json")+".done", []byte(result+"\n"), 0o600)
+		_ = os.Remove(name)
+	}
+}
+
+func writeStatus(dir string, j *judge.Judge) {
+	var b strings.Builder
+	_ = j.DB().View(func(tx *store.Tx) error { return statusText(&b, tx) })
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return
+	}
+	tmp := filepath.Join(dir, "status.txt.tmp")
+	if os.WriteFile(tmp, []byte(b.String()), 0o600) == nil {
+		_ = os.Rename(tmp, filepath.Join(dir, "status.txt"))
+	}
+}
+
+// waitSpool waits for the daemon's answer to a spooled request.
+func waitSpool(name string, max time.Duration) (string, error) {
+	done := strings.TrimSuffix(name, ".json") + ".done"
+	deadline := time.Now().Add(max)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(done); err == nil {
+			_ = os.Remove(done)
+			return string(b), nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return "", errors.New("the daemon has not picked up the request yet; it will when it runs")
+}
