@@ -356,6 +356,17 @@ func (i Info) ScenarioByID(id string) (Scenario, error) {
 			hits = append(hits, s)
 		}
 	}
+	if len(hits) == 0 {
+		// A word of the ID also names it: "bruce" for "the-bruce".
+		for _, s := range i.Scenarios {
+			for _, w := range strings.Split(s.ID, "-") {
+				if w == id {
+					hits = append(hits, s)
+					break
+				}
+			}
+		}
+	}
 	if len(hits) == 1 {
 		return hits[0], nil
 	}

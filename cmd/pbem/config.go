@@ -146,14 +146,9 @@ func LoadConfig(path string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	c := &Config{}
-	if err := dec.Decode(c); err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, err)
-	}
-	if c.IMAP != nil && c.SMTP == nil {
-		return nil, fmt.Errorf("config %s: imap is set but smtp is not: the daemon needs both (or neither, for the embedded server)", path)
+	c, err := parseConfig(b, path)
+	if err != nil {
+		return nil, err
 	}
 	if c.IMAP != nil && c.IMAP.PasswordFile != "" {
 		p, err := os.ReadFile(c.IMAP.PasswordFile)
@@ -169,6 +164,42 @@ func LoadConfig(path string) (*Config, error) {
 		}
 		c.SMTP.Password = string(bytes.TrimSpace(p))
 	}
+	return c, nil
+}
+
+// parseConfig decodes and checks a configuration, without reading the
+// password files it names.
+func parseConfig(b []byte, path string) (*Config, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	c := &Config{}
+	if err := dec.Decode(c); err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	if c.IMAP != nil && c.SMTP == nil {
+		return nil, fmt.Errorf("config %s: imap is set but smtp is not: the daemon needs both (or neither, for the embedded server)", path)
+	}
+	for _, t := range []struct{ what, mode string }{{"imap", tlsOf(c.IMAP)}, {"smtp", smtpTLSOf(c.SMTP)}} {
+		switch t.mode {
+		case "", "none", "starttls", "tls":
+		default:
+			return nil, fmt.Errorf("config %s: %s tls %q: use none, starttls or tls", path, t.what, t.mode)
+		}
+	}
 	c.applyDefaults()
 	return c, nil
+}
+
+func tlsOf(c *IMAPConfig) string {
+	if c == nil {
+		return ""
+	}
+	return c.TLS
+}
+
+func smtpTLSOf(c *SMTPConfig) string {
+	if c == nil {
+		return ""
+	}
+	return c.TLS
 }

@@ -62,7 +62,11 @@ Run "pbem <command> --help" for a command's flags.
 `
 
 func usageText() string {
-	sort.SliceStable(commands, func(i, j int) bool { return false })
+	order := map[string]int{}
+	for i, n := range []string{"demo", "serve", "new", "status", "export", "verify", "replay", "check", "selfplay", "games"} {
+		order[n] = i + 1
+	}
+	sort.SliceStable(commands, func(i, j int) bool { return order[commands[i].name] < order[commands[j].name] })
 	var b strings.Builder
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  %-10s %s\n", c.name, c.summary)
