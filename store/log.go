@@ -23,6 +23,7 @@ type LogEntry struct {
 	From      string        `json:"from,omitempty"`
 	At        time.Time     `json:"at"`
 	StateHash string        `json:"state_hash,omitempty"` // hash of the state after this entry
+	To        int           `json:"to,omitempty"`         // Kind "rollback": the entry whose state is restored
 }
 
 // Draw is one random draw, recorded so the game can be audited and replayed.

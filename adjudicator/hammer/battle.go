@@ -360,8 +360,16 @@ func (s *St) nextBattle(skip uint32) int {
 
 // cloneBattle deep-copies a stored battle before it is resumed, so the
 // state it came from stays unchanged.
+//
+// The copy is built from the exported fields only: a plain struct copy
+// would also copy the battle's unexported scratch buffers, whose backing
+// arrays (shot rolls, narrative text) the resumed battle reuses, and so
+// overwrite the Shot the receiver's state still holds.
+// TestCloneBattleIsComplete guards against fields added to Battle later.
 func cloneBattle(bt *columbia.Battle) *columbia.Battle {
-	c := *bt
+	c := columbia.Battle{Area: bt.Area, AreaName: bt.AreaName, Names: bt.Names, Rules: bt.Rules,
+		Attacker: bt.Attacker, Defender: bt.Defender, OrigAttacker: bt.OrigAttacker, Swapped: bt.Swapped,
+		Round: bt.Round, Phase: bt.Phase, Turn: bt.Turn, Winner: bt.Winner, Draws: bt.Draws, Lines: bt.Lines}
 	c.Order = append([]int(nil), bt.Order...)
 	c.Blocks = append([]columbia.Block(nil), bt.Blocks...)
 	c.Moves = append([]columbia.Move(nil), bt.Moves...)

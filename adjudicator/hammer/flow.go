@@ -97,6 +97,22 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		return nil, nil, adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")")
 	}
+	// "#" starts a comment (docs/orders.md). The platform strips comments,
+	// but a template pasted back verbatim may still hold one; blank lines
+	// are not orders.
+	lines := sub.Lines[:0:0]
+	for _, l := range sub.Lines {
+		t := strings.TrimSpace(l.Text)
+		if k := strings.IndexByte(t, '#'); k >= 0 {
+			t = strings.TrimSpace(t[:k])
+		}
+		if t == "" {
+			continue
+		}
+		l.Text = t
+		lines = append(lines, l)
+	}
+	sub.Lines = lines
 	n := s.clone()
 	n.seen = 0
 	if n.Bat != nil {

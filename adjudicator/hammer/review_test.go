@@ -1,6 +1,7 @@
 package hammer
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -66,4 +67,24 @@ func firstDiff(a, b string) string {
 		hiB = len(b)
 	}
 	return "before: ..." + a[lo:hiA] + "\nafter:  ..." + b[lo:hiB]
+}
+
+// TestCloneBattleIsComplete: cloneBattle copies every field a stored
+// battle encodes (so a field added to columbia.Battle is not lost).
+func TestCloneBattleIsComplete(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed < 40 && found < 5; seed++ {
+		playRandom(t, seed, "braveheart", false, func(s *St, _ *adjudicator.Result) {
+			if s.Bat == nil {
+				return
+			}
+			found++
+			a, err := json.Marshal(s.Bat)
+			require.NoError(t, err)
+			b, err := json.Marshal(cloneBattle(s.Bat))
+			require.NoError(t, err)
+			require.Equal(t, string(a), string(b))
+		})
+	}
+	require.Positive(t, found)
 }

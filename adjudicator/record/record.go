@@ -181,6 +181,34 @@ func (r *Record) positions() ([]position, error) {
 	return pos, nil
 }
 
+// Position returns the digest and dice counters after entry seq (0: the
+// game's header, before any entry): where a rollback to seq resumes.
+func (r *Record) Position(seq int) (dice.Digest, dice.Counters, error) {
+	pos, err := r.positions()
+	if err != nil {
+		return dice.Digest{}, dice.Counters{}, err
+	}
+	if seq < 0 || seq >= len(pos) {
+		return dice.Digest{}, dice.Counters{}, fmt.Errorf("record: no entry %d", seq)
+	}
+	return pos[seq].d, pos[seq].c, nil
+}
+
+// Truncate returns a copy of the record holding only entries 1..seq and
+// their draws, without a final state hash: the game as it stood then.
+func (r *Record) Truncate(seq int) *Record {
+	c := *r
+	c.Entries = append([]Entry(nil), r.Entries[:seq]...)
+	c.Draws = nil
+	for _, d := range r.Draws {
+		if d.Entry <= seq {
+			c.Draws = append(c.Draws, d)
+		}
+	}
+	c.FinalState = ""
+	return &c
+}
+
 // Begin prepares the next entry: it returns the entry with Seq, Epoch and
 // Digest filled in and the counters its draws start from. Apply the
 // submission with a dice.Roller built from them (see NewRoller); if the

@@ -863,21 +863,9 @@ func (s *State) defectedHeld(side Side) int {
 }
 
 func (c *actx) execute(l adjudicator.Line, rest string) {
-	d := c.s.defectedHeld(c.side)
-	if d < 0 {
-		c.fail(l, "you hold no defected enemy heir to execute (9.1)")
-		return
-	}
-	if _, err := matchBlock(rest, []int{d}, "defected heir"); err != nil {
-		c.fail(l, err.Error(), "execute "+blocks[d].Name)
-		return
-	}
-	c.canon = append(c.canon, "execute "+blocks[d].Name)
-	if !c.quiet {
-		c.say(nil, "%s executes %s (9.1).", c.side, blocks[d].Name)
-	}
-	c.events = append(c.events, c.s.kill(d, "executed")...)
-	c.s.checkVictory()
+	// 9.1: a defected heir may be executed during any Supply Phase, and
+	// only then.
+	c.fail(l, "a defected heir may be executed only in the Supply Phase (9.1); you will be asked then")
 }
 
 // standing parses battle standing orders.

@@ -3,6 +3,7 @@ package richard3
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -95,6 +96,11 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		if t == quietMark {
 			quiet = true
 			continue
+		}
+		// "#" starts a comment (docs/orders.md); the platform strips
+		// comments, but a template pasted back verbatim may still hold one.
+		if k := strings.IndexByte(t, '#'); k >= 0 {
+			t = strings.TrimSpace(t[:k])
 		}
 		if t == "" {
 			continue
@@ -244,16 +250,22 @@ func handText(h uint32) []string {
 }
 
 func (s *State) applyMulligan(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result) *adjudicator.Rejection {
-	if len(lines) != 1 {
-		return adjudicator.Reject(adjudicator.Line{}, "answer with one line", "mulligan", "keep")
-	}
-	l := lines[0]
-	v, _ := orders.Verb(l.Text)
+	verbs := []string{"keep", "redraw"}
 	if s.Phase == phMulligan {
-		w, err := orders.MatchVerb(v, []string{"mulligan", "keep"})
-		if err != nil {
-			return adjudicator.Reject(l, err.Error(), "mulligan", "keep")
+		verbs = []string{"mulligan", "keep"}
+	}
+	w, rej := oneAnswer(lines, "answer "+strings.Join(verbs, " or "), func(l adjudicator.Line) (string, error) {
+		v, rest := orders.Verb(l.Text)
+		w, err := orders.MatchVerb(v, verbs)
+		if err == nil && strings.TrimSpace(rest) != "" {
+			err = fmt.Errorf("write just %q", w)
 		}
+		return w, err
+	}, verbs)
+	if rej != nil {
+		return rej
+	}
+	if s.Phase == phMulligan {
 		s.Ready[sd] = true
 		if w == "mulligan" {
 			s.Mull[sd] = 1
@@ -278,16 +290,38 @@ func (s *State) applyMulligan(sd Side, lines []adjudicator.Line, dice adjudicato
 		}
 		return nil
 	}
-	w, err := orders.MatchVerb(v, []string{"keep", "redraw"})
-	if err != nil {
-		return adjudicator.Reject(l, err.Error(), "keep", "redraw")
-	}
 	res.Canonical = []string{w}
 	rd := [2]bool{}
 	rd[sd.Other()] = true
 	rd[sd] = w == "redraw"
 	s.redeal(dice, rd, res)
 	return nil
+}
+
+// oneAnswer reads a one-line decision (a card, a mulligan answer): every
+// line that is not a valid answer, and every answer after the first, is
+// reported against its own line.
+func oneAnswer(lines []adjudicator.Line, what string, parse func(adjudicator.Line) (string, error), legal []string) (string, *adjudicator.Rejection) {
+	var probs []adjudicator.Problem
+	got := ""
+	for _, l := range lines {
+		w, err := parse(l)
+		switch {
+		case err != nil:
+			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error() + " (" + what + ")", Legal: legal})
+		case got != "":
+			probs = append(probs, adjudicator.Problem{Line: l, Reason: "answer only once (" + what + ")", Legal: legal})
+		default:
+			got = w
+		}
+	}
+	if len(probs) > 0 {
+		return "", &adjudicator.Rejection{Problems: probs}
+	}
+	if got == "" {
+		return "", adjudicator.Reject(adjudicator.Line{}, "no answer found: "+what, legal...)
+	}
+	return got, nil
 }
 
 func cardsText(h uint32) []string {
@@ -320,18 +354,21 @@ func (s *State) redeal(dice adjudicator.Dice, rd [2]bool, res *adjudicator.Resul
 }
 
 func (s *State) applyCard(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
-	if len(lines) != 1 {
-		return adjudicator.Reject(adjudicator.Line{}, "play exactly one card (1.1)", handText(s.Hand[sd])...)
+	w, rej := oneAnswer(lines, "play exactly one card, 1.1", func(l adjudicator.Line) (string, error) {
+		v, rest := orders.Verb(l.Text)
+		if _, err := orders.MatchVerb(v, []string{"card", "play"}); err != nil {
+			rest = l.Text
+		}
+		c, err := matchCard(s.Hand[sd], rest)
+		if err != nil {
+			return "", err
+		}
+		return strconv.Itoa(c), nil
+	}, handText(s.Hand[sd]))
+	if rej != nil {
+		return rej
 	}
-	l := lines[0]
-	v, rest := orders.Verb(l.Text)
-	if _, err := orders.MatchVerb(v, []string{"card", "play"}); err != nil {
-		rest = l.Text
-	}
-	c, err := matchCard(s.Hand[sd], rest)
-	if err != nil {
-		return adjudicator.Reject(l, err.Error(), handText(s.Hand[sd])...)
-	}
+	c, _ := strconv.Atoi(w)
 	s.Card[sd] = int8(c)
 	s.Ready[sd] = true
 	res.Canonical = []string{"card " + cardName(c)}

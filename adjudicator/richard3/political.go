@@ -45,6 +45,9 @@ func (s *State) politicalTurn(ev *[]adjudicator.Event) {
 	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Political turn after campaign %d. Usurpation count (8.2): Pretender (%s) %d, King (%s) %d.", s.Campaign, s.pretender(), p, s.King, k)})
 	if p > k {
 		s.King = s.King.Other()
+		// A throne left empty by a King who died in the last Supply Phase
+		// is now the usurper's: his senior heir reigns at once (8.2).
+		s.KingDead, s.NewKing = false, false
 		who := "nobody"
 		if h := s.seniorHeir(s.King); h >= 0 {
 			who = blocks[h].Name

@@ -97,7 +97,9 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 	case phReset:
 		var ch, tmpl []string
 		for _, o := range s.exileExtras(sd) {
-			ch = append(ch, fmt.Sprintf("pool <%d of %s>", o.Excess, blockList(o.Cands)))
+			for _, b := range o.Cands {
+				ch = append(ch, "pool "+blocks[b].Name)
+			}
 			tmpl = append(tmpl, "pool "+blockList(o.Cands[len(o.Cands)-o.Excess:]))
 		}
 		return adjudicator.Prompt{Role: role, Kind: "reset", Secret: true,
@@ -166,9 +168,19 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 				}
 			}
 			if c.event == "" || c.event == "piracy" || c.event == "surprise" {
+				var sea []int
+				for _, b := range c.movable(a) {
+					if s.canSea(b) {
+						sea = append(sea, b)
+					}
+				}
+				pins, defs := s.pinned(a, sd)
+				if c.ap < 1 || len(sea) == 0 || defs-1 < pins {
+					continue
+				}
 				for d := 0; d < nAreas; d++ {
 					if d != a && areas[a].Seas&areas[d].Seas != 0 && areas[d].Exile != sd.Other() && (c.event == "piracy" || !s.enemyIn(d, sd)) {
-						ch = append(ch, fmt.Sprintf("sea %s -> %s: <blocks>", areas[a].Name, areas[d].Name))
+						ch = append(ch, fmt.Sprintf("sea %s -> %s: %s", areas[a].Name, areas[d].Name, blocks[sea[0]].Name))
 					}
 				}
 			}
@@ -181,13 +193,21 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 			}
 		}
 	}
-	ch = append(ch, "battle all: fire", "battle <area>: retreat to <area> if weaker", "battle <area>: ask", "hits <area>: <block>, <block>", "regroup <area>: <block> -> <area>")
-	if s.Phase == phAction1 {
-		ch = append(ch, "battles <area>, <area>")
+	ch = append(ch, "battle all: fire", "battle all: ask", "battle all: treachery; charge")
+	var fights []string
+	for a := 0; a < nAreas; a++ {
+		if s.contested(a) {
+			fights = append(fights, areas[a].Name)
+			ch = append(ch, "battle "+areas[a].Name+": ask")
+		}
+	}
+	if s.Phase == phAction1 && len(fights) > 1 {
+		ch = append(ch, "battles "+strings.Join(fights, ", "))
 	}
 	ch = append(ch, "pass")
+	text += " Battle orders (see the game guide): battle <area or all>: fire | ask | retreat to <area> if weaker; hits <area>: <blocks>; regroup <area>: <block> -> <area>."
 	return adjudicator.Prompt{Role: roleOf(sd), Kind: "actions", Text: text, Choices: ch,
-		Template: []string{"# one order per line, e.g. move <from> -> <to>: <blocks or all>", "pass"}}
+		Template: []string{"pass"}}
 }
 
 func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
@@ -210,7 +230,9 @@ func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
 		}
 	} else {
 		for _, o := range s.overstacks(sd) {
-			ch = append(ch, fmt.Sprintf("lose %s: <%d of %s>", areas[o.Area].Name, o.Excess, blockList(o.Cands)))
+			for _, b := range o.Cands {
+				ch = append(ch, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blocks[b].Name))
+			}
 			tmpl = append(tmpl, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blockList(s.lossOrder(o)[:o.Excess])))
 		}
 		text += " Areas over their supply or exile limit: each extra block costs one step of a block of your choice (7.1, 7.2). Unnamed losses fall on your strongest blocks."

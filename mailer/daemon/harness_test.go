@@ -384,3 +384,9 @@ func crlf(s string) string {
 	}
 	return strings.ReplaceAll(s, "\n", "\r\n")
 }
+
+// withAuth adds SMTP credentials to c.
+func withAuth(c smtpout.Config, user, pass string) smtpout.Config {
+	c.Username, c.Password = user, pass
+	return c
+}

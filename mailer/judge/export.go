@@ -48,7 +48,7 @@ func (j *Judge) exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record
 		return nil, err
 	}
 	err = tx.Log(g.ID, 1, func(e *store.LogEntry) error {
-		rec.Entries = append(rec.Entries, record.Entry{Seq: int(e.Seq), Kind: e.Kind, Role: e.Role, Epoch: e.Epoch, Lines: nonNil(e.Lines), Entropy: e.Entropy, Digest: e.Digest})
+		rec.Entries = append(rec.Entries, record.Entry{Seq: int(e.Seq), Kind: e.Kind, Role: e.Role, Epoch: e.Epoch, Lines: nonNil(e.Lines), Entropy: e.Entropy, Digest: e.Digest, To: e.To})
 		for _, d := range e.Draws {
 			rd := record.Draw{Entry: int(e.Seq), Stream: d.Stream, Epoch: d.Epoch, Counter: uint32(d.Counter), Purpose: d.Purpose, Result: d.Result}
 			if d.Stream == dice.Hidden {

@@ -280,6 +280,25 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orders *intake.Orders, msg *intake.Message, subject string) (*Outcome, error) {
 	var b strings.Builder
 	for _, l := range orders.Lines {
+		f := strings.Fields(l.Text)
+		if len(f) >= 2 && strings.EqualFold(f[0], "rollback") {
+			to, err := strconv.Atoi(f[1])
+			if err != nil {
+				fmt.Fprintf(&b, "line %d: rollback needs an entry number (see the dice log)\n", l.No)
+				continue
+			}
+			if err := j.rollback(tx, g, to, strings.Join(f[2:], " "), j.opt.Now().UTC()); err != nil {
+				fmt.Fprintf(&b, "line %d: %v\n", l.No, err)
+				continue
+			}
+			fmt.Fprintf(&b, "line %d: rolled back to entry %d; every player has a new report\n", l.No, to)
+			eng, s2, err := loadState(g)
+			if err != nil {
+				return nil, err
+			}
+			_, st = eng, s2
+			continue
+		}
 		switch strings.ToLower(strings.TrimSpace(l.Text)) {
 		case "dice":
 			err := tx.Log(g.ID, 1, func(e *store.LogEntry) error {
@@ -300,7 +319,7 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&b, "line %d: %q is not a GM command (known: report, dice)\n", l.No, l.Text)
+			fmt.Fprintf(&b, "line %d: %q is not a GM command (known: report, dice, rollback N [reason])\n", l.No, l.Text)
 		}
 	}
 	if b.Len() > 0 {

@@ -243,3 +243,29 @@ func TestExportVerifiesAndReplays(t *testing.T) {
 	}
 	require.False(t, record.Verify(full).OK())
 }
+
+func TestGMRollbackNeverRerolls(t *testing.T) {
+	f := newFixture(t)
+	gm := func(body string) {
+		f.handle(f.mail("gm@example.org", "["+f.game+"]", "secret: "+f.secrets[adjudicator.GM]+"\n"+body))
+	}
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
+	gm("rollback 1 north asked to change his pick")
+	require.Contains(t, f.lastTo("gm@example.org").Text, "rolled back to entry 1")
+	require.Contains(t, f.lastTo("bob@example.org").Text, "rolled the game back")
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
+	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 2"))
+	rec, err := f.j.Export(f.game, true)
+	require.NoError(t, err)
+	require.Equal(t, "rollback", rec.Entries[2].Kind)
+	require.Equal(t, rec.Entries[1].Digest, rec.Entries[3].Digest, "the same orders after a rollback give the same digest, so the same dice")
+	require.True(t, record.Verify(rec).OK(), record.Verify(rec).String())
+	g, _ := adjudicator.Lookup("duel-test")
+	_, hash, err := record.Replay(rec, g)
+	require.NoError(t, err)
+	require.Equal(t, f.game_().StateHash, hash)
+	// Turn 1's dice are public now: rolling back into it is refused.
+	gm("rollback 2")
+	require.Contains(t, f.lastTo("gm@example.org").Text, "already public")
+	require.Equal(t, 2, f.game_().Status.Turn)
+}

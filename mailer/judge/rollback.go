@@ -1,0 +1,64 @@
+package judge
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/store"
+)
+
+// rollback returns game g to the state after log entry to: the GM's undo.
+// The state is rebuilt by replaying the log with its recorded dice, and the
+// dice digest and counters return to where they stood, so the same orders
+// given again draw exactly the same dice: a rollback never re-rolls a die.
+// It refuses to go back into a turn whose public dice secret is already
+// revealed, since players could then choose orders knowing the dice.
+func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now time.Time) error {
+	if to < 1 || to >= g.Seq {
+		return fmt.Errorf("rollback: entry %d is not between 1 and %d", to, g.Seq-1)
+	}
+	eng, err := adjudicator.Lookup(g.GameName)
+	if err != nil {
+		return err
+	}
+	rec, err := j.exportGame(tx, g, false)
+	if err != nil {
+		return err
+	}
+	st, _, err := record.Replay(rec.Truncate(to), eng)
+	if err != nil {
+		return fmt.Errorf("rollback: cannot rebuild entry %d: %w", to, err)
+	}
+	if t := st.Status().Turn; t <= g.Dice.RevealedThrough {
+		return fmt.Errorf("rollback: entry %d is in turn %d, whose dice secret is already public; players could choose new orders knowing the dice", to, t)
+	}
+	d, c, err := rec.Position(to)
+	if err != nil {
+		return err
+	}
+	e, err := rec.Rollback(to, adjudicator.GM, reason)
+	if err != nil {
+		return err
+	}
+	g.Dice.Digest = append([]byte(nil), d[:]...)
+	if g.Dice.Counters == nil {
+		g.Dice.Counters = map[string]int{}
+	}
+	g.Dice.Counters["epoch"] = c.Epoch
+	g.Dice.Counters["public"] = int(c.Public)
+	g.Dice.Counters["hidden"] = int(c.Hidden)
+	text := fmt.Sprintf("The GM rolled the game back to the position after entry %d", to)
+	if reason != "" {
+		text += " (" + reason + ")"
+	}
+	text += ". Orders accepted after it are void: send them again. The same orders draw the same dice."
+	le := &store.LogEntry{Kind: record.KindRollback, Role: string(adjudicator.GM), Epoch: e.Epoch, Lines: e.Lines, Digest: e.Digest, To: to, At: now,
+		Events: []store.LoggedEvent{{Text: text}}}
+	if err := j.commitState(tx, g, st, le); err != nil {
+		return err
+	}
+	j.resetDeadline(g, st, now)
+	return j.queueReports(tx, g, st, reportCause{resend: true})
+}
