@@ -37,6 +37,27 @@ var funcs = map[string]any{
 	},
 	"trim": strings.TrimSpace,
 	"wrap": wrapChoices,
+	"para": wrapText,
+}
+
+// wrapText fills s into lines of at most 76 columns; the first line is
+// indented by first spaces and the others by rest.
+func wrapText(first, rest int, s string) string {
+	var lines []string
+	cur := strings.Repeat(" ", first)
+	empty := true
+	for _, w := range strings.Fields(s) {
+		if !empty && len(cur)+1+len(w) > 76 {
+			lines = append(lines, cur)
+			cur, empty = strings.Repeat(" ", rest), true
+		}
+		if !empty {
+			cur += " "
+		}
+		cur += w
+		empty = false
+	}
+	return strings.Join(append(lines, cur), "\n")
 }
 
 // maxChoices is how many legal choices a text email lists before it says
@@ -49,6 +70,15 @@ func wrapChoices(n int, choices []string) string {
 	pad := strings.Repeat(" ", n)
 	var lines []string
 	cur := pad
+	var uniq []string
+	seen := map[string]bool{}
+	for _, c := range choices {
+		if !seen[c] {
+			seen[c] = true
+			uniq = append(uniq, c)
+		}
+	}
+	choices = uniq
 	shown := choices
 	if len(shown) > maxChoices {
 		shown = shown[:maxChoices]

@@ -235,9 +235,18 @@ func (s *St) eventChoices(side int) []string {
 			if !areas[f].Coastal || o[f]&(1<<side) == 0 {
 				continue
 			}
+			var bl []string
+			for b := 0; b < NB && len(bl) < 2; b++ {
+				if int(s.Loc[b]) == f && blocks[b].Side == side && b != bNorse {
+					bl = append(bl, blocks[b].Label)
+				}
+			}
+			if len(bl) == 0 {
+				continue
+			}
 			for t := 0; t < NA; t++ {
 				if t != f && areas[t].Coastal && o[t] == 1<<side {
-					out = append(out, "sea "+areas[f].Name+" -> "+areas[t].Name+": <1 or 2 blocks>")
+					out = append(out, "sea "+areas[f].Name+" -> "+areas[t].Name+": "+strings.Join(bl, ", "))
 				}
 			}
 		}
@@ -246,7 +255,7 @@ func (s *St) eventChoices(side int) []string {
 	case EvVictuals:
 		for a := 0; a < NA; a++ {
 			if o[a]&(1<<side) != 0 {
-				out = append(out, "victuals "+areas[a].Name+": <block> +2, <block> +1")
+				out = append(out, "victuals "+areas[a].Name)
 			}
 		}
 	}

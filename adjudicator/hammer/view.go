@@ -215,13 +215,17 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		p.Kind = "event"
 		p.Text = "Resolve your " + cards[s.Play[side]].Name + " event, or ignore it."
 		p.Choices = s.eventChoices(side)
-		p.Template = []string{p.Choices[0]}
+		p.Template = s.defaultLines(side)
+		if c := p.Choices[0]; c != p.Template[0] {
+			p.Template = append([]string{"# e.g. " + c}, p.Template...)
+		}
 	case PhMove1, PhMove2:
 		p.Kind = "move"
 		budget := cards[s.Play[side]].Value
 		p.Text = fmt.Sprintf("Give your movement orders: %d group moves (a group sending several blocks across the Anglo-Scottish border needs a point per crossing block). Add standing battle orders if you like.", budget)
 		p.Choices = s.moveChoices(side)
-		p.Template = []string{"move <from> -> <to>: <blocks or all>", "battle all: retreat when weaker", "pass"}
+		p.Template = []string{"# move <from> -> <to>: <blocks or all>", "# main <battle area> from <area the group came from>",
+			"# battle all: retreat when weaker", "pass"}
 	case PhBattle:
 		bp := s.Bat.Pending
 		p.Kind = "battle"
@@ -251,18 +255,23 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		if ok, _ := s.edwardMayWinter(); ok {
 			p.Choices = append(p.Choices, "edward winter", "edward disband")
 		}
-		p.Choices = append(p.Choices, "disband <blocks>", "step <infantry or noble> +N")
+		p.Choices = append(p.Choices, s.winterChoices(England)...)
 		p.Template = s.defaultLines(side)
 	case PhWScot:
 		p.Kind = "winter-scotland"
 		p.Text = "Winter: Scottish quarters (castle limits, Wallace, the King) and replacements."
 		if s.onMap(bKing) {
-			p.Choices = append(p.Choices, "king stay", "king disband", "king <Strathspey, Lennox or Fife>")
+			p.Choices = append(p.Choices, "king stay", "king disband")
+			for _, id := range []string{"strathspey", "lennox", "fife"} {
+				if a := areaByID[id]; s.occ(a)&(1<<England) == 0 && int(s.Loc[bKing]) != a {
+					p.Choices = append(p.Choices, "king "+areas[a].Name)
+				}
+			}
 		}
-		if s.onMap(bWallace) {
+		if s.onMap(bWallace) && int(s.EdWinAt) != areaByID["selkirk"] {
 			p.Choices = append(p.Choices, "wallace selkirk")
 		}
-		p.Choices = append(p.Choices, "disband <blocks>", "step <block> +N", "draw <area> +N")
+		p.Choices = append(p.Choices, s.winterChoices(Scotland)...)
 		p.Template = s.defaultLines(side)
 	}
 	if len(p.Template) == 0 {
@@ -471,4 +480,37 @@ func wrapItems(prefix string, items []string, sep string) string {
 		col += w
 	}
 	return b.String()
+}
+
+// winterChoices lists concrete winter orders for side: a disband for each
+// block that may disband and, unless this is the final winter, a step for
+// each block that can take one from its area's replacement points and
+// (Scots) a draw for each area with room under its castle limit.
+func (s *St) winterChoices(side int) []string {
+	var dis, steps, draws []string
+	o := s.occupancy()
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side != side || !s.onMap(b) {
+			continue
+		}
+		if blocks[b].Type != TNoble || b == bMoray {
+			dis = append(dis, "disband "+blocks[b].Label)
+		}
+		a := int(s.Loc[b])
+		if s.Final || o[a] != 1<<side || castleFor(a, side) == 0 || int(s.Str[b]) >= blocks[b].Max ||
+			(side == England && blocks[b].Type != TInfantry && blocks[b].Type != TNoble) {
+			continue
+		}
+		steps = append(steps, "step "+blocks[b].Label+" +1")
+	}
+	if side == Scotland && !s.Final {
+		for a := 1; a < NA; a++ {
+			if o[a] == 1<<Scotland && s.count(a, Scotland) < castleFor(a, Scotland) {
+				draws = append(draws, "draw "+areas[a].Name+" +0")
+			}
+		}
+	}
+	out := append(steps, draws...)
+	out = append(out, dis...)
+	return append(out, "pass")
 }

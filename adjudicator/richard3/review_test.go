@@ -94,7 +94,7 @@ func TestR3_1_1d_EventPriority(t *testing.T) {
 		l, y string
 		p1   Side
 	}{
-		{"4", "Muster", York},            // an AP0 event beats an AP4 card
+		{"4", "Muster", York},             // an AP0 event beats an AP4 card
 		{"Surprise", "Muster", Lancaster}, // 1 beats 0
 		{"Surprise", "Treason", York},     // tie: the Pretender
 		{"3", "3", York},                  // tie: the Pretender

@@ -86,7 +86,44 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 	if s.Battle != nil {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Battle of " + areas[s.BArea].Name, Body: s.battleText(role)})
 	}
+	for i := range v.Sections {
+		v.Sections[i].Body = fold(v.Sections[i].Body, 76)
+	}
 	return v
+}
+
+// fold breaks every line longer than w runes at spaces, indenting the
+// continuation lines by two.
+func fold(body string, w int) string {
+	var out strings.Builder
+	for _, ln := range strings.SplitAfter(body, "\n") {
+		nl := strings.HasSuffix(ln, "\n")
+		ln = strings.TrimSuffix(ln, "\n")
+		for utf8.RuneCountInString(ln) > w {
+			cut := -1
+			n := 0
+			for i, r := range ln {
+				if n > w {
+					break
+				}
+				if r == ' ' && n > 2 {
+					cut = i
+				}
+				n++
+			}
+			if cut < 0 {
+				break
+			}
+			out.WriteString(strings.TrimRight(ln[:cut], " "))
+			out.WriteString("\n")
+			ln = "  " + strings.TrimLeft(ln[cut:], " ")
+		}
+		out.WriteString(ln)
+		if nl {
+			out.WriteString("\n")
+		}
+	}
+	return out.String()
 }
 
 func (s *State) ownBlocksText(sd Side) string {
