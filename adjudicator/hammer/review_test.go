@@ -2,7 +2,9 @@ package hammer
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
@@ -87,4 +89,39 @@ func TestCloneBattleIsComplete(t *testing.T) {
 		})
 	}
 	require.Positive(t, found)
+}
+
+// TestPromptsTemplatesAndChoices: at every point of random games, the
+// template of every prompt, sent back unchanged, is accepted; every
+// concrete choice (one without a <placeholder>) is accepted on its own;
+// and every line of every view fits in 76 columns.
+func TestPromptsTemplatesAndChoices(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 3
+	}
+	for i := 0; i < n; i++ {
+		seed := uint64(4200 + i)
+		playRandom(t, seed, []string{"braveheart", "the-bruce", "campaign"}[i%3], false, func(s *St, _ *adjudicator.Result) {
+			for _, r := range []adjudicator.Role{RoleEngland, RoleScotland, adjudicator.GM} {
+				for k, line := range strings.Split(s.View(r).Text(), "\n") {
+					require.LessOrEqual(t, utf8.RuneCountInString(line), 76, "%s view line %d of %s: %q", r, k+1, s.label(), line)
+				}
+			}
+			if s.Fin {
+				return
+			}
+			for _, p := range s.Prompts() {
+				_, _, err := s.Apply(adjudicator.Submission{Role: p.Role, Lines: toLines(p.Template)}, testdice.New(seed))
+				require.NoError(t, err, "%s template in %s: %q", p.Role, s.label(), p.Template)
+				for _, c := range p.Choices {
+					if strings.Contains(c, "<") {
+						continue
+					}
+					_, _, err := s.Apply(sub(p.Role, c), testdice.New(seed))
+					require.NoError(t, err, "%s choice in %s: %q", p.Role, s.label(), c)
+				}
+			}
+		})
+	}
 }

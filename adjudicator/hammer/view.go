@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
@@ -103,7 +104,53 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if len(owed) > 0 {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n")})
 	}
+	for i := range v.Sections {
+		v.Sections[i].Body = wrapText(v.Sections[i].Body, 76)
+	}
 	return v
+}
+
+// wrapText breaks every line longer than width at spaces; continuation
+// lines are indented two columns more than the line they continue.
+func wrapText(body string, width int) string {
+	lines := strings.Split(body, "\n")
+	long := false
+	for _, l := range lines {
+		if utf8.RuneCountInString(l) > width {
+			long = true
+			break
+		}
+	}
+	if !long {
+		return body
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		indent := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+2)
+		col := 0
+		for j, w := range strings.Fields(l) {
+			n := utf8.RuneCountInString(w)
+			switch {
+			case j == 0:
+				pre := l[:len(l)-len(strings.TrimLeft(l, " "))]
+				b.WriteString(pre)
+				col = len(pre)
+			case col+1+n > width:
+				b.WriteByte('\n')
+				b.WriteString(indent)
+				col = len(indent)
+			default:
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(w)
+			col += n
+		}
+	}
+	return b.String()
 }
 
 func (s *St) ownBlocks(side int) string {
@@ -497,7 +544,7 @@ func (s *St) winterChoices(side int) []string {
 			dis = append(dis, "disband "+blocks[b].Label)
 		}
 		a := int(s.Loc[b])
-		if s.Final || o[a] != 1<<side || castleFor(a, side) == 0 || int(s.Str[b]) >= blocks[b].Max ||
+		if s.Final || o[a] != 1<<side || s.count(a, side) > castleFor(a, side) || int(s.Str[b]) >= blocks[b].Max ||
 			(side == England && blocks[b].Type != TInfantry && blocks[b].Type != TNoble) {
 			continue
 		}

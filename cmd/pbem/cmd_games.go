@@ -17,6 +17,7 @@ import (
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
+	"github.com/pbem/pbem/templates"
 )
 
 func init() {
@@ -100,7 +101,16 @@ func openStore(cfgPath string) (*Config, *store.DB, error) {
 }
 
 func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
-	return judge.New(db, judge.Options{
+	tpl := templates.Builtin()
+	if cfg.TemplatesDir != "" {
+		t, err := templates.Load(cfg.TemplatesDir)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pbem: templates_dir %s: %v (using the built-in templates)\n", cfg.TemplatesDir, err)
+		} else {
+			tpl = t
+		}
+	}
+	return judge.New(db, judge.Options{Templates: tpl,
 		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName,
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
 		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
