@@ -48,7 +48,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 				return nil
 			}
 		}
-		o, err := j.handle(tx, msg, perr, raw, now)
+		o, err := j.handleSafe(tx, msg, perr, raw, now)
 		if err != nil {
 			return err
 		}
@@ -65,6 +65,39 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		}
 		return nil
 	})
+	var ep errEnginePanic
+	if errors.As(err, &ep) {
+		// The transaction was rolled back; record the failure on its own.
+		out = &Outcome{Kind: store.OutcomeIgnored, Reason: ep.Error()}
+		err = j.db.Update(func(tx *store.Tx) error {
+			rec := &store.ProcessedRecord{Outcome: out.Kind, Reason: out.Reason, At: now}
+			if msg != nil {
+				rec.MessageID = msg.MessageID
+				if g := intake.GameTag(msg.Subject, msg.To); g != "" {
+					rec.GameID = g
+					out.GameID = g
+					if game, gerr := tx.Game(g); gerr == nil {
+						text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %v.\nNothing was applied. Please report this to the server's operator.", msg.From, g, ep.v)
+						if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
+							return err
+						}
+						if p := j.playerBySender(game, msg.From); p != nil {
+							if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, "Your email could not be processed because of an error in the server's rules engine. Nothing was applied; the GM has been told."); err != nil {
+								return err
+							}
+						}
+					}
+				}
+			}
+			if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
+				return err
+			}
+			if msg != nil && msg.MessageID != "" {
+				return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +105,24 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		j.wake()
 	}
 	return out, nil
+}
+
+// errEnginePanic marks a rules-engine defect met while handling an email.
+type errEnginePanic struct{ v any }
+
+func (e errEnginePanic) Error() string { return fmt.Sprintf("rules engine failure: %v", e.v) }
+
+// handleSafe runs handle and turns a rules-engine panic into a recorded
+// failure: nothing of the email is applied, the sender and the GM are
+// told, and the email is not retried forever.
+func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (o *Outcome, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			j.opt.Log.Error("rules engine panic", "panic", v)
+			o, err = nil, errEnginePanic{v}
+		}
+	}()
+	return j.handle(tx, msg, perr, raw, now)
 }
 
 var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)

@@ -269,3 +269,17 @@ func TestGMRollbackNeverRerolls(t *testing.T) {
 	require.Contains(t, f.lastTo("gm@example.org").Text, "already public")
 	require.Equal(t, 2, f.game_().Status.Turn)
 }
+
+func TestEnginePanicIsContained(t *testing.T) {
+	f := newFixture(t)
+	raw := f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\nboom")
+	o := f.handle(raw)
+	require.Equal(t, store.OutcomeIgnored, o.Kind)
+	require.Contains(t, o.Reason, "rules engine failure")
+	require.Equal(t, 1, f.game_().Seq, "nothing applied")
+	require.Contains(t, f.lastTo("gm@example.org").Text, "could not process an email")
+	require.Contains(t, f.lastTo("alice@example.org").Text, "Nothing was applied")
+	require.Equal(t, "duplicate", f.handle(raw).Kind, "not retried forever")
+	// The game goes on.
+	require.Equal(t, store.OutcomeAccepted, f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 1")).Kind)
+}

@@ -17,7 +17,8 @@ import (
 // players secretly pick a number of dice (1..3) each round; the picks are
 // revealed together, both roll, and the higher total scores a point. A
 // private "hunch" event goes only to the player who picked 3. First to 3
-// points wins. It never ships.
+// points wins. The order "boom" simulates an engine defect (a panic). It
+// never ships.
 type duel struct{}
 
 func init() { adjudicator.Register(duel{}) }
@@ -99,6 +100,9 @@ func (s *duelState) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjud
 	res := &adjudicator.Result{}
 	var rej adjudicator.Rejection
 	for _, l := range sub.Lines {
+		if l.Text == "boom" {
+			panic("boom: a simulated engine defect")
+		}
 		f := strings.Fields(strings.ToLower(l.Text))
 		if len(f) != 2 || !strings.HasPrefix("pick", f[0]) {
 			rej.Problems = append(rej.Problems, adjudicator.Problem{Line: l, Reason: "unknown order", Legal: []string{"pick 1", "pick 2", "pick 3"}})
