@@ -283,3 +283,21 @@ func TestEnginePanicIsContained(t *testing.T) {
 	// The game goes on.
 	require.Equal(t, store.OutcomeAccepted, f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 1")).Kind)
 }
+
+func TestGameOverRevealsHiddenChain(t *testing.T) {
+	f := newFixture(t)
+	for i := 0; i < 40 && !f.game_().Status.Finished; i++ {
+		f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
+		f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
+	}
+	g := f.game_()
+	require.True(t, g.Status.Finished)
+	require.Contains(t, f.lastTo("bob@example.org").Text, "GAME OVER")
+	require.Contains(t, f.lastTo("bob@example.org").Text, "Hidden chain secret")
+	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
+	require.Equal(t, "game over", o.Reason)
+	rec, err := f.j.Export(f.game, false)
+	require.NoError(t, err)
+	require.NotNil(t, rec.Dice.HiddenSecret, "a finished game's record reveals the hidden chain")
+	require.True(t, record.Verify(rec).OK())
+}

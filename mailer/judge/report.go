@@ -44,6 +44,10 @@ type DiceData struct {
 	PublicCommit string
 	HiddenCommit string
 	Revealed     []Revealed
+	// HiddenSecret is revealed when the game is over: it lets anyone check
+	// every shuffle, deal and draw of the game.
+	HiddenSecret string
+	HiddenTurn   int
 }
 
 // Revealed is one revealed public secret.
@@ -168,6 +172,11 @@ func (j *Judge) diceData(g *store.Game) DiceData {
 			continue
 		}
 		d.Revealed = append(d.Revealed, Revealed{Turn: t, Secret: hex.EncodeToString(j.secretAt(g.Dice.PublicSeed, g.Dice.N, t))})
+	}
+	if g.Status.Finished && len(g.Dice.HiddenSeed) > 0 {
+		t := max(g.Status.Turn, 1)
+		d.HiddenTurn = t
+		d.HiddenSecret = hex.EncodeToString(j.secretAt(g.Dice.HiddenSeed, g.Dice.N, t))
 	}
 	return d
 }
