@@ -114,8 +114,9 @@ func (a *applier) event(lines []adjudicator.Line) {
 			done = true
 			defector = England
 			s.KingDone = true
+			// 6.22: the King is deployed at full strength, with the
+			// French knights (in their area); the knights keep their steps.
 			s.Loc[bKing], s.Str[bKing] = s.Loc[bFrench], int8(blocks[bKing].Max)
-			s.Str[bFrench] = int8(blocks[bFrench].Max)
 			a.canon = append(a.canon, "return of the king")
 			a.say("Return of the King: King Balliol lands with the French knights in " + areaName(int(s.Loc[bKing])) + ".")
 			a.factionDefects("bruce")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -124,4 +125,104 @@ func TestPromptsTemplatesAndChoices(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scotWinter returns a Scottish winter-quarters state: Douglas (3 of 4)
+// alone in Lanark (castle 2, inland), Fife full, England passed.
+func scotWinter(t *testing.T) *St {
+	s := emptyState(t)
+	d := testdice.New(1)
+	put(t, s, "douglas", "lanark", 3)
+	put(t, s, "barclay", "fife", 0)
+	put(t, s, "lindsay", "fife", 0)
+	put(t, s, "grant", "fife", 0)
+	put(t, s, "york_infantry", "lothian", 0)
+	w := winterOf(t, s, d)
+	w, _ = apply(t, w, d, RoleEngland, "pass")
+	require.Equal(t, PhWScot, int(w.Phase))
+	return w
+}
+
+// TestH7_61_DrawsNeverDecideRefusal: whether winter orders are refused
+// never depends on what the hidden draws bring, so a refused email cannot
+// be used to peek at the draws (the dice of a refused email come again).
+// Steps for a block still in the pool are settled when it is drawn, or
+// lost. (H-7.61a, H-7.61b, H-7.61c, H-7.61d, H-7.61e, AMB-41, AMB-42)
+func TestH7_61_DrawsNeverDecideRefusal(t *testing.T) {
+	w := scotWinter(t)
+	pool := 0
+	for b := 0; b < NB; b++ {
+		if blocks[b].Side == Scotland && w.Loc[b] == LocPool && blocks[b].Noble < 0 {
+			pool++
+		}
+	}
+	require.Greater(t, pool, 3)
+	norseDrawn, otherDrawn := false, false
+	for seed := uint64(1); seed <= 40; seed++ {
+		d := testdice.New(seed)
+		// Lanark (2 RP, room for 1): one draw; a step for the Norse in
+		// case it comes (inland: it goes to a coast, 7.61 sidebar)
+		ns, res, err := w.Apply(sub(RoleScotland, "draw Lanark", "step Norse +1", "step Douglas"), d)
+		require.NoError(t, err, "seed %d", seed)
+		txt := eventText(res, RoleScotland)
+		s := ns.(*St)
+		if s.onMap(bNorse) {
+			norseDrawn = true
+			assert.NotEqual(t, int8(area("lanark")), s.Loc[bNorse], "the Norse lands on a coast")
+		} else {
+			otherDrawn = true
+			assert.Contains(t, txt, "Norse was not drawn")
+		}
+		require.NoError(t, s.Check())
+		// a second draw in Lanark is refused whatever the first brings
+		rej := reject(t, w, d, RoleScotland, "draw Lanark +0", "draw Lanark +0")
+		require.Len(t, rej.Problems, 1)
+		assert.Equal(t, 2, rej.Problems[0].Line.No)
+		assert.Contains(t, rej.Problems[0].Reason, "castle limit")
+		// steps beyond a known block's maximum are refused before drawing
+		rej = reject(t, w, d, RoleScotland, "draw Lanark +0", "step Douglas +2")
+		assert.Equal(t, 2, rej.Problems[0].Line.No)
+	}
+	assert.True(t, otherDrawn)
+	_ = norseDrawn
+}
+
+// TestH6_22b_BalliolFrenchNotHealed: King Balliol lands at full strength
+// with the French knights; the knights keep their own strength (6.22
+// deploys the King, it does not rebuild the knights). (H-6.22a, H-6.22b)
+func TestH6_22b_BalliolFrenchNotHealed(t *testing.T) {
+	s := emptyState(t)
+	s.Year = 1302
+	put(t, s, "french_knights", "angus", 2)
+	put(t, s, "bruce_scot", "carrick", 0)
+	put(t, s, "buchan_scot", "buchan", 0)
+	s.Phase, s.P1 = PhEvent, Scotland
+	s.Play[Scotland] = int8(cardByEvent(EvTruce))
+	s.Play[England] = int8(cardByValue(1))
+	s.EvOwe[Scotland] = true
+	ns, _ := apply(t, s, testdice.New(1), RoleScotland, "return of the king")
+	assert.Equal(t, int8(area("angus")), ns.Loc[bKing])
+	assert.Equal(t, int8(4), ns.Str[bKing])
+	assert.Equal(t, int8(2), ns.Str[bFrench], "the French knights are not rebuilt")
+	assert.Equal(t, int8(area("carrick")), ns.Loc[blk("bruce_eng")], "Bruce's faction defects")
+	assert.Equal(t, int8(area("buchan")), ns.Loc[blk("buchan_scot")], "Comyn's faction stays")
+	require.NoError(t, ns.Check())
+}
+
+func cardByEvent(e int) int {
+	for c := 0; c < NC; c++ {
+		if cards[c].Event == e {
+			return c
+		}
+	}
+	return -1
+}
+
+func cardByValue(v int) int {
+	for c := NC - 1; c >= 0; c-- {
+		if cards[c].Event == EvNone && cards[c].Value == v {
+			return c
+		}
+	}
+	return -1
 }

@@ -213,7 +213,8 @@ func TestH6_22_ReturnOfTheKing(t *testing.T) {
 	s.Year = 1301
 	ns, _ := apply(t, s, d, RoleScotland, "return of the king")
 	assert.Equal(t, int8(area("angus")), ns.Loc[bKing])
-	assert.Equal(t, int8(4), ns.Str[bFrench])
+	assert.Equal(t, int8(4), ns.Str[bKing])
+	assert.Equal(t, int8(2), ns.Str[bFrench], "the knights keep their strength (ruling R-07)")
 	assert.Equal(t, int8(area("mar")), ns.Loc[blk("mar_eng")])
 }
 

@@ -582,7 +582,10 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		s.Loc[bFrench] = LocPool
 		a.say("The Scots hold 8 nobles: the French knights join the Scottish pool.")
 	}
-	// 7.61 replacements
+	// 7.61 replacements. The orders are checked first, without drawing:
+	// whether a submission is refused must never depend on the hidden
+	// draws, or a player could probe his draws with a refused email and
+	// then send different orders (the dice of a refused email come again).
 	var rp [NA]int
 	o := s.occupancy()
 	for ar := 1; ar < NA; ar++ {
@@ -590,20 +593,52 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			rp[ar] = castleFor(ar, Scotland)
 		}
 	}
+	left, room := rp, [NA]int{}
+	var add [NB]int
+	for ar := 1; ar < NA; ar++ {
+		room[ar] = castleFor(ar, Scotland) - s.count(ar, Scotland)
+	}
+	for _, st := range steps {
+		if st.draw >= 0 {
+			ar := st.draw
+			switch {
+			case left[ar] < 1+st.n:
+				a.bad(st.l, fmt.Sprintf("%s has %d replacement points left", areaName(ar), left[ar]))
+			case room[ar] <= 0:
+				a.bad(st.l, fmt.Sprintf("%s is at its castle limit (%d): no room for a new block (7.61)", areaName(ar), castleFor(ar, Scotland)))
+			default:
+				left[ar] -= 1 + st.n
+				room[ar]-- // as if the block stays there, the strictest case
+			}
+			continue
+		}
+		b := st.b
+		if !s.onMap(b) {
+			if s.Loc[b] != LocPool {
+				a.bad(st.l, blocks[b].Label+" is not on the map")
+			}
+			continue // a block that may be drawn: settled when it is (or is not)
+		}
+		ar := int(s.Loc[b])
+		switch {
+		case left[ar] < st.n:
+			a.bad(st.l, fmt.Sprintf("%s has only %d replacement points left", areaName(ar), left[ar]))
+		case int(s.Str[b])+add[b]+st.n > blocks[b].Max:
+			a.bad(st.l, fmt.Sprintf("%s is at %d of %d: it takes at most %d more", blocks[b].Label, int(s.Str[b])+add[b], blocks[b].Max, blocks[b].Max-int(s.Str[b])-add[b]))
+		default:
+			left[ar] -= st.n
+			add[b] += st.n
+		}
+	}
+	if len(a.probs) > 0 {
+		return
+	}
 	var got []string
 	var overseas [NA]int // blocks placed by the overseas rule: outside castle limits (7.61)
 	draws := 0
 	for _, st := range steps {
 		if st.draw >= 0 {
 			ar := st.draw
-			if rp[ar] < 1+st.n {
-				a.bad(st.l, fmt.Sprintf("%s has %d replacement points left", areaName(ar), rp[ar]))
-				continue
-			}
-			if s.count(ar, Scotland)-overseas[ar] >= castleFor(ar, Scotland) {
-				a.bad(st.l, fmt.Sprintf("%s is at its castle limit (%d): no room for a new block (7.61)", areaName(ar), castleFor(ar, Scotland)))
-				continue
-			}
 			rp[ar] -= 1 + st.n
 			a.canon = append(a.canon, fmt.Sprintf("draw %s +%d", areaName(ar), st.n))
 			b := s.drawScot(a.d)
@@ -640,26 +675,26 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			continue
 		}
 		b := st.b
+		a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
 		if !s.onMap(b) {
-			a.bad(st.l, blocks[b].Label+" is not on the map")
+			got = append(got, fmt.Sprintf("%s was not drawn: step +%d lost", blocks[b].Label, st.n))
 			continue
 		}
 		ar := int(s.Loc[b])
-		if rp[ar] < st.n {
-			a.bad(st.l, fmt.Sprintf("%s has only %d replacement points left", areaName(ar), rp[ar]))
-			continue
+		n := st.n
+		if n > rp[ar] {
+			n = rp[ar]
 		}
-		if int(s.Str[b])+st.n > blocks[b].Max {
-			a.bad(st.l, fmt.Sprintf("%s is at %d of %d: it takes at most %d more", blocks[b].Label, s.Str[b], blocks[b].Max, blocks[b].Max-int(s.Str[b])))
-			continue
+		if int(s.Str[b])+n > blocks[b].Max {
+			n = blocks[b].Max - int(s.Str[b])
 		}
-		rp[ar] -= st.n
-		s.Str[b] += int8(st.n)
-		a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
-		got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, st.n))
-	}
-	if len(a.probs) > 0 {
-		return
+		rp[ar] -= n
+		s.Str[b] += int8(n)
+		if n < st.n {
+			got = append(got, fmt.Sprintf("%s +%d (%d lost)", blocks[b].Label, n, st.n-n))
+		} else {
+			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, n))
+		}
 	}
 	if draws > 0 {
 		a.say(fmt.Sprintf("Scotland draws %d blocks from its pool.", draws))

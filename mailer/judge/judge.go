@@ -234,7 +234,7 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 			return err
 		}
 		sg.Dice.Digest = d0[:]
-		entry := dice.Entry{Kind: "setup"}
+		entry := dice.Entry{Kind: "setup", Role: string(adjudicator.GM)}
 		var st adjudicator.State
 		le, err := j.applyEntry(sg, entry, 1, func(d adjudicator.Dice) (*adjudicator.Result, error) {
 			s, err := g.Setup(sc.ID, opts, d)
