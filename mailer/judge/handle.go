@@ -213,6 +213,12 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		}
 		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "report resent"}, tx.PutGame(g)
 	}
+	if len(orders.Lines) == 1 && (strings.EqualFold(orders.Lines[0].Text, "record") || strings.EqualFold(orders.Lines[0].Text, "dice record")) {
+		if err := j.queueRecord(tx, g, role, msg.MessageID, subject); err != nil {
+			return nil, err
+		}
+		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "record sent"}, nil
+	}
 	if orders.Help && len(orders.Lines) == 0 {
 		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), j.helpText(g, st, role)); err != nil {
 			return nil, err
@@ -330,8 +336,26 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 // dice log so far).
 func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orders *intake.Orders, msg *intake.Message, subject string) (*Outcome, error) {
 	var b strings.Builder
+	now := j.opt.Now().UTC()
+	if orders.Report {
+		if err := j.queueReport(tx, g, st, adjudicator.GM, reportCause{resend: true}); err != nil {
+			return nil, err
+		}
+	}
 	for _, l := range orders.Lines {
 		f := strings.Fields(l.Text)
+		if len(f) >= 1 {
+			done, err := j.gmSeatCommand(tx, g, st, f, l.No, &b, now)
+			if err != nil {
+				return nil, err
+			}
+			if done {
+				if _, s2, err := loadState(g); err == nil {
+					st = s2
+				}
+				continue
+			}
+		}
 		if len(f) >= 2 && strings.EqualFold(f[0], "rollback") {
 			to, err := strconv.Atoi(f[1])
 			if err != nil {
@@ -370,7 +394,7 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&b, "line %d: %q is not a GM command (known: report, dice, rollback N [reason])\n", l.No, l.Text)
+			fmt.Fprintf(&b, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS)\n", l.No, l.Text)
 		}
 	}
 	if b.Len() > 0 {

@@ -301,3 +301,42 @@ func TestGameOverRevealsHiddenChain(t *testing.T) {
 	require.NotNil(t, rec.Dice.HiddenSecret, "a finished game's record reveals the hidden chain")
 	require.True(t, record.Verify(rec).OK())
 }
+
+func TestGMSeatAndDeadlineCommands(t *testing.T) {
+	f := newFixture(t)
+	gm := func(body string) string {
+		f.handle(f.mail("gm@example.org", "["+f.game+"]", "secret: "+f.secrets[adjudicator.GM]+"\n"+body))
+		return f.lastTo("gm@example.org").Text
+	}
+	require.Contains(t, gm("deadline 5"), "the deadline is now Sat 21 Nov 17:00 UTC")
+	require.Contains(t, gm("alias south bob@work.example"), "may now also write from bob@work.example")
+	o := f.handle(f.mail("bob@work.example", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 2"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Contains(t, gm("replace north carol@example.org"), "now played by carol@example.org")
+	welcome := f.lastTo("carol@example.org")
+	require.NotNil(t, welcome)
+	// The old secret no longer works; the new one (only in carol's welcome) does.
+	o = f.handle(f.mail("carol@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	require.Equal(t, "the secret is wrong", o.Reason)
+	require.Contains(t, gm("defaults"), "default orders applied")
+	require.Equal(t, 2, f.game_().Status.Turn)
+	require.Contains(t, gm("frobnicate"), "is not a GM command")
+}
+
+func TestPlayerRecordIsRedacted(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
+	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
+	f.handle(f.mail("bob@example.org", "["+f.game+"]", "record"))
+	m := f.lastTo("bob@example.org").Text
+	require.Contains(t, m, "BEGIN PBEM RECORD")
+	body := m[strings.Index(m, "-----BEGIN PBEM RECORD-----")+len("-----BEGIN PBEM RECORD-----") : strings.Index(m, "-----END PBEM RECORD-----")]
+	rec, err := record.Unmarshal([]byte(body))
+	require.NoError(t, err)
+	require.True(t, record.Verify(rec).OK(), record.Verify(rec).String())
+	for _, e := range rec.Entries {
+		if e.Role == "north" {
+			require.Empty(t, e.Lines, "north's orders are not shown to south")
+		}
+	}
+}

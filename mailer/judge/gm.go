@@ -1,0 +1,101 @@
+package judge
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/store"
+)
+
+// gmSeatCommand runs the GM's commands about deadlines and seats. It
+// reports whether the line was one of them.
+func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b *strings.Builder, now time.Time) (bool, error) {
+	switch strings.ToLower(f[0]) {
+	case "deadline":
+		if len(f) != 2 {
+			fmt.Fprintf(b, "line %d: deadline HOURS (from now), or deadline off\n", no)
+			return true, nil
+		}
+		if strings.EqualFold(f[1], "off") {
+			g.Deadline = time.Time{}
+			fmt.Fprintf(b, "line %d: no deadline until the next decision\n", no)
+			return true, tx.PutGame(g)
+		}
+		h, err := strconv.Atoi(f[1])
+		if err != nil || h < 1 || h > 24*60 {
+			fmt.Fprintf(b, "line %d: %q is not a number of hours (1 to 1440)\n", no, f[1])
+			return true, nil
+		}
+		g.Deadline = now.Add(time.Duration(h) * time.Hour).Truncate(time.Minute)
+		g.RemindersSent = 0
+		fmt.Fprintf(b, "line %d: the deadline is now %s\n", no, g.Deadline.Format("Mon 2 Jan 15:04 MST"))
+		return true, tx.PutGame(g)
+	case "defaults":
+		if err := j.applyDefaults(tx, g, st, now); err != nil {
+			fmt.Fprintf(b, "line %d: %v\n", no, err)
+			return true, nil
+		}
+		fmt.Fprintf(b, "line %d: default orders applied for everyone who owed a decision\n", no)
+		return true, nil
+	case "alias", "replace":
+		if len(f) != 3 || !strings.Contains(f[2], "@") {
+			fmt.Fprintf(b, "line %d: %s ROLE ADDRESS\n", no, strings.ToLower(f[0]))
+			return true, nil
+		}
+		p := g.Player(strings.ToLower(f[1]))
+		if p == nil || p.Role == string(adjudicator.GM) {
+			fmt.Fprintf(b, "line %d: no side %q in this game\n", no, f[1])
+			return true, nil
+		}
+		addr := strings.ToLower(f[2])
+		if strings.EqualFold(f[0], "alias") {
+			p.Aliases = append(p.Aliases, addr)
+			fmt.Fprintf(b, "line %d: %s may now also write from %s\n", no, p.Role, addr)
+			return true, tx.PutGame(g)
+		}
+		// A new player takes the seat: new address, new secret.
+		secret := newSecret()
+		p.Email, p.Aliases = addr, nil
+		p.SecretSalt, p.SecretHash = store.HashSecret(secret)
+		p.LastSeenSeq = 0
+		eng, err := adjudicator.Lookup(g.GameName)
+		if err != nil {
+			return true, err
+		}
+		sc, _ := eng.Info().ScenarioByID(g.Scenario)
+		if err := j.queueWelcome(tx, g, eng.Info(), *p, secret, eng.Info().RolesFor(sc)); err != nil {
+			return true, err
+		}
+		if err := j.queueReport(tx, g, st, adjudicator.Role(p.Role), reportCause{resend: true}); err != nil {
+			return true, err
+		}
+		fmt.Fprintf(b, "line %d: %s is now played by %s (welcome email with a new secret sent; the old secret no longer works)\n", no, p.Role, addr)
+		return true, tx.PutGame(g)
+	}
+	return false, nil
+}
+
+// queueRecord mails role the game's record as far as role may see it:
+// its own orders in full, other entries as digests only, hidden draws
+// withheld until the game ends. With tools/verify_dice.py a player can
+// check every public die of every finished turn.
+func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, inReplyTo, subject string) error {
+	rec, err := j.exportGame(tx, g, false)
+	if err != nil {
+		return err
+	}
+	if role != adjudicator.GM && !g.Status.Finished {
+		rec = rec.Redact(func(e record.Entry) bool { return e.Role == string(role) || e.Kind == record.KindRollback })
+	}
+	b, err := rec.Marshal()
+	if err != nil {
+		return err
+	}
+	p := g.Player(string(role))
+	text := fmt.Sprintf("The record of game [%s] as %s may see it. Save the part between the\nmarkers as record.json and run: python3 tools/verify_dice.py record.json\n(or: pbem verify record.json).\n\n-----BEGIN PBEM RECORD-----\n%s\n-----END PBEM RECORD-----", g.ID, roleTitle(role), b)
+	return j.queueNotice(tx, g, p.Email, subject, inReplyTo, text)
+}
