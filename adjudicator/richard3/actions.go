@@ -47,8 +47,9 @@ func (s *State) newActx(side Side) *actx {
 }
 
 // applyActions checks and applies one action-phase email on s (a copy).
-func (s *State) applyActions(side Side, lines []adjudicator.Line) *actx {
+func (s *State) applyActions(side Side, lines []adjudicator.Line, quiet bool) *actx {
 	c := s.newActx(side)
+	c.quiet = quiet
 	type item struct {
 		l    adjudicator.Line
 		verb string

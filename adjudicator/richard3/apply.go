@@ -119,8 +119,7 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 	case phCard:
 		rej = n.applyCard(sd, lines, dice, res, quiet)
 	case phAction1, phAction2:
-		c := n.applyActions(sd, lines)
-		c.quiet = quiet
+		c := n.applyActions(sd, lines, quiet)
 		if len(c.probs) > 0 {
 			sort.SliceStable(c.probs, func(i, j int) bool { return c.probs[i].Line.No < c.probs[j].Line.No })
 			return nil, nil, &adjudicator.Rejection{Problems: c.probs}

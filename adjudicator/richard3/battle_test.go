@@ -58,7 +58,7 @@ func TestR3_6_2_BattleExample(t *testing.T) {
 }
 
 // TestR3_6_4_Hits: all of a block's hits go to the strongest enemy block.
-// Rules: R3-6.4a R3-6.4b R3-6.4c R3-6.4e R3-3.11c.
+// Rules: R3-6.4a R3-6.4b R3-6.4c R3-6.4e R3-3.11a R3-3.11c.
 func TestR3_6_4_Hits(t *testing.T) {
 	s := battleSetup(t)
 	place(s, "buckingham_l", "oxford")             // B2, 4 steps

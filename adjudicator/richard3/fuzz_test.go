@@ -42,6 +42,7 @@ func fuzzPosition(tb testing.TB, seed uint64, steps int) *State {
 // FuzzApply applies arbitrary text as a submission at positions reached by
 // random play: no panic, rejections carry line numbers in range, and the
 // receiver never changes.
+// Rules: R3-3.0b.
 func FuzzApply(f *testing.F) {
 	seeds := []string{
 		// card and mulligan
@@ -96,7 +97,19 @@ func FuzzApply(f *testing.F) {
 				if len(rej.Problems) == 0 {
 					t.Fatalf("a rejection without problems")
 				}
+				hidden := hiddenEnemyNames(s, r, text)
 				for _, p := range rej.Problems {
+					for _, txt := range append([]string{p.Reason}, p.Legal...) {
+						txt = strings.ToLower(txt)
+						for _, c := range cards {
+							txt = strings.ReplaceAll(txt, strings.ToLower(c.Name), "")
+						}
+						for _, n := range hidden {
+							if strings.Contains(txt, n) {
+								t.Fatalf("rejection for %s names hidden enemy block %q: %s", r, n, txt)
+							}
+						}
+					}
 					if p.Line.No < 0 || p.Line.No > len(ls) {
 						t.Fatalf("problem line %d out of range 0..%d: %s", p.Line.No, len(ls), p.Reason)
 					}
@@ -111,4 +124,47 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// hiddenEnemyNames lists (lower case) the names of role's enemy blocks that
+// role may not see now, leaving out names that are also area or side
+// names, names the player wrote himself and blocks in the battle being
+// fought (revealed to both sides, 6.1).
+func hiddenEnemyNames(s *State, role adjudicator.Role, text string) []string {
+	me := sideOfRole(role)
+	if me == NoSide {
+		return nil
+	}
+	inBattle := map[int]bool{}
+	if s.Battle != nil {
+		for _, b := range s.Battle.Blocks {
+			inBattle[b.Data] = true
+			inBattle[blockIdx[b.ID]] = true
+		}
+	}
+	low := strings.ToLower(text)
+	var out []string
+	for i := 0; i < nBlocks; i++ {
+		if s.owner(i) == me || inBattle[i] || s.Loc[i] == locDead || s.Loc[i] == locAside {
+			continue
+		}
+		n := strings.ToLower(blocks[i].Name)
+		shared := n == "york" || n == "lancaster" || strings.Contains(low, n)
+		for j := 0; j < nBlocks; j++ {
+			if blocks[j].Side == me && strings.EqualFold(blocks[j].Name, n) {
+				shared = true // e.g. both sides have a Bombard
+			}
+		}
+		for _, a := range areaNames {
+			for _, al := range append([]string{a.ID}, a.Aliases...) {
+				if strings.Contains(strings.ToLower(al), n) || strings.Contains(n, strings.ToLower(al)) {
+					shared = true
+				}
+			}
+		}
+		if !shared {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -146,7 +146,13 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 	case "treason":
 		text += " Treason: you also get one treachery roll before a battle (treason <area> to choose which)."
 	}
-	if c.event != "plague" {
+	if c.event == "muster" {
+		for a := 0; a < nAreas; a++ {
+			if (s.friendly(a, sd) || s.vacant(a)) && areas[a].Exile != sd.Other() {
+				ch = append(ch, "muster "+areas[a].Name)
+			}
+		}
+	} else if c.event != "plague" {
 		steps := 2
 		bonus := 0
 		if c.event == "force_march" {
@@ -159,11 +165,23 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 			if len(c.movable(a)) == 0 {
 				continue
 			}
-			if c.event != "piracy" {
-				r := s.reach(a, sd, 1, steps, bonus)
-				for d := 0; d < nAreas; d++ {
-					if p, ok := r[d]; ok {
-						ch = append(ch, "move "+pathText(p)+": all")
+			if c.event != "piracy" && c.ap >= 1 {
+				// As many blocks as may leave (5.22) and cross (5.21).
+				mv := c.movable(a)
+				k := len(mv)
+				if pins, defs := s.pinned(a, sd); pins > 0 {
+					k = min(k, defs-pins)
+				}
+				group := "all"
+				if k < len(mv) {
+					group = blockList(mv[:max(k, 0)])
+				}
+				if k > 0 {
+					r := s.reach(a, sd, k, steps, bonus)
+					for d := 0; d < nAreas; d++ {
+						if p, ok := r[d]; ok {
+							ch = append(ch, "move "+pathText(p)+": "+group)
+						}
 					}
 				}
 			}

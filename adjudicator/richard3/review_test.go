@@ -315,3 +315,149 @@ func TestViewWidth(t *testing.T) {
 		})
 	}
 }
+
+// TestR3_5_21c_PerPlayerLimits: both players may each take two blocks
+// across the same red border in one turn, but not three.
+// Rules: R3-5.21a R3-5.21b R3-5.21c.
+func TestR3_5_21c_PerPlayerLimits(t *testing.T) {
+	s := battleSetup(t)
+	place(s, "march", "lancaster")
+	place(s, "rutland", "lancaster")
+	for _, id := range []string{"clifford", "beaumont", "wiltshire"} {
+		place(s, id, "chester")
+	}
+	s = playCards(t, s, "2", "4")
+	require.Equal(t, York, s.P1)
+	probs := reject(t, s, RoleYork, "move Lancaster -> South Yorks -> Derby: March")
+	assert.Contains(t, probs[0].Reason, "red border")
+	s, _ = play(t, s, RoleYork, nil, "move Lancaster -> South Yorks: March, Rutland")
+	probs = reject(t, s, RoleLancaster, "move Chester -> Lancaster -> South Yorks: Clifford, Beaumont, Wiltshire")
+	assert.Contains(t, probs[0].Reason, "lets 2")
+	play(t, s, RoleLancaster, nil, "move Chester -> Lancaster -> South Yorks: Clifford, Beaumont")
+}
+
+// TestR3_5_2c_MoveOnce: a block moves once per game turn.
+// Rules: R3-5.2c R3-5.2a.
+func TestR3_5_2c_MoveOnce(t *testing.T) {
+	s := battleSetup(t)
+	place(s, "march", "middlesex")
+	s = playCards(t, s, "2", "4")
+	probs := reject(t, s, RoleYork, "move Middlesex -> Oxford: March", "move Oxford -> Gloucester: March")
+	require.Len(t, probs, 1)
+	assert.Equal(t, 2, probs[0].Line.No)
+	s2, _ := play(t, s, RoleYork, nil, "move Middlesex -> Oxford -> Gloucester: March")
+	assert.Equal(t, int8(areaOf("gloucester")), s2.Loc[bi("march")])
+}
+
+// TestR3_6_9a_RollLimits: each roller rolls once per battle; a block
+// takes at most three rolls; loyalty is the version in play.
+// Rules: R3-6.9a R3-6.9e R3-3.13b R3-6.9c.
+func TestR3_6_9a_RollLimits(t *testing.T) {
+	assert.Equal(t, int8(1), blocks[bi("rivers_l")].Loyalty)
+	assert.Equal(t, int8(2), blocks[bi("rivers_y")].Loyalty)
+	s := battleSetup(t)
+	place(s, "northumberland_l", "derby")
+	place(s, "rivers_l", "derby")
+	place(s, "york", "chester")
+	s.Fronts[areaOf("derby")] = front{Att: York, Main: int8(borderAt[areaOf("derby")][areaOf("chester")] + 1), Seq: 1}
+	s.Loc[bi("york")] = int8(areaOf("derby"))
+	s.Entry[bi("york")] = s.Fronts[areaOf("derby")].Main
+	var ev []adjudicator.Event
+	s.startBattle(areaOf("derby"), testdice.New(1), true, &ev)
+	bt := s.Battle
+	h := &hooks{s: s}
+	y := bt.Block("york")
+	hasTreachery := func() bool {
+		for _, sp := range h.Specials(bt, y) {
+			if sp.Name == "treachery" {
+				return true
+			}
+		}
+		return false
+	}
+	require.True(t, hasTreachery(), "the Pretender may roll")
+	require.NoError(t, h.ResolveSpecial(bt, y, columbia.Choice{Special: "treachery", Target: "rivers_l"}, &testdice.Script{Rolls: []int{1}}))
+	assert.False(t, hasTreachery(), "one roll per battle")
+	for k := 0; k < 3; k++ {
+		bt.Inc("treachon northumberland_l")
+	}
+	assert.NotContains(t, h.treacheryTargets(bt, y, false, false), "northumberland_l", "at most three rolls on one block")
+}
+
+// TestR3_2_2f_LancasterShields: Exeter's, Somerset's and Richmond's own
+// shields serve another heir only once their owner is dead; the two
+// house shields serve every Lancaster heir.
+// Rules: R3-2.2f R3-2.2e R3-2.2a.
+func TestR3_2_2f_LancasterShields(t *testing.T) {
+	s := newGame(t)
+	assert.NotContains(t, s.heirShields(bi("somerset")), "exeter")
+	assert.Contains(t, s.heirShields(bi("somerset")), "lancaster")
+	s.Loc[bi("exeter_l")] = locDead
+	s.Loc[bi("exeter_y")] = locDead
+	assert.Contains(t, s.heirShields(bi("somerset")), "exeter")
+	s2 := newGame(t)
+	s2.Loc[bi("exeter_l")] = locAside
+	place(s2, "exeter_y", "calais")
+	assert.NotContains(t, s2.heirShields(bi("somerset")), "exeter", "a defected Exeter is not dead")
+	n := 0
+	for _, a := range areas {
+		if hasShield(&a, []string{"york"}) {
+			n++
+		}
+	}
+	assert.Equal(t, 3, n, "York has three house shields")
+}
+
+// TestActionChoicesLegal: each move, sea move, recruit, muster and plague
+// line offered in an action prompt is accepted on its own.
+// Rules: R3-1.2b R3-1.2c R3-5.21a R3-5.22b R3-5.3a R3-5.4a R3-EV.3 R3-EV.6.
+func TestActionChoicesLegal(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	bad, total := 0, 0
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		playRandom(t, seed, "", false, func(s *State, _ *adjudicator.Result) {
+			for _, p := range s.Prompts() {
+				if p.Kind != "actions" {
+					continue
+				}
+				for _, c := range p.Choices {
+					total++
+					_, _, err := s.Apply(adjudicator.Submission{Role: p.Role, Lines: lines(c)}, testdice.New(seed))
+					if err != nil {
+						bad++
+						t.Errorf("%s: choice %q rejected: %v", s.label(), c, err)
+					}
+				}
+			}
+		})
+	}
+	t.Logf("%d action choices checked", total)
+	require.Zero(t, bad)
+}
+
+// TestR3_8_3c_LancastrianWarwick: a Lancastrian Warwick whose shields are
+// enemy-held goes to the pool, never to Calais; a Yorkist Warwick may go
+// to Calais.
+// Rules: R3-8.3b R3-8.3c R3-8.4b.
+func TestR3_8_3c_LancastrianWarwick(t *testing.T) {
+	s := newGame(t)
+	clearMap(s)
+	place(s, "henry_vi", "middlesex")
+	place(s, "york", "ireland")
+	s.Loc[bi("warwick_y")] = locAside
+	place(s, "warwick_l", "oxford")
+	place(s, "norfolk", "glamorgan")
+	place(s, "hastings", "warwick")
+	assert.Equal(t, []int{-1}, s.homeOptions(bi("warwick_l")), "both Warwick shields are enemy-held: the pool")
+	s2 := newGame(t)
+	clearMap(s2)
+	place(s2, "henry_vi", "middlesex")
+	place(s2, "york", "ireland")
+	place(s2, "warwick_y", "oxford")
+	place(s2, "clifford", "glamorgan")
+	place(s2, "beaumont", "warwick")
+	assert.Equal(t, []int{aCalais}, s2.homeOptions(bi("warwick_y")))
+}
