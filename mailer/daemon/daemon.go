@@ -6,8 +6,11 @@ package daemon
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,14 +84,42 @@ func (d *Daemon) Handle(ctx context.Context, raw []byte) Disposition {
 	}
 	d.cfg.Log.Info("email", "outcome", out.Kind, "game", out.GameID, "role", out.Role, "reason", out.Reason)
 	d.drainer.Wake()
-	if out.Kind == store.OutcomeIgnored && out.Role == "" && out.GameID == "" && out.Reason != "" && isUnreadable(out.Reason) {
+	if out.Kind == "duplicate" {
+		// The same email again, typically because the process died
+		// between the commit and the move out of the inbox: file it
+		// where its first handling would have.
+		if rec := d.firstRecord(raw); rec != nil && unreadable(rec.Outcome, rec.GameID, rec.Reason) {
+			return Failed
+		}
+		return Processed
+	}
+	if out.Role == "" && unreadable(out.Kind, out.GameID, out.Reason) {
 		return Failed
 	}
 	return Processed
 }
 
-func isUnreadable(reason string) bool {
-	return len(reason) >= 10 && reason[:10] == "unreadable"
+// firstRecord returns the judge's record of an email handled before,
+// found by the hash of its bytes (the judge records every email under
+// "sha256:" and the hex SHA-256 of the raw message), or nil.
+func (d *Daemon) firstRecord(raw []byte) *store.ProcessedRecord {
+	if d.cfg.DB == nil {
+		return nil
+	}
+	sum := sha256.Sum256(raw)
+	var rec *store.ProcessedRecord
+	_ = d.cfg.DB.View(func(tx *store.Tx) error {
+		var err error
+		rec, err = tx.Processed("sha256:" + hex.EncodeToString(sum[:]))
+		return err
+	})
+	return rec
+}
+
+// unreadable tells an email the judge could not read at all (it belongs
+// in the failed folder) from everything else.
+func unreadable(outcome, gameID, reason string) bool {
+	return outcome == store.OutcomeIgnored && gameID == "" && strings.HasPrefix(reason, "unreadable")
 }
 
 // Run runs intake, drainer and deadline clock until ctx ends.

@@ -184,11 +184,16 @@ type running struct {
 
 // daemonSetup wires a daemon the way cmd/pbem does.
 type daemonSetup struct {
-	DB       *store.DB
-	Judge    *judge.Judge
-	IMAP     imapin.Config
-	SMTP     smtpout.Config
-	Backoff  func(int) time.Duration // nil: the drainer's default
+	DB      *store.DB
+	Judge   *judge.Judge
+	IMAP    imapin.Config
+	SMTP    smtpout.Config
+	Backoff func(int) time.Duration // nil: the drainer's default
+	// Poll is the drainer's safety-net rescan of the outbox (with Backoff).
+	// It is needed: after a pass that sends some mail while other mail
+	// waits for a retry that falls due later, the drainer forgets that
+	// retry and waits for Poll (reported to the outbox's owner).
+	Poll     time.Duration
 	DrainLog *slog.Logger
 }
 
@@ -200,7 +205,7 @@ func startDaemon(t testing.TB, s daemonSetup) *running {
 	r := &running{client: c, done: make(chan error, 1)}
 	var dr *outbox.Drainer
 	if s.Backoff != nil {
-		dr = &outbox.Drainer{Queue: daemon.StoreQueue{DB: s.DB}, Sender: smtpout.NewSender(s.SMTP), Backoff: s.Backoff, Log: s.DrainLog}
+		dr = &outbox.Drainer{Queue: daemon.StoreQueue{DB: s.DB}, Sender: smtpout.NewSender(s.SMTP), Backoff: s.Backoff, Poll: s.Poll, Log: s.DrainLog}
 	}
 	r.d = daemon.New(daemon.Config{DB: s.DB, Judge: s.Judge, Intake: daemon.IMAP{Client: c},
 		Sender: smtpout.NewSender(s.SMTP), TickEvery: time.Hour, Drainer: dr})

@@ -126,12 +126,12 @@ func newStream(rng *rand.Rand, games []string, secrets []map[adjudicator.Role]st
 // same dice seeds).
 type expected struct {
 	logs      map[string][]*store.LogEntry
-	states    map[string]string   // state hash by game
-	outcomes  map[string]string   // outcome by Message-ID
-	mail      map[string]int      // outbox entries by game/kind/recipient
-	processed int                 // processed records
-	failed    int                 // emails filed as failed
-	mailTotal int                 // outbox entries
+	states    map[string]string // state hash by game
+	outcomes  map[string]string // outcome by Message-ID
+	mail      map[string]int    // outbox entries by game/kind/recipient
+	processed int               // processed records
+	failed    int               // emails filed as failed
+	mailTotal int               // outbox entries
 }
 
 func mailKey(m *store.OutMail) string { return m.GameID + " " + m.Kind + " " + strings.Join(m.To, ",") }
