@@ -108,6 +108,9 @@ type Drainer struct {
 	wake   chan struct{}
 	mu     sync.Mutex
 	nextAt time.Time // earliest retry scheduled by this drainer, zero if none
+	// retries holds the next try of every mail this drainer saw fail and
+	// has not seen sent since.
+	retries map[uint64]time.Time
 }
 
 func (d *Drainer) init() {
@@ -170,15 +173,21 @@ func (d *Drainer) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 		return 0, 0, err
 	}
 	seen := map[uint64]bool{}
-	var earliest time.Time
 	start := d.now()
 	defer func() {
 		d.mu.Lock()
-		// Keep an earlier retry that is still ahead; forget ones that
-		// were due when this pass started (it handled them).
-		if d.nextAt.IsZero() || !d.nextAt.After(start) ||
-			(!earliest.IsZero() && earliest.Before(d.nextAt)) {
-			d.nextAt = earliest
+		// Retries that were due when this pass started were handled by
+		// it (sent, or failed again and rescheduled); keep the others.
+		for id, at := range d.retries {
+			if !at.After(start) && seen[id] {
+				delete(d.retries, id)
+			}
+		}
+		d.nextAt = time.Time{}
+		for _, at := range d.retries {
+			if d.nextAt.IsZero() || at.Before(d.nextAt) {
+				d.nextAt = at
+			}
 		}
 		d.mu.Unlock()
 	}()
@@ -209,6 +218,9 @@ func (d *Drainer) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 					return sent, failed, err
 				}
 				sent++
+				d.mu.Lock()
+				delete(d.retries, m.ID)
+				d.mu.Unlock()
 				d.log().Info("outbox: sent", "id", m.ID, "game", m.GameID, "kind", m.Kind,
 					"message_id", m.MessageID, "attempt", m.Attempts+1)
 				continue
@@ -228,9 +240,12 @@ func (d *Drainer) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 			if err := d.Queue.MarkFailed(m.ID, serr.Error(), next); err != nil {
 				return sent, failed, err
 			}
-			if earliest.IsZero() || next.Before(earliest) {
-				earliest = next
+			d.mu.Lock()
+			if d.retries == nil {
+				d.retries = map[uint64]time.Time{}
 			}
+			d.retries[m.ID] = next
+			d.mu.Unlock()
 			attrs := []any{"id", m.ID, "game", m.GameID, "kind", m.Kind, "to", m.To,
 				"attempt", attempt, "next_try", next.UTC().Format(time.RFC3339), "err", serr}
 			if temp {

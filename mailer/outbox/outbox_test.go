@@ -380,3 +380,32 @@ func TestMissingParts(t *testing.T) {
 
 // smtpout.Sender is the production Sender.
 var _ outbox.Sender = (*smtpout.Sender)(nil)
+
+
+// TestRetryTimesAreNotForgotten: two mails fail with different retry
+// times; after the first is sent on its retry, the drainer still knows
+// when the second is due, so Run does not fall back to a full Poll.
+func TestRetryTimesAreNotForgotten(t *testing.T) {
+	capt, q, clk, d, _ := setup(t)
+	d.Backoff = func(attempt int) time.Duration { return time.Second }
+	a := q.add(clk.Now(), "a@example.org")
+	capt.SetMode(mailtest.TempFail)
+	_, failed, err := d.DrainOnce(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, failed)
+	// b fails later, so its retry is later than a's.
+	clk.Add(500 * time.Millisecond)
+	b := q.add(clk.Now(), "b@example.org")
+	_, failed, err = d.DrainOnce(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, failed)
+	bNext := q.get(b).NextTry
+	require.True(t, q.get(a).NextTry.Before(bNext))
+	// a's retry: it is sent; b is not due yet and must stay scheduled.
+	capt.SetMode(mailtest.Accept)
+	clk.Add(time.Duration(q.get(a).NextTry.Sub(clk.Now())))
+	sent, _, err := d.DrainOnce(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, sent)
+	require.Equal(t, bNext, d.NextRetry(), "the later retry is remembered")
+}
