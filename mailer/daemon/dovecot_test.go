@@ -2,11 +2,9 @@ package daemon_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -20,25 +18,6 @@ import (
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/mailer/mailtest"
 )
-
-// lockDovecot serialises tests that use the shared Dovecot accounts
-// across test processes (go test runs packages in parallel): it holds an
-// exclusive lock on a file next to the Dovecot configuration until the
-// test ends.
-func lockDovecot(t *testing.T, d *mailtest.DovecotEnv) {
-	t.Helper()
-	dir := os.TempDir()
-	if d.Conf != "" {
-		dir = filepath.Dir(d.Conf)
-	}
-	f, err := os.OpenFile(filepath.Join(dir, "pbem-tests.lock"), os.O_CREATE|os.O_RDWR, 0o600)
-	require.NoError(t, err)
-	require.NoError(t, syscall.Flock(int(f.Fd()), syscall.LOCK_EX))
-	t.Cleanup(func() {
-		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		_ = f.Close()
-	})
-}
 
 // capturedMail reads the mail an SMTPCapture accepted, a batch at a time.
 type capturedMail struct {
@@ -74,7 +53,6 @@ func TestDovecot(t *testing.T) {
 	if d.PlayerUser == "" {
 		t.Skip("PBEM_DOVECOT_PLAYER_USER not set")
 	}
-	lockDovecot(t, d)
 	user, pass := d.PlayerUser, d.PlayerPass
 
 	admin, err := imapclient.DialInsecure(d.IMAPAddr, nil)

@@ -7,6 +7,8 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,7 +49,30 @@ func Dovecot(t testing.TB) *DovecotEnv {
 	if d.IMAPAddr == "" || d.LMTPAddr == "" || d.User == "" || d.Pass == "" {
 		t.Skip("Dovecot not configured: run .ci/dovecot.sh and export the PBEM_DOVECOT_* variables it prints")
 	}
+	lockDovecot(t, d)
 	return d
+}
+
+// lockDovecot serialises the tests of all packages that use the one
+// Dovecot (go test runs packages in parallel): a file lock beside its
+// configuration, held until the test ends.
+func lockDovecot(t testing.TB, d *DovecotEnv) {
+	t.Helper()
+	dir := os.TempDir()
+	if d.Conf != "" {
+		dir = filepath.Dir(d.Conf)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "pbem-tests.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatalf("dovecot test lock: %v", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatalf("dovecot test lock: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		_ = f.Close()
+	})
 }
 
 // DeliverLMTP delivers raw (a complete RFC 5322 message) to the

@@ -381,7 +381,6 @@ func TestMissingParts(t *testing.T) {
 // smtpout.Sender is the production Sender.
 var _ outbox.Sender = (*smtpout.Sender)(nil)
 
-
 // TestRetryTimesAreNotForgotten: two mails fail with different retry
 // times; after the first is sent on its retry, the drainer still knows
 // when the second is due, so Run does not fall back to a full Poll.
