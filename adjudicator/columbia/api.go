@@ -267,7 +267,8 @@ type Move struct {
 	Kind  MoveKind
 }
 
-// Battle is one battle: plain data, JSON-serialisable. Create it with New.
+// Battle is one battle: plain data, JSON-serialisable. Create it with New;
+// copy it with Clone (a copy by value shares slices and the Shot).
 type Battle struct {
 	Area     string // the battle area's ID
 	AreaName string // for narratives; "" means Area

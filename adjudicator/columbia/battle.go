@@ -215,6 +215,20 @@ func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
 }
 
+// sayPair writes one narrative line for each of two roles (the same event
+// told two ways), counted as one line of the round.
+func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, textB string) {
+	if bt.Phase == PhaseRounds && bt.Round > 0 {
+		prefix := "         "
+		if bt.Lines == 0 {
+			prefix = "Round " + strconv.Itoa(bt.Round) + "  "
+		}
+		textA, textB = prefix+textA, prefix+textB
+		bt.Lines++
+	}
+	bt.Log = append(bt.Log, adjudicator.Event{To: []adjudicator.Role{a}, Text: textA}, adjudicator.Event{To: []adjudicator.Role{b}, Text: textB})
+}
+
 func (bt *Battle) sides() int {
 	if bt.Rules.Sides > 0 {
 		return bt.Rules.Sides

@@ -311,3 +311,22 @@ func TestH_5_2_CelticCohesionHook(t *testing.T) {
 	assert.Equal(t, "battle field r2 ulster cohesion", d.Log[8])
 	assert.Contains(t, strings.Join(bt.Events(scotland), "\n"), "ulster rolls 6 for cohesion and goes home")
 }
+
+// A hidden retreat that is the first line of a round carries the round
+// prefix in both versions.
+func TestH_5_5b_HiddenRetreatRoundPrefix(t *testing.T) {
+	bt := newBattle(t, Hammer(), england, scotland,
+		blk("knight", england, "B3", 2, 4),
+		blk("douglas", scotland, "A2", 2, 4),
+	)
+	bt.Names = map[string]string{"scotland": "Scotland", "menteith": "Menteith"}
+	h := &testHooks{retreat: map[string][]string{"douglas": {"menteith"}}}
+	ask := BySide{scotland: &StandingOrders{Ask: true}}
+	p, err := bt.Run(h, ask, script())
+	require.NoError(t, err)
+	require.Equal(t, "douglas", p.Block)
+	_, err = bt.Resume(Choice{Action: ActRetreat, To: "menteith"}, h, ask, script())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Round 1  douglas retreats to Menteith", "england wins the battle."}, bt.Events(scotland))
+	assert.Equal(t, []string{"Round 1  one of Scotland's blocks retreats to Menteith", "england wins the battle."}, bt.Events(england))
+}

@@ -307,3 +307,36 @@ func TestRandomDecider(t *testing.T) {
 		checkBattle(t, bt, seed)
 	}
 }
+
+// Clone shares nothing: resuming a clone leaves the original as it was,
+// and a clone encodes like the original.
+func TestProperty_CloneSharesNothing(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		bt, h := randomBattle(t, testdice.New(seed), true)
+		bt.Names = map[string]string{"york": "York"}
+		picks := testdice.New(seed + 1)
+		dice := testdice.New(seed * 31)
+		p, err := bt.Run(h, stopAll{}, dice)
+		require.NoError(t, err)
+		for p != nil {
+			before, err := json.Marshal(bt)
+			require.NoError(t, err)
+			c := bt.Clone()
+			cloned, err := json.Marshal(c)
+			require.NoError(t, err)
+			require.Equal(t, string(before), string(cloned), "seed %d", seed)
+			choice := c.Pending.Choices[picks.Intn(len(c.Pending.Choices))]
+			p, err = c.Resume(choice, h, stopAll{}, dice)
+			require.NoError(t, err)
+			after, err := json.Marshal(bt)
+			require.NoError(t, err)
+			require.Equal(t, string(before), string(after), "seed %d: the original changed", seed)
+			bt = c
+		}
+		checkBattle(t, bt, seed)
+	}
+}

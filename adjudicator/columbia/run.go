@@ -336,8 +336,8 @@ func (bt *Battle) retreat(b *Block, to string, kind MoveKind) {
 	bt.Moves = append(bt.Moves, Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
 	if bt.Rules.Narrate {
 		if bt.Rules.HiddenRetreats {
-			bt.say([]adjudicator.Role{b.Side}, b.Label()+" retreats to "+bt.Name(to))
-			bt.say([]adjudicator.Role{bt.Enemy(b.Side)}, "one of "+bt.Name(string(b.Side))+"'s blocks retreats to "+bt.Name(to))
+			bt.sayPair(b.Side, b.Label()+" retreats to "+bt.Name(to),
+				bt.Enemy(b.Side), "one of "+bt.Name(string(b.Side))+"'s blocks retreats to "+bt.Name(to))
 		} else {
 			bt.say(nil, b.Label()+" retreats to "+bt.Name(to))
 		}
@@ -510,6 +510,11 @@ func (bt *Battle) resolveShot(h Hooks, dec Decider) bool {
 					dec = Auto{}
 				}
 				if wait, _ := bt.ask(h, dec, nil, bt.Blocks[best].Side, DecideHitTie, firer.ID, s.Left); wait {
+					if s == &bt.spare {
+						// The waiting shot is stored with the battle: it
+						// must not share the reusable buffers.
+						bt.Shot = s.clone()
+					}
 					return true
 				}
 				continue // apply set s.Target

@@ -149,3 +149,73 @@ func (bt *Battle) Table(role adjudicator.Role) string {
 	}
 	return b.String()
 }
+
+// Clone returns a deep copy of the battle that shares nothing with bt (the
+// reusable scratch space is left empty), for games whose Apply must not
+// change the state it was called on.
+func (bt *Battle) Clone() *Battle {
+	c := &Battle{
+		Area:         bt.Area,
+		AreaName:     bt.AreaName,
+		Rules:        bt.Rules,
+		Attacker:     bt.Attacker,
+		Defender:     bt.Defender,
+		OrigAttacker: bt.OrigAttacker,
+		Swapped:      bt.Swapped,
+		Round:        bt.Round,
+		Phase:        bt.Phase,
+		Turn:         bt.Turn,
+		Winner:       bt.Winner,
+		Draws:        bt.Draws,
+		Lines:        bt.Lines,
+		Order:        cloneSlice(bt.Order),
+		Moves:        cloneSlice(bt.Moves),
+		Blocks:       cloneSlice(bt.Blocks),
+		Log:          cloneSlice(bt.Log),
+	}
+	if bt.Names != nil {
+		c.Names = make(map[string]string, len(bt.Names))
+		for k, v := range bt.Names {
+			c.Names[k] = v
+		}
+	}
+	if bt.Counters != nil {
+		c.Counters = make(map[string]int, len(bt.Counters))
+		for k, v := range bt.Counters {
+			c.Counters[k] = v
+		}
+	}
+	for i := range c.Blocks {
+		c.Blocks[i].Tags = cloneSlice(bt.Blocks[i].Tags)
+	}
+	for i := range c.Log {
+		c.Log[i].To = cloneSlice(bt.Log[i].To)
+	}
+	if bt.Shot != nil {
+		c.Shot = bt.Shot.clone()
+	}
+	if bt.Pending != nil {
+		p := *bt.Pending
+		p.Choices = cloneSlice(bt.Pending.Choices)
+		c.Pending = &p
+	}
+	return c
+}
+
+// clone returns a copy of s with its own buffers.
+func (s *Shot) clone() *Shot {
+	c := *s
+	c.Rolls = cloneSlice(s.Rolls)
+	c.Text = cloneSlice(s.Text)
+	c.Segs = cloneSlice(s.Segs)
+	return &c
+}
+
+// cloneSlice copies s, keeping nil and empty apart (they encode
+// differently).
+func cloneSlice[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
+}

@@ -192,18 +192,6 @@ func (s *St) decider(a int) columbia.Decider {
 		if txt == "" {
 			continue
 		}
-		if strings.Contains(txt, "regroup all ") {
-			var ids []string
-			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == a && blocks[b].Side == side {
-					ids = append(ids, blocks[b].ID)
-				}
-			}
-			if len(ids) == 0 {
-				ids = append(ids, blocks[anyBlock(side)].ID)
-			}
-			txt = strings.ReplaceAll(txt, "regroup all ", "regroup "+strings.Join(ids, ", ")+" ")
-		}
 		so, ok := parseStandingCached(side, txt)
 		if !ok {
 			continue
@@ -303,10 +291,20 @@ func sameTo(a, b []adjudicator.Role) bool {
 func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	var fought uint32 // guards against fighting an area twice in one call
 	for !s.Fin {
-		if s.Bat != nil {
+		if s.Bat != nil || s.Choose {
 			return
 		}
-		a := s.nextBattle(fought)
+		a := -1
+		if s.Next > 0 && s.occ(int(s.Next)-1) == 3 {
+			a, s.Next = int(s.Next)-1, 0
+		} else if s.Ord.AskNext[s.P1] && s.battlesLeft(fought) > 1 {
+			// Player 1 chooses each next battle when the last is over (5.1)
+			s.Choose = true
+			return
+		} else {
+			s.Next = 0
+			a = s.nextBattle(fought)
+		}
 		if a < 0 {
 			break
 		}
@@ -345,7 +343,7 @@ func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]
 // map order (5.1).
 func (s *St) nextBattle(skip uint32) int {
 	o := s.occupancy()
-	for _, a := range s.Ord.Battles {
+	for _, a := range s.Ord.Battles[s.P1] {
 		if a >= 0 && o[a] == 3 && skip&(1<<uint(a)) == 0 {
 			return int(a)
 		}
@@ -430,4 +428,16 @@ func parseStandingCached(side int, txt string) (*columbia.StandingOrders, bool) 
 	}
 	c := so
 	return &c, true
+}
+
+// battlesLeft counts the battles still to fight (areas not in skip).
+func (s *St) battlesLeft(skip uint32) int {
+	o := s.occupancy()
+	n := 0
+	for a := 0; a < NA; a++ {
+		if o[a] == 3 && skip&(1<<uint(a)) == 0 {
+			n++
+		}
+	}
+	return n
 }

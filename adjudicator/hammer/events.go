@@ -511,16 +511,22 @@ func (a *applier) victuals(l adjudicator.Line, rest string) bool {
 	got := ""
 	if len(first) > 0 {
 		var parts []string
+		given := 0
 		for _, b := range first {
 			if s.Str[b] < int8(blocks[b].Max) {
 				s.Str[b]++
+				given++
 				parts = append(parts, blocks[b].Label+" +1")
 			}
 		}
 		got = strings.Join(parts, ", ")
-		if rem := 3 - total; rem > 0 {
-			if more := a.addSteps(ar, nil, rem); more != "" {
+		// steps a listed block cannot take (full strength) and steps not
+		// listed go to the weakest blocks of the group
+		if rem := 3 - given; rem > 0 {
+			if more := a.addSteps(ar, nil, rem); more != "" && got != "" {
 				got += ", " + more
+			} else if more != "" {
+				got = more
 			}
 		}
 	} else {

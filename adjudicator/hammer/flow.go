@@ -61,6 +61,9 @@ func (s *St) owes(side int) bool {
 	case PhMove2:
 		return int(s.P1) != side
 	case PhBattle:
+		if s.Choose {
+			return int(s.P1) == side
+		}
 		return s.Bat != nil && s.Bat.Pending != nil && roleSide(s.Bat.Pending.Side) == side
 	case PhRaid:
 		return side == England
@@ -100,19 +103,28 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	// "#" starts a comment (docs/orders.md). The platform strips comments,
 	// but a template pasted back verbatim may still hold one; blank lines
 	// are not orders.
-	lines := sub.Lines[:0:0]
+	clean := true
 	for _, l := range sub.Lines {
-		t := strings.TrimSpace(l.Text)
-		if k := strings.IndexByte(t, '#'); k >= 0 {
-			t = strings.TrimSpace(t[:k])
+		if t := l.Text; t == "" || strings.IndexByte(t, '#') >= 0 || t[0] == ' ' || t[len(t)-1] == ' ' {
+			clean = false
+			break
 		}
-		if t == "" {
-			continue
-		}
-		l.Text = t
-		lines = append(lines, l)
 	}
-	sub.Lines = lines
+	if !clean {
+		lines := make([]adjudicator.Line, 0, len(sub.Lines))
+		for _, l := range sub.Lines {
+			t := strings.TrimSpace(l.Text)
+			if k := strings.IndexByte(t, '#'); k >= 0 {
+				t = strings.TrimSpace(t[:k])
+			}
+			if t == "" {
+				continue
+			}
+			l.Text = t
+			lines = append(lines, l)
+		}
+		sub.Lines = lines
+	}
 	n := s.clone()
 	n.seen = 0
 	if n.Bat != nil {
@@ -197,6 +209,11 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 		a.canon = append(a.canon, verb+" "+head+": "+tail)
 		return true
 	case "battles":
+		if strings.EqualFold(strings.TrimSpace(rest), "ask") {
+			s.Ord.AskNext[a.side] = true
+			a.canon = append(a.canon, "battles ask")
+			return true
+		}
 		var list [NA]int8
 		for i := range list {
 			list[i] = -1
@@ -211,7 +228,8 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 				list[i] = int8(ar)
 			}
 		}
-		s.Ord.Battles = list
+		s.Ord.Battles[a.side] = list
+		s.Ord.AskNext[a.side] = false
 		a.canon = append(a.canon, "battles "+rest)
 		return true
 	case "raid":
@@ -391,7 +409,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			}
 		case PhBattle:
 			s.runBattles(d, ev)
-			if s.Bat != nil || s.Fin {
+			if s.Bat != nil || s.Choose || s.Fin {
 				return
 			}
 			s.Phase = s.After
@@ -406,6 +424,13 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 				return
 			}
 			s.doHomes(ev)
+			s.KingBar = 0
+			o := s.occupancy()
+			for a := 0; a < NA; a++ {
+				if o[a]&(1<<England) != 0 {
+					s.KingBar |= 1 << uint(a)
+				}
+			}
 			s.Phase = PhWEng
 		case PhWEng, PhWScot:
 			return
@@ -651,8 +676,65 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 
 // ---- battle decisions ----
 
+// chooseBattle reads Player 1's choice of the next battle (5.1).
+func (a *applier) chooseBattle(lines []adjudicator.Line) {
+	s := a.s
+	legal := s.battleChoices()
+	pick := -1
+	for _, l := range lines {
+		verb, rest := orders.Verb(l.Text)
+		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
+			continue
+		}
+		if verb == "battles" && a.standing(l, verb, rest) {
+			continue
+		}
+		if verb != "fight" && verb != "battle" {
+			a.bad(l, "choose the battle to fight next", legal...)
+			continue
+		}
+		ar, err := matchArea(rest)
+		if err != nil {
+			a.bad(l, errText(err), legal...)
+			continue
+		}
+		if s.occ(ar) != 3 {
+			a.bad(l, "there is no battle to fight in "+areaName(ar), legal...)
+			continue
+		}
+		if pick >= 0 {
+			a.bad(l, "choose one battle: you are asked again for the next", legal...)
+			continue
+		}
+		pick = ar
+		a.canon = append(a.canon, "fight "+areaName(ar))
+	}
+	if pick < 0 && len(a.probs) == 0 {
+		a.bad(adjudicator.Line{}, "choose the battle to fight next", legal...)
+	}
+	if len(a.probs) > 0 {
+		return
+	}
+	s.Choose = false
+	s.Next = int8(pick + 1)
+	s.continueFlow(a.d, &a.ev)
+}
+
+// battleChoices lists the battles Player 1 may fight next.
+func (s *St) battleChoices() []string {
+	var out []string
+	for _, a := range s.contested() {
+		out = append(out, "fight "+areas[a].Name)
+	}
+	return out
+}
+
 func (a *applier) battle(lines []adjudicator.Line) {
 	s := a.s
+	if s.Choose {
+		a.chooseBattle(lines)
+		return
+	}
 	bt := s.Bat
 	p := bt.Pending
 	var answer *columbia.Choice

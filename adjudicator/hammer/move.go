@@ -310,8 +310,12 @@ func (m *moveCtx) reach(b int, out []int) []int {
 		}
 		return out
 	}
-	var seen [NA]bool
-	seen[origin] = true
+	// Breadth-first, so an area is first queued (to move on from it) at
+	// the least depth it can be passed through; an area first reached
+	// where a block must stop (a red border) can still be passed through
+	// when reached later by another way (Mar -> Buchan -> Angus -> Fife).
+	var seen, queued [NA]bool
+	seen[origin], queued[origin] = true, true
 	type node struct{ a, d int }
 	q := [NA]node{{origin, 0}}
 	qh, qt := 0, 1
@@ -319,15 +323,15 @@ func (m *moveCtx) reach(b int, out []int) []int {
 		n := q[qh]
 		qh++
 		for _, c := range areas[n.a].Nbr {
-			if seen[c] {
+			if queued[c] || m.stepProblem(b, origin, n.a, c, n.d) != "" {
 				continue
 			}
-			if m.stepProblem(b, origin, n.a, c, n.d) != "" {
-				continue
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
 			}
-			seen[c] = true
-			out = append(out, c)
 			if !m.enemyIn(c) && !borders[adj[n.a][c]].Red && c != AreaEngland && n.d+1 < m.s.moveOf(b) {
+				queued[c] = true
 				q[qt] = node{c, n.d + 1}
 				qt++
 			}

@@ -26,6 +26,11 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhMove1, PhMove2:
 		lines = s.randomMoves(side, pick)
 	case PhBattle:
+		if s.Choose {
+			ch := s.battleChoices()
+			lines = []string{ch[pick(len(ch))]}
+			break
+		}
 		p := s.Bat.Pending
 		lines = []string{p.Choices[pick(len(p.Choices))].Text(nameOf)}
 	case PhRaid:
@@ -226,6 +231,8 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 		lines = append(lines, "battle all: retreat when down to 1 blocks")
 	case 2:
 		lines = append(lines, "battle all: ask")
+	case 4:
+		lines = append(lines, "battles ask")
 	case 3:
 		for b := 0; b < NB; b++ {
 			if blocks[b].Side == side && c.onMap(b) {
@@ -248,7 +255,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 		case 1:
 			for _, id := range []string{"strathspey", "lennox", "fife"} {
 				a := areaByID[id]
-				if s.occ(a)&(1<<England) == 0 && pick(2) == 0 {
+				if !s.kingBarred(a) && pick(2) == 0 {
 					lines = append(lines, "king "+id)
 					skip[a] = true
 					skip[s.Loc[bKing]] = true

@@ -69,9 +69,13 @@ type St struct {
 	Main [NA]int16    `json:"main"` // main-attack key of the attacker in each area
 
 	// Bat is a battle waiting for a player's decision (nil otherwise).
-	Bat    *columbia.Battle `json:"bat,omitempty"`
-	BatLog int16            `json:"bat_log,omitempty"` // narrative lines already reported
-	After  int8             `json:"after"`             // phase to go to when the battles are over
+	Bat *columbia.Battle `json:"bat,omitempty"`
+	// Choose: Player 1 is asked which battle to fight next (5.1).
+	Choose bool `json:"choose,omitempty"`
+	// Next is the battle Player 1 chose to fight next, as area+1 (0: none).
+	Next   int8  `json:"next,omitempty"`
+	BatLog int16 `json:"bat_log,omitempty"` // narrative lines already reported
+	After  int8  `json:"after"`             // phase to go to when the battles are over
 
 	Ord Standing `json:"ord"`
 
@@ -85,6 +89,11 @@ type St struct {
 	// Winter choices: homes of Bruce and Comyn (area, -1 none), Moray.
 	HomeCh  [2]int8 `json:"home_ch"`
 	MorayCh int8    `json:"moray_ch"`
+	// KingBar marks (bit per area) the areas England held when the nobles
+	// had gone home: the Scottish King's move (7.2) comes before English
+	// quartering (7.3), so an area England then held is not open to him
+	// even if its blocks disband before the Scots give their orders.
+	KingBar uint32 `json:"king_bar,omitempty"`
 
 	Fin    bool   `json:"fin,omitempty"`
 	Winner int8   `json:"winner"` // side, -1 none
@@ -97,9 +106,15 @@ type St struct {
 type Standing struct {
 	// Orders are the standing battle orders given this turn (few, so a
 	// short list keeps the state small).
-	Orders  []StandOrder `json:"orders,omitempty"`
-	Battles [NA]int8     `json:"battles"` // Player 1's battle order (areas, -1 ends)
-	Raid    int8         `json:"raid"`    // England's preferred border-raid loss, -1 none
+	Orders []StandOrder `json:"orders,omitempty"`
+	// Battles is each side's battle order (areas, -1 ends); Player 1's
+	// is used (5.1). Kept per side: the order may be given before the
+	// cards say who is Player 1, and Player 2's must not override it.
+	Battles [2][NA]int8 `json:"battle_order"`
+	// AskNext: the side wants to choose each next battle when it is Player
+	// 1 ("battles ask"), instead of a list given in advance.
+	AskNext [2]bool `json:"ask_next,omitempty"`
+	Raid    int8    `json:"raid"` // England's preferred border-raid loss, -1 none
 }
 
 // StandOrder is one side's standing battle orders for one area (Area ==
@@ -134,8 +149,10 @@ func (s *St) setStand(side, a int, text string) {
 
 func (s *St) clearStanding() {
 	s.Ord = Standing{Raid: -1}
-	for a := range s.Ord.Battles {
-		s.Ord.Battles[a] = -1
+	for sd := range s.Ord.Battles {
+		for a := range s.Ord.Battles[sd] {
+			s.Ord.Battles[sd][a] = -1
+		}
 	}
 }
 
@@ -156,6 +173,7 @@ func (s *St) clearTurn() {
 	s.Truce = -1
 	s.Bat = nil
 	s.BatLog = 0
+	s.Choose, s.Next = false, 0
 	s.clearStanding()
 }
 
@@ -178,7 +196,7 @@ func decode(data []byte) (*St, error) {
 			return nil, fmt.Errorf("hammer: bad state: played card %d", c)
 		}
 	}
-	if s.Phase == PhBattle && (s.Bat == nil || s.Bat.Pending == nil) {
+	if s.Phase == PhBattle && !s.Choose && (s.Bat == nil || s.Bat.Pending == nil) {
 		return nil, fmt.Errorf("hammer: bad state: a battle phase without a pending battle")
 	}
 	if err := s.Check(); err != nil {
@@ -358,6 +376,9 @@ func (s *St) label() string {
 	case PhBattle:
 		if s.Bat != nil {
 			return fmt.Sprintf("%d, turn %d: battle of %s", s.Year, s.GT, s.Bat.AreaName)
+		}
+		if s.Choose {
+			return fmt.Sprintf("%d, turn %d: battles, %s chooses the next", s.Year, s.GT, sideName(int(s.P1)))
 		}
 	}
 	return fmt.Sprintf("%d, turn %d: %s", s.Year, s.GT, phaseNames[s.Phase])

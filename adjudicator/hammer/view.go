@@ -2,7 +2,6 @@ package hammer
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -208,7 +207,7 @@ func (s *St) enemyBlocks(side int) string {
 
 func battleText(bt *columbia.Battle, role adjudicator.Role) string {
 	var lines []string
-	lines = append(lines, fmt.Sprintf("Round %d. %s attacks, %s defends.", bt.Round, bt.Attacker, bt.Defender))
+	lines = append(lines, fmt.Sprintf("Round %d. %s attacks, %s defends.", bt.Round, sideName(roleSide(bt.Attacker)), sideName(roleSide(bt.Defender))))
 	for _, sd := range []adjudicator.Role{bt.Attacker, bt.Defender} {
 		var bs []string
 		hidden := 0
@@ -230,7 +229,7 @@ func battleText(bt *columbia.Battle, role adjudicator.Role) string {
 		if hidden > 0 {
 			bs = append(bs, fmt.Sprintf("%d reserve blocks not yet revealed", hidden))
 		}
-		lines = append(lines, string(sd)+": "+strings.Join(bs, " · "))
+		lines = append(lines, wrapItems(sideName(roleSide(sd))+": ", bs, " · "))
 	}
 	for _, e := range bt.Events(role) {
 		lines = append(lines, "  "+e)
@@ -274,6 +273,13 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		p.Template = []string{"# move <from> -> <to>: <blocks or all>", "# main <battle area> from <area the group came from>",
 			"# battle all: retreat when weaker", "pass"}
 	case PhBattle:
+		if s.Choose {
+			p.Kind = "next-battle"
+			p.Text = "Choose the battle to fight next (5.1); you are asked again after it."
+			p.Choices = s.battleChoices()
+			p.Template = []string{p.Choices[0]}
+			break
+		}
 		bp := s.Bat.Pending
 		p.Kind = "battle"
 		b := s.Bat.Block(bp.Block)
@@ -310,7 +316,7 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		if s.onMap(bKing) {
 			p.Choices = append(p.Choices, "king stay", "king disband")
 			for _, id := range []string{"strathspey", "lennox", "fife"} {
-				if a := areaByID[id]; s.occ(a)&(1<<England) == 0 && int(s.Loc[bKing]) != a {
+				if a := areaByID[id]; !s.kingBarred(a) && int(s.Loc[bKing]) != a {
 					p.Choices = append(p.Choices, "king "+areas[a].Name)
 				}
 			}
@@ -345,41 +351,50 @@ func (s *St) moveChoices(side int) []string {
 		}
 		// breadth-first within the movement allowance, stopping where the
 		// rules stop a block (enemy, red border, England)
-		var seen [NA]bool
+		// as moveCtx.reach: an area first reached across a red border may
+		// still be passed through when reached later by another way
+		var seen, queued [NA]bool
 		var q [NA]int
 		var depth [NA]int
-		seen[a] = true
+		seen[a], queued[a] = true, true
 		q[0] = a
 		qh, qt := 0, 1
-		var dest []int
+		nd := 0
 		for qh < qt {
 			x := q[qh]
 			qh++
 			for i, c := range areas[x].Nbr {
-				if seen[c] {
+				if queued[c] {
 					continue
 				}
-				seen[c] = true
-				dest = append(dest, c)
+				if !seen[c] {
+					seen[c] = true
+					nd++
+				}
 				k := areas[x].Brd[i]
 				if o[c]&(1<<(1-side)) == 0 && !borders[k].Red && c != AreaEngland && depth[x]+1 < mv {
+					queued[c] = true
 					depth[c] = depth[x] + 1
 					q[qt] = c
 					qt++
 				}
 			}
 		}
-		if len(dest) > 0 {
-			sort.Ints(dest)
+		if nd > 0 {
 			var sb strings.Builder
-			sb.Grow(160)
+			sb.Grow(200)
 			sb.WriteString("move ")
 			sb.WriteString(areas[a].Name)
 			sb.WriteString(" -> one of ")
-			for i, d := range dest {
-				if i > 0 {
+			first := true
+			for d := 0; d < NA; d++ {
+				if !seen[d] || d == a {
+					continue
+				}
+				if !first {
 					sb.WriteString(", ")
 				}
+				first = false
 				sb.WriteString(areas[d].Name)
 			}
 			sb.WriteString(": <blocks or all>")
@@ -426,6 +441,9 @@ func (s *St) defaultLines(side int) []string {
 	case PhMove1, PhMove2, PhWHomes:
 		return []string{"pass"}
 	case PhBattle:
+		if s.Choose {
+			return s.battleChoices()[:1]
+		}
 		c, _ := columbia.Auto{}.Decide(s.Bat, s.Bat.Pending)
 		return []string{c.Text(nameOf)}
 	case PhRaid:

@@ -31,6 +31,11 @@ func (s *St) homeChoice(n int) twoHome {
 	}
 	side := blocks[h.block].Side
 	o := s.occupancy()
+	if side == Scotland {
+		// English nobles go home first (7.1): judge the Scottish noble's
+		// homes as they will be when he moves (ruling AMB-28)
+		o = s.occAfterEnglishHomes()
+	}
 	homes := blocks[h.block].Home
 	var free []int
 	for _, a := range homes {
@@ -409,6 +414,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	type stepOrd struct {
 		l          adjudicator.Line
 		b, n, draw int // draw: area for a draw, or -1
+		coast      int // draw: the coast for the Norse or French knights drawn inland, or -1
 	}
 	var steps []stepOrd
 	var disband []int
@@ -437,7 +443,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 					a.bad(l, errText(err))
 					continue
 				}
-				if !areas[ar].Cathedral || s.occ(ar)&(1<<England) != 0 {
+				if !areas[ar].Cathedral || s.kingBarred(ar) {
 					a.bad(l, "the King may go to a friendly or empty cathedral area (Strathspey, Lennox, Fife), stay or disband (7.2)")
 					continue
 				}
@@ -483,16 +489,24 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				a.bad(l, errText(err))
 				continue
 			}
-			steps = append(steps, stepOrd{l, b, n, -1})
+			steps = append(steps, stepOrd{l, b, n, -1, -1})
 		case "draw":
-			name, n := rest, 0
-			if i := strings.LastIndex(rest, "+"); i >= 0 {
-				v, err := strconv.Atoi(strings.TrimSpace(rest[i+1:]))
-				if err != nil || v < 0 {
-					a.bad(l, "write draw <area> [+N]")
+			name, n, coast := rest, 0, -1
+			if parts := splitWord(rest, "coast"); len(parts) == 2 {
+				c, err := matchArea(parts[1])
+				if err != nil {
+					a.bad(l, errText(err))
 					continue
 				}
-				name, n = rest[:i], v
+				name, coast = parts[0], c
+			}
+			if i := strings.LastIndex(name, "+"); i >= 0 {
+				v, err := strconv.Atoi(strings.TrimSpace(name[i+1:]))
+				if err != nil || v < 0 {
+					a.bad(l, "write draw <area> [+N] [coast <area>]", "draw Lennox +1", "draw Lanark coast Lennox")
+					continue
+				}
+				name, n = name[:i], v
 			}
 			name = strings.TrimPrefix(strings.TrimSpace(name), "at ")
 			ar, err := matchArea(name)
@@ -500,10 +514,14 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				a.bad(l, errText(err))
 				continue
 			}
-			steps = append(steps, stepOrd{l, -1, n, ar})
+			if coast >= 0 && (!areas[coast].Coastal || coast == AreaEngland || adj[ar][coast] < 0 || s.occ(coast) != 1<<Scotland) {
+				a.bad(l, "the coast for the Norse or French knights drawn inland must be a friendly coastal area next to "+areaName(ar)+" (7.61)")
+				continue
+			}
+			steps = append(steps, stepOrd{l, -1, n, ar, coast})
 		case "pass", "done":
 		default:
-			a.bad(l, "winter orders for Scotland", "king <cathedral area>|stay|disband", "wallace selkirk", "disband <blocks>", "step <block> +N", "draw <area> +N", "pass")
+			a.bad(l, "winter orders for Scotland", "king <cathedral area>|stay|disband", "wallace selkirk", "disband <blocks>", "step <block> +N", "draw <area> +N", "draw <inland area> +N coast <coastal area>", "pass")
 		}
 	}
 	if len(a.probs) > 0 {
@@ -651,7 +669,13 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			if (b == bNorse || b == bFrench) && !areas[ar].Coastal {
 				dest = -1
 				o := s.occupancy()
+				if c := st.coast; c >= 0 && o[c] == 1<<Scotland {
+					dest = c
+				}
 				for _, c := range areas[ar].Nbr {
+					if dest >= 0 {
+						break
+					}
 					if c != AreaEngland && areas[c].Coastal && o[c] == 1<<Scotland {
 						dest = c
 						break
@@ -743,6 +767,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	s.GT = 1
 	s.Epoch++
 	s.EdWinAt = -1
+	s.KingBar = 0
 	s.clearTurn()
 	s.deal(d)
 	s.Phase = PhCard
@@ -763,4 +788,50 @@ func (s *St) finalCount() {
 		s.win(Scotland, fmt.Sprintf("nobles tied %d-%d and Wallace is still in the field", n[0], n[1]))
 	}
 	s.Epoch++
+}
+
+// kingBarred reports whether area a is closed to the Scottish King's
+// winter move (7.2): held by England when the nobles had gone home.
+func (s *St) kingBarred(a int) bool {
+	return s.KingBar&(1<<uint(a)) != 0 || s.occ(a)&(1<<England) != 0
+}
+
+// occAfterEnglishHomes is the occupancy once the English nobles have gone
+// home (7.1), before the Scottish nobles move: each English noble leaves
+// where it stands and arrives home, joining the Scots there if they hold
+// it. Two-home nobles go to the home chosen so far (their homes are no
+// one else's).
+func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
+	var move [NB]int8
+	for b := 0; b < NB; b++ {
+		move[b] = -1
+		if l := s.Loc[b]; l < NA {
+			if blocks[b].Side == England && blocks[b].Type == TNoble {
+				dest := blocks[b].Home[0]
+				switch blocks[b].Noble {
+				case nobleBruce:
+					if s.HomeCh[0] >= 0 {
+						dest = int(s.HomeCh[0])
+					}
+				case nobleComyn:
+					if s.HomeCh[1] >= 0 {
+						dest = int(s.HomeCh[1])
+					}
+				}
+				move[b] = int8(dest)
+				continue
+			}
+			o[l] |= 1 << blocks[b].Side
+		}
+	}
+	for b := 0; b < NB; b++ {
+		if d := move[b]; d >= 0 {
+			if o[d]&(1<<Scotland) != 0 {
+				o[d] |= 1 << Scotland // he defects on arrival
+			} else {
+				o[d] |= 1 << England
+			}
+		}
+	}
+	return o
 }
