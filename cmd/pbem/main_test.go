@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -165,4 +166,12 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 	require.Equal(t, 72, c.Deadlines.DefaultHours)
 	_, err = parseConfig([]byte("imap: {addr: x, tls: ssl}\nsmtp: {host: y}\n"), "c.yaml")
 	require.ErrorContains(t, err, `imap tls "ssl"`)
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
