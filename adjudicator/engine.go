@@ -274,6 +274,31 @@ type Player interface {
 	RandomSubmission(role Role, pick func(n int) int) *Submission
 }
 
+// Owing is implemented by engines that can tell who owes a decision more
+// cheaply than Prompts, which builds every legal choice. Random players
+// (selfplay, benchmarks) use it; it must list exactly the roles of
+// Prompts(), in the same order.
+type Owing interface {
+	Owing() []Role
+}
+
+// OwingRoles returns the roles that owe a decision in st, using Owing
+// when the engine has it.
+func OwingRoles(st State) []Role {
+	if o, ok := st.(Owing); ok {
+		return o.Owing()
+	}
+	var out []Role
+	seen := map[Role]bool{}
+	for _, p := range st.Prompts() {
+		if !seen[p.Role] {
+			seen[p.Role] = true
+			out = append(out, p.Role)
+		}
+	}
+	return out
+}
+
 // Checker is implemented by engines that can verify their invariants.
 type Checker interface {
 	// Check returns an error describing the first broken invariant.

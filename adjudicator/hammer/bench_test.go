@@ -19,9 +19,8 @@ func BenchmarkFullGame(b *testing.B) {
 		}
 		s := st.(*St)
 		for !s.Fin {
-			ps := s.Prompts()
-			p := ps[pk.Intn(len(ps))]
-			sub := s.RandomSubmission(p.Role, pk.Intn)
+			owing := s.Owing()
+			sub := s.RandomSubmission(owing[pk.Intn(len(owing))], pk.Intn)
 			ns, _, err := s.Apply(*sub, d)
 			if err != nil {
 				b.Fatal(err)

@@ -583,3 +583,25 @@ func TestH5_1b_Player1ChoosesEachBattle(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, back.(*St).Choose)
 }
+
+// TestOwingMatchesPrompts: the cheap Owing lists exactly the roles of
+// Prompts, in order, all through random games.
+func TestOwingMatchesPrompts(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, pk := testdice.New(seed), testdice.New(seed+100)
+		st, err := Game{}.Setup("braveheart", nil, d)
+		require.NoError(t, err)
+		s := st.(*St)
+		for !s.Fin {
+			var want []adjudicator.Role
+			for _, p := range s.Prompts() {
+				want = append(want, p.Role)
+			}
+			require.Equal(t, want, s.Owing())
+			sub := s.RandomSubmission(want[pk.Intn(len(want))], pk.Intn)
+			ns, _, err := s.Apply(*sub, d)
+			require.NoError(t, err)
+			s = ns.(*St)
+		}
+	}
+}

@@ -249,6 +249,18 @@ func (s *St) Prompts() []adjudicator.Prompt {
 	return out
 }
 
+// Owing lists the roles that owe a decision, as Prompts does, without
+// building the choices (adjudicator.Owing).
+func (s *St) Owing() []adjudicator.Role {
+	var out []adjudicator.Role
+	for side := 0; side < 2; side++ {
+		if s.owes(side) {
+			out = append(out, roles[side])
+		}
+	}
+	return out
+}
+
 func (s *St) prompt(side int) adjudicator.Prompt {
 	p := adjudicator.Prompt{Role: roles[side]}
 	switch s.Phase {

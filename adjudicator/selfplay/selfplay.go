@@ -46,12 +46,12 @@ func Play(g adjudicator.Game, seed uint64, o Options) Outcome {
 			out.Status = s
 			return out
 		}
-		prompts := st.Prompts()
-		if len(prompts) == 0 {
+		owing := adjudicator.OwingRoles(st)
+		if len(owing) == 0 {
 			out.Err = fmt.Errorf("no prompts but game not finished at %q", s.Label)
 			return out
 		}
-		role := prompts[pick.Intn(len(prompts))].Role
+		role := owing[pick.Intn(len(owing))]
 		pl, ok := st.(adjudicator.Player)
 		if !ok {
 			out.Err = fmt.Errorf("%s does not implement adjudicator.Player", g.Info().Name)
@@ -59,7 +59,7 @@ func Play(g adjudicator.Game, seed uint64, o Options) Outcome {
 		}
 		sub := pl.RandomSubmission(role, pick.Intn)
 		if sub == nil {
-			out.Err = fmt.Errorf("%s owes %q but RandomSubmission returned nil at %q", role, prompts[0].Kind, s.Label)
+			out.Err = fmt.Errorf("%s owes a decision but RandomSubmission returned nil at %q", role, s.Label)
 			return out
 		}
 		next, _, err := st.Apply(*sub, dice)
