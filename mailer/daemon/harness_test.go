@@ -4,20 +4,15 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"log"
 	"log/slog"
 	"net"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-imap/v2/imapserver"
-	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 	"github.com/emersion/go-smtp"
 	"github.com/stretchr/testify/require"
 
@@ -27,6 +22,7 @@ import (
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/mailer/judge"
 	_ "github.com/pbem/pbem/mailer/judge/judgetest"
+	"github.com/pbem/pbem/mailer/mailtest"
 	"github.com/pbem/pbem/mailer/outbox"
 	"github.com/pbem/pbem/mailer/smtpout"
 	"github.com/pbem/pbem/store"
@@ -52,107 +48,30 @@ func judgeOptions() judge.Options {
 	return judge.Options{Domain: domain, OrdersAddress: orders, FromName: "pbem test judge", RatePerHour: 1 << 20}
 }
 
-// memIMAP is an in-memory IMAP server on 127.0.0.1 that can be stopped
-// and started again on the same port, keeping its mailboxes. Every user's
-// password is the user name followed by "-pw".
+// memIMAP is a restartable in-memory IMAP server (mailtest.MemIMAP).
+// Every user's password is the user name followed by "-pw".
 type memIMAP struct {
-	t     testing.TB
-	mem   *imapmemserver.Server
-	users map[string]*imapmemserver.User
-
-	mu   sync.Mutex
-	srv  *imapserver.Server
-	ln   net.Listener
-	addr string
+	*mailtest.MemIMAP
 }
 
 func newMemIMAP(t testing.TB, users ...string) *memIMAP {
 	t.Helper()
-	m := &memIMAP{t: t, mem: imapmemserver.New(), users: map[string]*imapmemserver.User{}, addr: "127.0.0.1:0"}
+	pw := map[string]string{}
 	for _, name := range users {
-		u := imapmemserver.NewUser(name, name+"-pw")
-		require.NoError(t, u.Create("INBOX", nil))
-		m.mem.AddUser(u)
-		m.users[name] = u
+		pw[name] = name + "-pw"
 	}
-	m.start()
-	t.Cleanup(m.stop)
-	return m
+	return &memIMAP{mailtest.NewMemIMAP(t, "none", nil, pw)}
 }
 
-// flushIdle flushes queued mailbox updates when IDLE starts; the memory
-// server would otherwise hold them until the next change.
-type flushIdle struct {
-	imapserver.SessionIMAP4rev2
-}
-
-func (s flushIdle) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	if err := s.Poll(w, true); err != nil {
-		return err
-	}
-	return s.SessionIMAP4rev2.Idle(w, stop)
-}
-
-func (m *memIMAP) start() {
-	m.t.Helper()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var ln net.Listener
-	var err error
-	// A just-closed port can take a moment to become free again.
-	for i := 0; i < 200; i++ {
-		if ln, err = net.Listen("tcp", m.addr); err == nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	require.NoError(m.t, err)
-	m.addr = ln.Addr().String()
-	srv := imapserver.New(&imapserver.Options{
-		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return flushIdle{m.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
-		},
-		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
-		InsecureAuth: true,
-		Logger:       log.New(io.Discard, "", 0),
-	})
-	m.srv, m.ln = srv, ln
-	go func() { _ = srv.Serve(ln) }()
-}
-
-// stop closes the listener and drops every connection.
-func (m *memIMAP) stop() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.srv != nil {
-		_ = m.srv.Close()
-		_ = m.ln.Close()
-		m.srv = nil
-	}
-}
-
-func (m *memIMAP) Addr() string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.addr
-}
+func (m *memIMAP) start() { m.Start() }
+func (m *memIMAP) stop()  { m.Stop() }
 
 // deliver appends raw to user's INBOX, as a mail server would.
-func (m *memIMAP) deliver(user string, raw []byte) {
-	m.t.Helper()
-	_, err := m.users[user].Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Time: time.Now()})
-	require.NoError(m.t, err)
-}
+func (m *memIMAP) deliver(user string, raw []byte) { m.Deliver(user, raw) }
 
 // count returns the number of messages in one of user's mailboxes (0 when
 // the mailbox does not exist yet).
-func (m *memIMAP) count(user, mailbox string) int {
-	st, err := m.users[user].Status(mailbox, &imap.StatusOptions{NumMessages: true})
-	if err != nil || st.NumMessages == nil {
-		return 0
-	}
-	return int(*st.NumMessages)
-}
+func (m *memIMAP) count(user, mailbox string) int { return m.Count(user, mailbox) }
 
 // intakeConfig is an imapin configuration with short timers for tests.
 func intakeConfig(addr, user, pass string) imapin.Config {
