@@ -1,14 +1,10 @@
 package daemon_test
 
 import (
-	"fmt"
 	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -55,47 +51,10 @@ func TestDovecot(t *testing.T) {
 	}
 	user, pass := d.PlayerUser, d.PlayerPass
 
-	admin, err := imapclient.DialInsecure(d.IMAPAddr, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = admin.Close() })
-	require.NoError(t, admin.Login(user, pass).Wait())
-	// Remove folders left by earlier runs, children first, and start from
-	// an empty INBOX.
-	old, err := admin.List("", "pbemd*", nil).Collect()
-	require.NoError(t, err)
-	sort.Slice(old, func(i, j int) bool { return len(old[i].Mailbox) > len(old[j].Mailbox) })
-	for _, l := range old {
-		_ = admin.Delete(l.Mailbox).Wait()
-	}
-	sel, err := admin.Select("INBOX", nil).Wait()
-	require.NoError(t, err)
-	if sel.NumMessages > 0 {
-		require.NoError(t, admin.Store(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}},
-			&imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close())
-		require.NoError(t, admin.Expunge().Close())
-	}
-	require.NoError(t, admin.Unselect().Wait())
-	list, err := admin.List("", "", nil).Collect()
-	require.NoError(t, err)
-	require.NotEmpty(t, list)
-	delim := string(list[0].Delim)
-	top := fmt.Sprintf("pbemd%d", time.Now().UnixNano())
-	processed, failed := top+"/processed", top+"/failed"
-	serverName := func(n string) string { return strings.ReplaceAll(n, "/", delim) }
-	t.Cleanup(func() {
-		_ = admin.Delete(serverName(processed)).Wait()
-		_ = admin.Delete(serverName(failed)).Wait()
-		_ = admin.Delete(top).Wait()
-	})
-	var adminErr error
-	countIn := func(mbox string) int {
-		st, err := admin.Status(mbox, &imap.StatusOptions{NumMessages: true}).Wait()
-		if err != nil {
-			adminErr = err
-			return -1
-		}
-		return int(*st.NumMessages)
-	}
+	acc := d.Fresh(t, user, pass, "pbemd")
+	processed, failed := acc.Processed, acc.Failed
+	serverName := acc.ServerName
+	countIn := acc.Count
 
 	capture := mailtest.NewSMTPCapture(t)
 	db := openStore(t, filepath.Join(t.TempDir(), "pbem.db"))
@@ -117,7 +76,7 @@ func TestDovecot(t *testing.T) {
 		require.Eventually(t, func() bool {
 			q, _ := outboxCounts(db)
 			return q == 0 && countIn("INBOX") == 0 && countIn(serverName(processed))+countIn(serverName(failed)) == delivered
-		}, waitFor, 5*time.Millisecond, "the daemon files every email (last IMAP error: %v)", adminErr)
+		}, waitFor, 5*time.Millisecond, "the daemon files every email (last IMAP error: %v)", acc.Err)
 	}
 	secret := func(r adjudicator.Role) string { return "secret: " + secrets[r] }
 	seq := func() int { return gameOf(t, db, game).Seq }
@@ -156,10 +115,12 @@ func TestDovecot(t *testing.T) {
 		connects := r.client.Stats().Connects
 		require.NoError(t, d.Kick(user))
 		require.Eventually(t, func() bool { return r.client.Stats().Connects > connects }, waitFor, tick, "the daemon reconnects")
-		_ = admin.Close() // kicked too
-		admin, err = imapclient.DialInsecure(d.IMAPAddr, nil)
+		_ = acc.Admin.Close() // kicked too
+		admin, err := imapclient.DialInsecure(d.IMAPAddr, nil)
 		require.NoError(t, err)
+		t.Cleanup(func() { _ = admin.Close() })
 		require.NoError(t, admin.Login(user, pass).Wait())
+		acc.Admin = admin
 	}
 
 	// Outlook, HTML only, Windows-1252: accepted; the round resolves.

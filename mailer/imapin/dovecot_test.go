@@ -1,13 +1,9 @@
 package imapin_test
 
 import (
-	"fmt"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,46 +17,11 @@ import (
 func TestDovecot(t *testing.T) {
 	d := mailtest.Dovecot(t)
 
-	admin, err := imapclient.DialInsecure(d.IMAPAddr, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = admin.Close() })
-	require.NoError(t, admin.Login(d.User, d.Pass).Wait())
-	// Remove folders left by earlier runs, children first.
-	old, err := admin.List("", "pbemtest*", nil).Collect()
-	require.NoError(t, err)
-	sort.Slice(old, func(i, j int) bool { return len(old[i].Mailbox) > len(old[j].Mailbox) })
-	for _, l := range old {
-		_ = admin.Delete(l.Mailbox).Wait()
-	}
-	// Start from an empty INBOX: this account belongs to the tests.
-	sel, err := admin.Select("INBOX", nil).Wait()
-	require.NoError(t, err)
-	if sel.NumMessages > 0 {
-		require.NoError(t, admin.Store(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}},
-			&imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close())
-		require.NoError(t, admin.Expunge().Close())
-	}
-	require.NoError(t, admin.Unselect().Wait())
-
-	list, err := admin.List("", "", nil).Collect()
-	require.NoError(t, err)
-	require.NotEmpty(t, list)
-	delim := string(list[0].Delim)
-	top := fmt.Sprintf("pbemtest%d", time.Now().UnixNano())
-	processed, failed := top+"/processed", top+"/failed"
-	serverName := func(n string) string { return strings.ReplaceAll(n, "/", delim) }
-	t.Cleanup(func() {
-		_ = admin.Delete(serverName(processed)).Wait()
-		_ = admin.Delete(serverName(failed)).Wait()
-		_ = admin.Delete(top).Wait()
-	})
-	countIn := func(mbox string) int {
-		st, err := admin.Status(mbox, &imap.StatusOptions{NumMessages: true}).Wait()
-		if err != nil {
-			return -1
-		}
-		return int(*st.NumMessages)
-	}
+	acc := d.Fresh(t, d.User, d.Pass, "pbemtest")
+	admin := acc.Admin
+	processed, failed := acc.Processed, acc.Failed
+	serverName := acc.ServerName
+	countIn := acc.Count
 
 	require.NoError(t, d.DeliverLMTP(msg("dc-1")))
 	require.NoError(t, d.DeliverLMTP(msg("dc-bad")))
@@ -100,10 +61,12 @@ func TestDovecot(t *testing.T) {
 	require.NoError(t, d.Kick(d.User))
 	require.NoError(t, d.DeliverLMTP(msg("dc-3")))
 	require.Eventually(t, func() bool { return c.Stats().Connects >= 2 }, waitFor, 10*time.Millisecond)
-	_ = admin.Close()                                     // kicked too
-	admin, err = imapclient.DialInsecure(d.IMAPAddr, nil) // closed by the cleanup above
+	_ = admin.Close() // kicked too
+	admin, err = imapclient.DialInsecure(d.IMAPAddr, nil)
 	require.NoError(t, err)
+	t.Cleanup(func() { _ = admin.Close() })
 	require.NoError(t, admin.Login(d.User, d.Pass).Wait())
+	acc.Admin = admin
 	require.Eventually(t, func() bool { return countIn(serverName(processed)) == 3 }, waitFor, 10*time.Millisecond)
 	assert.Equal(t, []string{"dc-1", "dc-bad", "dc-2", "dc-3"}, r.subjects())
 }

@@ -8,10 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
 )
 
@@ -130,4 +134,83 @@ func (d *DovecotEnv) Kick(user string) error {
 		return fmt.Errorf("doveadm kick %s: %w: %s", user, err, out)
 	}
 	return nil
+}
+
+// Account is a Dovecot account prepared for one test: its INBOX emptied,
+// and fresh processed/failed folder names under a unique top folder that
+// is removed when the test ends.
+type Account struct {
+	Admin     *imapclient.Client // a logged-in connection for checks
+	Processed string             // folder names with "/" (as imapin takes them)
+	Failed    string
+	// Err records the last error of Count.
+	Err error
+}
+
+// Fresh prepares user's account for a test: it removes folders left by
+// earlier runs under prefix, empties the INBOX and picks new folder names.
+func (d *DovecotEnv) Fresh(t testing.TB, user, pass, prefix string) *Account {
+	t.Helper()
+	admin, err := imapclient.DialInsecure(d.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.Close() })
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(admin.Login(user, pass).Wait())
+	// Remove folders left by earlier runs, children first.
+	old, err := admin.List("", prefix+"*", nil).Collect()
+	must(err)
+	sort.Slice(old, func(i, j int) bool { return len(old[i].Mailbox) > len(old[j].Mailbox) })
+	for _, l := range old {
+		_ = admin.Delete(l.Mailbox).Wait()
+	}
+	// Start from an empty INBOX: this account belongs to the tests.
+	sel, err := admin.Select("INBOX", nil).Wait()
+	must(err)
+	if sel.NumMessages > 0 {
+		must(admin.Store(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}},
+			&imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close())
+		must(admin.Expunge().Close())
+	}
+	must(admin.Unselect().Wait())
+	list, err := admin.List("", "", nil).Collect()
+	must(err)
+	if len(list) == 0 {
+		t.Fatal("dovecot: the account lists no mailbox")
+	}
+	delim := string(list[0].Delim)
+	top := fmt.Sprintf("%s%d", prefix, time.Now().UnixNano())
+	a := &Account{Admin: admin, Processed: top + "/processed", Failed: top + "/failed"}
+	t.Cleanup(func() {
+		_ = admin.Delete(strings.ReplaceAll(a.Processed, "/", delim)).Wait()
+		_ = admin.Delete(strings.ReplaceAll(a.Failed, "/", delim)).Wait()
+		_ = admin.Delete(top).Wait()
+	})
+	return a
+}
+
+// ServerName turns a "/"-separated folder name into the server's.
+func (a *Account) ServerName(name string) string {
+	list, err := a.Admin.List("", "", nil).Collect()
+	if err != nil || len(list) == 0 {
+		return name
+	}
+	return strings.ReplaceAll(name, "/", string(list[0].Delim))
+}
+
+// Count returns the number of messages in mailbox (a server name), or -1
+// (and sets Err) when STATUS fails.
+func (a *Account) Count(mailbox string) int {
+	st, err := a.Admin.Status(mailbox, &imap.StatusOptions{NumMessages: true}).Wait()
+	if err != nil {
+		a.Err = err
+		return -1
+	}
+	return int(*st.NumMessages)
 }
