@@ -755,6 +755,12 @@ func (c *actx) battles(l adjudicator.Line, rest string) {
 		c.fail(l, "only Player 1 chooses the order of battles (6.1)")
 		return
 	}
+	if strings.EqualFold(strings.TrimSpace(rest), "ask") {
+		// Choose each next battle after the previous one (6.1).
+		c.s.AskOrder = true
+		c.canon = append(c.canon, "battles ask")
+		return
+	}
 	var order []int8
 	var names []string
 	for _, it := range orders.SplitList(rest) {

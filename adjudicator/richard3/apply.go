@@ -38,6 +38,8 @@ func (s *State) label() string {
 		ph = fmt.Sprintf("action phase (%s, Player %d)", s.actor(), map[bool]int{true: 1, false: 2}[s.Phase == phAction1])
 	case phBattle:
 		ph = "battle of " + areas[s.BArea].Name
+	case phNextBattle:
+		ph = "Player 1 chooses the next battle"
 	case phSupply:
 		ph = "supply phase"
 	case phPretenderHome, phKingHome, phReset:
@@ -70,6 +72,8 @@ func (s *State) owes(sd Side) bool {
 		return s.actor() == sd
 	case phBattle:
 		return s.Battle != nil && s.Battle.Pending != nil && sideOfRole(s.Battle.Pending.Side) == sd
+	case phNextBattle:
+		return sd == s.P1
 	case phPretenderHome:
 		return sd == s.pretender()
 	case phKingHome:
@@ -139,6 +143,8 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		}
 	case phBattle:
 		rej = n.applyBattle(sd, lines, dice, res, quiet)
+	case phNextBattle:
+		rej = n.applyNextBattle(sd, lines, dice, res, quiet)
 	case phSupply:
 		rej = n.applySupply(sd, lines, dice, res, quiet)
 	case phPretenderHome, phKingHome:
@@ -179,6 +185,8 @@ func (s *State) Default(role adjudicator.Role) *adjudicator.Submission {
 			c, _ := columbia.Auto{}.Decide(s.Battle, p)
 			line = c.Text(s.nameOf)
 		}
+	case phNextBattle:
+		line = "fight " + areas[s.nextBattleArea()].Name
 	default:
 		line = "pass"
 	}
@@ -490,6 +498,7 @@ func (s *State) endTurn(res *[]adjudicator.Event) {
 	s.BUse = [2][64]int8{}
 	s.resetFronts()
 	s.Order = nil
+	s.AskOrder = false
 	s.Stand = nil
 	s.Card = [2]int8{-1, -1}
 	s.Ready = [2]bool{}

@@ -2,6 +2,7 @@ package richard3
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -437,8 +438,36 @@ func (s *State) newDecider(h *hooks) *decider {
 	return &decider{s: s, h: h, st: [2]*standing{s.standingIn(Lancaster, s.BArea), s.standingIn(York, s.BArea)}}
 }
 
-// nextBattleArea picks the next battle to fight (6.1): Player 1's order,
-// then the order the attacks were made.
+// battleQueue lists the areas still to be fought over, in the default
+// order (6.1): Player 1's standing order (battles <area>, ...), then the
+// order in which the attacks were made.
+func (s *State) battleQueue() []int {
+	var out []int
+	var done uint64
+	for _, a := range s.Order {
+		if done&(1<<uint(a)) == 0 && s.contested(int(a)) {
+			out = append(out, int(a))
+		}
+		done |= 1 << uint(a)
+	}
+	var rest []int
+	for a := 0; a < nAreas; a++ {
+		if done&(1<<uint(a)) == 0 && s.contested(a) {
+			rest = append(rest, a)
+		}
+	}
+	seq := func(a int) int8 {
+		if q := s.Fronts[a].Seq; q != 0 {
+			return q
+		}
+		return 100
+	}
+	sort.SliceStable(rest, func(i, j int) bool { return seq(rest[i]) < seq(rest[j]) })
+	return append(out, rest...)
+}
+
+// nextBattleArea picks the next battle to fight by default (6.1): Player
+// 1's order, then the order the attacks were made; -1 when none is left.
 func (s *State) nextBattleArea() int {
 	for _, a := range s.Order {
 		if s.contested(int(a)) {
@@ -461,10 +490,16 @@ func (s *State) nextBattleArea() int {
 }
 
 // runBattles fights battles until one needs a player's decision or none
-// are left, then moves on to the Supply Phase.
+// are left, then moves on to the Supply Phase. When Player 1 asked to
+// choose each battle (battles ask), it stops before every battle while two
+// or more remain, so that each choice can follow the earlier results.
 func (s *State) runBattles(d adjudicator.Dice, quiet bool, ev *[]adjudicator.Event) {
 	for !s.Finished {
 		if s.Battle == nil {
+			if s.AskOrder && s.battlesLeft() >= 2 {
+				s.Phase = phNextBattle
+				return
+			}
 			a := s.nextBattleArea()
 			if a < 0 {
 				s.Treason = -1
@@ -488,6 +523,17 @@ func (s *State) runBattles(d adjudicator.Dice, quiet bool, ev *[]adjudicator.Eve
 		}
 		s.endBattle(ev)
 	}
+}
+
+// battlesLeft counts the contested areas (stopping at two).
+func (s *State) battlesLeft() int {
+	n := 0
+	for a := 0; a < nAreas && n < 2; a++ {
+		if s.contested(a) {
+			n++
+		}
+	}
+	return n
 }
 
 // startBattle reveals the blocks in area a and builds the battle.

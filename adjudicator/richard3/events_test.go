@@ -259,6 +259,16 @@ func hiddenNames(s, prev *State, sd Side) []*regexp.Regexp {
 			own[blocks[i].Name] = true
 		}
 	}
+	if prev != nil {
+		// A block sd held before this submission may have defected in a
+		// battle it fought: sd's own earlier orders (moves in the same
+		// email) still name it.
+		for i := 0; i < nBlocks; i++ {
+			if prev.owner(i) == sd && onMap(prev.Loc[i]) {
+				own[blocks[i].Name] = true
+			}
+		}
+	}
 	var out []*regexp.Regexp
 	seen := map[string]bool{}
 	for i := 0; i < nBlocks; i++ {

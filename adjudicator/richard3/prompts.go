@@ -92,6 +92,8 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 			Text: fmt.Sprintf("Battle of %s, round %d: %s for %s. You may add standing orders (battle %s: fire) on further lines.",
 				areas[s.BArea].Name, s.Battle.Round, p.Kind, s.nameOf(p.Block), areas[s.BArea].Name),
 			Choices: ch, Template: []string{ch[0]}}
+	case phNextBattle:
+		return s.nextBattlePrompt(sd)
 	case phSupply:
 		return s.supplyPrompt(sd)
 	case phReset:
@@ -219,8 +221,11 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 			ch = append(ch, "battle "+areas[a].Name+": ask")
 		}
 	}
-	if s.Phase == phAction1 && len(fights) > 1 {
-		ch = append(ch, "battles "+strings.Join(fights, ", "))
+	if s.Phase == phAction1 {
+		if len(fights) > 1 {
+			ch = append(ch, "battles "+strings.Join(fights, ", "))
+		}
+		ch = append(ch, "battles ask")
 	}
 	ch = append(ch, "pass")
 	text += " Battle orders (see the game guide): battle <area or all>: fire | ask | retreat to <area> if weaker; hits <area>: <blocks>; regroup <area>: <block> -> <area>."

@@ -28,6 +28,8 @@ func (s *State) RandomSubmission(role adjudicator.Role, pick func(n int) int) *a
 		p := s.Battle.Pending
 		ch := p.Strings(s.nameOf)
 		lines = []string{ch[pick(len(ch))]}
+	case phNextBattle:
+		lines = s.randomNextBattle(pick)
 	case phSupply:
 		lines = s.randomSupply(sd, pick)
 	case phReset:
@@ -226,6 +228,9 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 	case 2:
 		try("battle", "all: treachery")
 	}
+	if sd == s.P1 && s.Phase == phAction1 && pick(3) == 0 {
+		try("battles", "ask")
+	}
 	if len(out) == 0 {
 		out = []string{"pass"}
 	}
@@ -277,7 +282,7 @@ func (s *State) Check() error {
 			want := 8 - s.Turn
 			if s.Phase == phCard || s.Phase == phMulligan || s.Phase == phMulliganReply {
 				want = 8 - s.Turn
-			} else if s.Phase == phAction1 || s.Phase == phAction2 || s.Phase == phBattle || s.Phase == phSupply {
+			} else if s.Phase == phAction1 || s.Phase == phAction2 || s.Phase == phBattle || s.Phase == phNextBattle || s.Phase == phSupply {
 				want = 7 - s.Turn
 			} else {
 				want = n
@@ -286,7 +291,7 @@ func (s *State) Check() error {
 				return fmt.Errorf("%s holds %d cards in turn %d (%s)", Side(sd), n, s.Turn, s.label())
 			}
 		}
-		if s.Phase != phAction2 && s.Phase != phBattle {
+		if s.Phase != phAction2 && s.Phase != phBattle && s.Phase != phNextBattle {
 			for a := 0; a < nAreas; a++ {
 				if s.contested(a) {
 					return fmt.Errorf("%s is contested outside the battle phase (%s)", areas[a].ID, s.label())
@@ -295,6 +300,9 @@ func (s *State) Check() error {
 		}
 		if s.Phase == phBattle && s.Battle == nil {
 			return fmt.Errorf("battle phase without a battle")
+		}
+		if s.Phase == phNextBattle && (s.Battle != nil || s.battlesLeft() < 2 || !s.AskOrder) {
+			return fmt.Errorf("player 1 is asked for the next battle with a battle under way or fewer than two left")
 		}
 		if len(s.Prompts()) == 0 {
 			return fmt.Errorf("no prompts in %s", s.label())

@@ -283,7 +283,7 @@ func TestPromptsAreOrders(t *testing.T) {
 				_, _, err := s.Apply(sub, testdice.New(seed))
 				require.NoError(t, err, "%s template %q rejected in %s", p.Kind, p.Template, s.label())
 				switch p.Kind {
-				case "card", "mulligan", "mulligan-reply", "battle":
+				case "card", "mulligan", "mulligan-reply", "battle", "next-battle":
 					for _, c := range p.Choices {
 						_, _, err := s.Apply(adjudicator.Submission{Role: p.Role, Lines: lines(c)}, testdice.New(seed))
 						require.NoError(t, err, "%s choice %q rejected in %s", p.Kind, c, s.label())

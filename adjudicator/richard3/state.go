@@ -68,7 +68,8 @@ const (
 	phPretenderHome
 	phKingHome
 	phOver
-	phReset // Campaign Reset: which blocks over an exile limit go to the pool
+	phReset      // Campaign Reset: which blocks over an exile limit go to the pool
+	phNextBattle // Player 1 chooses the next battle (6.1, battles ask)
 )
 
 // Opts are the game options in effect.
@@ -128,7 +129,10 @@ type State struct {
 	Fronts [40]front   `json:"fronts"`
 	NSeq   int8        `json:"nseq"`
 	Order  []int8      `json:"order,omitempty"` // Player 1's battle order
-	Stand  []standing  `json:"standing,omitempty"`
+	// AskOrder: Player 1 chooses each next battle once the previous one
+	// has ended (battles ask), instead of following Order.
+	AskOrder bool       `json:"ask_order,omitempty"`
+	Stand    []standing `json:"standing,omitempty"`
 
 	Battle *columbia.Battle `json:"battle,omitempty"`
 	BArea  int8             `json:"battle_area"`

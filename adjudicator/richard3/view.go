@@ -43,7 +43,7 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 		pret = fmt.Sprintf("%s (%s)", blocks[p].Name, s.pretender())
 	}
 	fmt.Fprintf(&st, "King: %s. Pretender: %s.\n", king, pret)
-	if s.Phase >= phAction1 && s.Phase <= phSupply && s.Card[0] >= 0 && s.Card[1] >= 0 {
+	if (s.Phase >= phAction1 && s.Phase <= phSupply || s.Phase == phNextBattle) && s.Card[0] >= 0 && s.Card[1] >= 0 {
 		fmt.Fprintf(&st, "Cards this turn: Lancaster %s, York %s. Player 1: %s.\n", cardLong(int(s.Card[0])), cardLong(int(s.Card[1])), s.P1)
 	}
 	if s.Finished {
