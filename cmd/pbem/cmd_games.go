@@ -242,6 +242,29 @@ func runExport(ctx *cli, args []string) error {
 		return usagef("give one game ID")
 	}
 	cfg, db, err := openStore(*cfgPath)
+	if errors.Is(err, store.ErrLocked) && *out != "" {
+		// The daemon runs: it writes the file.
+		abs, aerr := filepath.Abs(*out)
+		if aerr != nil {
+			return aerr
+		}
+		name, err := spool(cfg.Store, spoolRequest{Kind: "export", Game: fs.Arg(0), Reveal: *reveal, Out: abs})
+		if err != nil {
+			return err
+		}
+		msg, err := waitSpool(name, 15*time.Second)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(ctx.stdout, msg)
+		if strings.HasPrefix(msg, "error:") {
+			return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, "error:")))
+		}
+		return nil
+	}
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w; while the daemon runs, give --out FILE and the daemon writes the record", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -25,18 +25,27 @@ import (
 func spoolDir(storePath string) string { return storePath + ".spool" }
 
 type spoolRequest struct {
-	Kind string            `json:"kind"` // "new"
-	New  judge.NewGameSpec `json:"new"`
-	At   time.Time         `json:"at"`
+	Kind   string            `json:"kind"` // "new" or "export"
+	New    judge.NewGameSpec `json:"new"`
+	Game   string            `json:"game,omitempty"`   // export: the game
+	Reveal bool              `json:"reveal,omitempty"` // export: reveal every secret
+	Out    string            `json:"out,omitempty"`    // export: the file to write
+	At     time.Time         `json:"at"`
 }
 
 // spoolNew queues a game creation for the running daemon.
 func spoolNew(storePath string, spec judge.NewGameSpec) (string, error) {
+	return spool(storePath, spoolRequest{Kind: "new", New: spec})
+}
+
+// spool drops a request for the running daemon.
+func spool(storePath string, req spoolRequest) (string, error) {
 	dir := spoolDir(storePath)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	b, err := json.MarshalIndent(spoolRequest{Kind: "new", New: spec, At: time.Now().UTC()}, "", "  ")
+	req.At = time.Now().UTC()
+	b, err := json.MarshalIndent(req, "", "  ")
 	if err != nil {
 		return "", err
 	}
@@ -77,6 +86,8 @@ func processSpool(dir string, j *judge.Judge, log *slog.Logger) {
 		result := ""
 		if err := json.Unmarshal(b, &req); err != nil {
 			result = "error: unreadable request: " + err.Error()
+		} else if req.Kind == "export" {
+			result = spoolExport(j, req)
 		} else if c, err := j.NewGame(req.New); err != nil {
 			result = "error: " + err.Error()
 		} else {
@@ -112,4 +123,15 @@ func waitSpool(name string, max time.Duration) (string, error) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	return "", errors.New("the daemon has not picked up the request yet; it will when it runs")
+}
+
+func spoolExport(j *judge.Judge, req spoolRequest) string {
+	rec, err := j.Export(req.Game, req.Reveal)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if err := rec.Save(req.Out); err != nil {
+		return "error: " + err.Error()
+	}
+	return fmt.Sprintf("record of %s written to %s\n", req.Game, req.Out)
 }
