@@ -63,6 +63,18 @@ func (s *State) Prompts() []adjudicator.Prompt {
 	return out
 }
 
+// Owing lists the roles that owe a decision, as Prompts does, without
+// building the choices (adjudicator.Owing).
+func (s *State) Owing() []adjudicator.Role {
+	var out []adjudicator.Role
+	for sd := Side(0); sd < 2; sd++ {
+		if s.owes(sd) {
+			out = append(out, roleOf(sd))
+		}
+	}
+	return out
+}
+
 func (s *State) prompt(sd Side) adjudicator.Prompt {
 	role := roleOf(sd)
 	switch s.Phase {

@@ -461,3 +461,17 @@ func TestR3_8_3c_LancastrianWarwick(t *testing.T) {
 	place(s2, "beaumont", "warwick")
 	assert.Equal(t, []int{aCalais}, s2.homeOptions(bi("warwick_y")))
 }
+
+// TestOwingMatchesPrompts: the cheap Owing lists exactly the roles of
+// Prompts, in order, all through random games.
+func TestOwingMatchesPrompts(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		playRandom(t, seed, "", false, func(s *State, _ *adjudicator.Result) {
+			var want []adjudicator.Role
+			for _, p := range s.Prompts() {
+				want = append(want, p.Role)
+			}
+			require.Equal(t, want, s.Owing())
+		})
+	}
+}
