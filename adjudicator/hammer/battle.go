@@ -357,41 +357,9 @@ func (s *St) nextBattle(skip uint32) int {
 }
 
 // cloneBattle deep-copies a stored battle before it is resumed, so the
-// state it came from stays unchanged.
-//
-// The copy is built from the exported fields only: a plain struct copy
-// would also copy the battle's unexported scratch buffers, whose backing
-// arrays (shot rolls, narrative text) the resumed battle reuses, and so
-// overwrite the Shot the receiver's state still holds.
-// TestCloneBattleIsComplete guards against fields added to Battle later.
-func cloneBattle(bt *columbia.Battle) *columbia.Battle {
-	c := columbia.Battle{Area: bt.Area, AreaName: bt.AreaName, Names: bt.Names, Rules: bt.Rules,
-		Attacker: bt.Attacker, Defender: bt.Defender, OrigAttacker: bt.OrigAttacker, Swapped: bt.Swapped,
-		Round: bt.Round, Phase: bt.Phase, Turn: bt.Turn, Winner: bt.Winner, Draws: bt.Draws, Lines: bt.Lines}
-	c.Order = append([]int(nil), bt.Order...)
-	c.Blocks = append([]columbia.Block(nil), bt.Blocks...)
-	c.Moves = append([]columbia.Move(nil), bt.Moves...)
-	c.Log = append([]adjudicator.Event(nil), bt.Log...)
-	if bt.Counters != nil {
-		c.Counters = make(map[string]int, len(bt.Counters))
-		for k, v := range bt.Counters {
-			c.Counters[k] = v
-		}
-	}
-	if bt.Shot != nil {
-		sh := *bt.Shot
-		sh.Rolls = append([]int(nil), bt.Shot.Rolls...)
-		sh.Text = append([]byte(nil), bt.Shot.Text...)
-		sh.Segs = append([]columbia.Seg(nil), bt.Shot.Segs...)
-		c.Shot = &sh
-	}
-	if bt.Pending != nil {
-		p := *bt.Pending
-		p.Choices = append([]columbia.Choice(nil), bt.Pending.Choices...)
-		c.Pending = &p
-	}
-	return &c
-}
+// state it came from stays unchanged (a plain struct copy would share the
+// battle's buffers). TestCloneBattleIsComplete guards it.
+func cloneBattle(bt *columbia.Battle) *columbia.Battle { return bt.Clone() }
 
 // nameOf names a block or area ID for players. Areas win: the only ID
 // both could be is "moray", and in a battle choice it is then the area

@@ -187,17 +187,9 @@ func (s *State) clone() *State {
 	return &n
 }
 
-func cloneBattle(b *columbia.Battle) *columbia.Battle {
-	data, err := json.Marshal(b)
-	if err != nil {
-		panic(err)
-	}
-	var n columbia.Battle
-	if err := json.Unmarshal(data, &n); err != nil {
-		panic(err)
-	}
-	return &n
-}
+// cloneBattle deep-copies a stored battle before it is resumed, so Apply
+// never changes its receiver.
+func cloneBattle(b *columbia.Battle) *columbia.Battle { return b.Clone() }
 
 // Encode implements adjudicator.State.
 func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
