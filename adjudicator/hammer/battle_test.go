@@ -41,6 +41,7 @@ func fight(t testing.TB, s *St, a string, att int, d adjudicator.Dice) (*St, str
 // Scottish noble, English knight, Scottish infantry, English infantry.
 // After three rounds the attacker must retreat. (H-5.31a-d, H-1.4b,
 // H-2.12a, H-5.3a, H-5.0)
+// Rules also covered: H-5.3b.
 func TestH5_31d_BattleOrder(t *testing.T) {
 	s := emptyState(t)
 	put(t, s, "buchan_scot", "buchan", 0)
@@ -166,6 +167,7 @@ func TestH5_4c_Schiltroms(t *testing.T) {
 // never across a border the enemy attacked by, never into a battle, never
 // across the Anglo-Scottish border the wrong way, within border limits;
 // the Norse retreats to friendly coasts. (H-5.5a-i, H-5.6a-d, AMB-05)
+// Rules also covered: H-4.5.
 func TestH5_5_RetreatRules(t *testing.T) {
 	s := emptyState(t)
 	for _, id := range []string{"douglas", "campbell", "graham"} {

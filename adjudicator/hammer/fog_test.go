@@ -14,6 +14,7 @@ import (
 // TestH2_0b_FogOfWar plays random games and checks that no view, prompt
 // or event a player may see names an enemy block he cannot see now: only
 // blocks revealed in a battle (5.1) may be named. (H-2.0b, AMB-54)
+// Rules also covered: H-5.1c.
 func TestH2_0b_FogOfWar(t *testing.T) {
 	n := 40
 	if v := os.Getenv("HAMMER_FOG_GAMES"); v != "" {

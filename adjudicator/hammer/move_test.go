@@ -94,6 +94,7 @@ func TestH4_3c_RedBorderStops(t *testing.T) {
 // one movement point per block; a fourth crossing is refused; the third
 // point may instead move a group already in Scotland. (H-4.4a-e, AMB-09,
 // AMB-53)
+// Rules also covered: H-4.0a.
 func TestH4_4e_FeudalLevyCrossing(t *testing.T) {
 	s := emptyState(t)
 	for _, id := range []string{"york_infantry", "lancaster_infantry", "durham_infantry", "york_knights", "lancaster_knights", "hobelars"} {

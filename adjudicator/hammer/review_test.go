@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/rulecheck"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -604,4 +605,10 @@ func TestOwingMatchesPrompts(t *testing.T) {
 			s = ns.(*St)
 		}
 	}
+}
+
+// TestCoverageNamesEveryRule: every rule ID of the coverage document is
+// named by a test (here or in the shared battle system's tests).
+func TestCoverageNamesEveryRule(t *testing.T) {
+	rulecheck.Check(t, "../../docs/rules-coverage/hammer-of-the-scots.md", ".", "../columbia")
 }

@@ -62,6 +62,7 @@ func playRandomOpts(t testing.TB, seed uint64, scen string, opts adjudicator.Opt
 	return nil
 }
 
+// Rules also covered: H-0.3b.
 func TestSelfplay(t *testing.T) {
 	n := 200
 	if testing.Short() {

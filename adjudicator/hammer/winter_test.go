@@ -22,6 +22,7 @@ func winterOf(t testing.TB, s *St, d adjudicator.Dice) *St {
 // is held by the enemy changes sides at his strength; Moray may stay or
 // disband; Bruce and Comyn choose a home, the enemy choosing when both
 // are enemy-held. (H-7.0b, H-7.1a, H-7.1b, H-7.12a, H-7.12b, AMB-28-30)
+// Rules also covered: H-0.3f.
 func TestH7_1a_NoblesGoHome(t *testing.T) {
 	s := emptyState(t)
 	d := testdice.New(1)
@@ -62,6 +63,7 @@ func TestH7_1a_NoblesGoHome(t *testing.T) {
 // empties; Edward I may winter in Scotland with every red non-noble in his
 // area, but not in 1306, not twice running, never as Edward II; then there
 // is no levy. (H-7.3, H-7.31, H-7.32a-b, H-7.4a-e, AMB-32-35)
+// Rules also covered: H-6.1b.
 func TestH7_3_EnglishWinter(t *testing.T) {
 	s := emptyState(t)
 	d := testdice.New(1)
@@ -251,6 +253,7 @@ func TestH8_Setups(t *testing.T) {
 // TestHT_TournamentBids: E# keeps Edward face up in the pool for # years
 // (counted for the levy size, never drawn); S# adds # blocks to the 1297
 // levy. (H-T.1-H-T.5, AMB-44, AMB-48)
+// Rules also covered: H-T.4.
 func TestHT_TournamentBids(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		st, err := Game{}.Setup("braveheart", adjudicator.Options{"bid": "E2"}, testdice.New(seed))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/rulecheck"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -474,4 +475,32 @@ func TestOwingMatchesPrompts(t *testing.T) {
 			require.Equal(t, want, s.Owing())
 		})
 	}
+}
+
+// TestR3_NonRulesMaterial covers the checklist items that carry no rules:
+// R3-2.0a (the map's north/south orientation), R3-2.0b (map decoration:
+// battle sites, castles, heraldry), R3-6.9g (the historical sidebar on
+// treachery) and R3-IDX (credits and index). The engine shows places by
+// name instead of by orientation: every own block's area is named in the
+// player's view, and no area is left unnamed in the data.
+func TestR3_NonRulesMaterial(t *testing.T) {
+	s := newGame(t)
+	for _, r := range []adjudicator.Role{RoleLancaster, RoleYork} {
+		v := s.View(r).Text()
+		sd := sideOfRole(r)
+		for i := 0; i < nBlocks; i++ {
+			if onMap(s.Loc[i]) && s.owner(i) == sd {
+				require.Contains(t, v, areas[s.Loc[i]].Name)
+			}
+		}
+	}
+	for _, a := range areas {
+		require.NotEmpty(t, a.Name)
+	}
+}
+
+// TestCoverageNamesEveryRule: every rule ID of the coverage document is
+// named by a test (here or in the shared battle system's tests).
+func TestCoverageNamesEveryRule(t *testing.T) {
+	rulecheck.Check(t, "../../docs/rules-coverage/richard-iii.md", ".", "../columbia")
 }
