@@ -340,3 +340,74 @@ func TestPlayerRecordIsRedacted(t *testing.T) {
 		}
 	}
 }
+
+// TestManyPlayersAndResponses: a 5-player game whose turns have the shape
+// of a card-driven multi-player game (an active player's action, then a
+// secret response by every other player in the middle of it): reports to
+// five players and the GM, answers hidden until all are in, a late
+// responder defaulted at the deadline, and a record that verifies.
+func TestManyPlayersAndResponses(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+	require.NoError(t, err)
+	defer db.Close()
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	j := New(db, Options{Domain: "club.example", Now: func() time.Time { return now }})
+	roles := []adjudicator.Role{"red", "blue", "green", "gold", "black"}
+	spec := NewGameSpec{Game: "council-test", Scenario: "5-players", GM: "gm@club.example"}
+	for _, r := range roles {
+		spec.Players = append(spec.Players, PlayerSpec{Role: r, Email: string(r) + "@club.example"})
+	}
+	c, err := j.NewGame(spec)
+	require.NoError(t, err)
+	id := c.Game.ID
+	n := 0
+	send := func(r adjudicator.Role, line string) *Outcome {
+		n++
+		raw := fmt.Sprintf("From: %s@club.example\r\nSubject: [%s]\r\nMessage-ID: <c%d@club.example>\r\n\r\nsecret: %s\r\n%s\r\n", r, id, n, c.Secrets[r], line)
+		o, err := j.HandleMail([]byte(raw))
+		require.NoError(t, err)
+		return o
+	}
+	mailsTo := func(addr string) []*store.OutMail {
+		var out []*store.OutMail
+		require.NoError(t, db.View(func(tx *store.Tx) error {
+			all, err := tx.AllMail()
+			for _, m := range all {
+				if m.To[0] == addr {
+					out = append(out, m)
+				}
+			}
+			return err
+		}))
+		return out
+	}
+	require.Len(t, mailsTo("black@club.example"), 2, "welcome and first report")
+	require.Equal(t, store.OutcomeAccepted, send("red", "claim 4").Kind)
+	require.Equal(t, store.OutcomeRejected, send("red", "claim 5").Kind, "red owes nothing now")
+	require.Equal(t, store.OutcomeAccepted, send("blue", "doubt").Kind)
+	require.Equal(t, store.OutcomeAccepted, send("green", "trust").Kind)
+	require.Equal(t, store.OutcomeAccepted, send("gold", "trust").Kind)
+	// Nobody but blue has seen blue's answer.
+	for _, r := range []adjudicator.Role{"red", "green", "gold", "black"} {
+		for _, m := range mailsTo(string(r) + "@club.example") {
+			require.NotContains(t, m.Text, "You doubt", "%s sees another player's secret answer", r)
+		}
+	}
+	// Black never answers: the deadline trusts for him and the round resolves.
+	var g *store.Game
+	require.NoError(t, db.View(func(tx *store.Tx) error { g, err = tx.Game(id); return err }))
+	now = g.Deadline.Add(time.Minute)
+	_, err = j.Tick()
+	require.NoError(t, err)
+	require.NoError(t, db.View(func(tx *store.Tx) error { g, err = tx.Game(id); return err }))
+	require.Equal(t, 2, g.Status.Turn)
+	for _, r := range roles {
+		last := mailsTo(string(r) + "@club.example")
+		require.Contains(t, last[len(last)-1].Text, "The die shows", "%s is told how the round ended", r)
+	}
+	require.Contains(t, mailsTo("gm@club.example")[len(mailsTo("gm@club.example"))-1].Text, "The die shows")
+	rec, err := j.Export(id, false)
+	require.NoError(t, err)
+	require.True(t, record.Verify(rec).OK())
+	require.Len(t, rec.Roles, 5)
+}
