@@ -155,20 +155,7 @@ func runNew(ctx *cli, args []string) error {
 	cfg, db, err := openStore(*cfgPath)
 	if errors.Is(err, store.ErrLocked) {
 		// The daemon runs: hand the request to it.
-		name, err := spoolNew(cfg.Store, spec)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(ctx.stdout, "the daemon is running; request queued in %s\n", name)
-		msg, err := waitSpool(name, 15*time.Second)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(ctx.stdout, msg)
-		if strings.HasPrefix(msg, "error:") {
-			return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, "error:")))
-		}
-		return nil
+		return handOff(ctx, cfg.Store, spoolRequest{Kind: "new", New: spec})
 	}
 	if err != nil {
 		return err
@@ -248,19 +235,7 @@ func runExport(ctx *cli, args []string) error {
 		if aerr != nil {
 			return aerr
 		}
-		name, err := spool(cfg.Store, spoolRequest{Kind: "export", Game: fs.Arg(0), Reveal: *reveal, Out: abs})
-		if err != nil {
-			return err
-		}
-		msg, err := waitSpool(name, 15*time.Second)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(ctx.stdout, msg)
-		if strings.HasPrefix(msg, "error:") {
-			return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, "error:")))
-		}
-		return nil
+		return handOff(ctx, cfg.Store, spoolRequest{Kind: "export", Game: fs.Arg(0), Reveal: *reveal, Out: abs})
 	}
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%w; while the daemon runs, give --out FILE and the daemon writes the record", err)

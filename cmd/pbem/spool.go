@@ -33,11 +33,6 @@ type spoolRequest struct {
 	At     time.Time         `json:"at"`
 }
 
-// spoolNew queues a game creation for the running daemon.
-func spoolNew(storePath string, spec judge.NewGameSpec) (string, error) {
-	return spool(storePath, spoolRequest{Kind: "new", New: spec})
-}
-
 // spool drops a request for the running daemon.
 func spool(storePath string, req spoolRequest) (string, error) {
 	dir := spoolDir(storePath)
@@ -134,4 +129,23 @@ func spoolExport(j *judge.Judge, req spoolRequest) string {
 		return "error: " + err.Error()
 	}
 	return fmt.Sprintf("record of %s written to %s\n", req.Game, req.Out)
+}
+
+// handOff gives a request to the running daemon, waits for its answer and
+// prints it.
+func handOff(ctx *cli, storePath string, req spoolRequest) error {
+	name, err := spool(storePath, req)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.stdout, "the daemon is running; request queued in %s\n", name)
+	msg, err := waitSpool(name, 15*time.Second)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(ctx.stdout, msg)
+	if strings.HasPrefix(msg, "error:") {
+		return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, "error:")))
+	}
+	return nil
 }
