@@ -54,6 +54,16 @@ abandoned game). Player secrets and addresses are never exported.`,
 		run: runExport,
 	})
 	register(&command{
+		name:    "backup",
+		summary: "copy the store to a file, safely, even while the daemon runs",
+		usage:   "--out FILE [--config FILE]",
+		help: `Writes a consistent copy of the whole store (every game, log, secret and
+queued mail) to FILE, which must not exist. While the daemon runs it makes
+the copy itself. Restore by stopping the daemon and putting the copy in
+the store's place.`,
+		run: runBackup,
+	})
+	register(&command{
 		name:    "replay",
 		summary: "rebuild a game from its record and print the final state hash",
 		usage:   "FILE",
@@ -390,5 +400,34 @@ func runCheck(ctx *cli, args []string) error {
 	for _, c := range res.Canonical {
 		fmt.Fprintf(ctx.stdout, "  %s\n", c)
 	}
+	return nil
+}
+
+func runBackup(ctx *cli, args []string) error {
+	fs := flags(ctx, find("backup"))
+	cfgPath := fs.String("config", "", "configuration file")
+	out := fs.String("out", "", "the file to write (must not exist)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("--out is required")
+	}
+	abs, err := filepath.Abs(*out)
+	if err != nil {
+		return err
+	}
+	cfg, db, err := openStore(*cfgPath)
+	if errors.Is(err, store.ErrLocked) {
+		return handOff(ctx, cfg.Store, spoolRequest{Kind: "backup", Out: abs})
+	}
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Backup(abs); err != nil {
+		return err
+	}
+	fmt.Fprintf(ctx.stdout, "store copied to %s\n", abs)
 	return nil
 }

@@ -63,7 +63,7 @@ Run "pbem <command> --help" for a command's flags.
 
 func usageText() string {
 	order := map[string]int{}
-	for i, n := range []string{"demo", "serve", "new", "status", "export", "verify", "replay", "check", "selfplay", "games"} {
+	for i, n := range []string{"demo", "serve", "new", "status", "export", "verify", "replay", "backup", "check", "selfplay", "games"} {
 		order[n] = i + 1
 	}
 	sort.SliceStable(commands, func(i, j int) bool { return order[commands[i].name] < order[commands[j].name] })

@@ -72,8 +72,18 @@ func TestSpoolWhileServing(t *testing.T) {
 		return strings.Contains(out, "r-9")
 	}, 20*time.Second, 100*time.Millisecond)
 	require.Contains(t, out, "daemon is running")
+	bak := filepath.Join(dir, "copy.db")
+	code, out, errs = runCmd(t, "backup", "--config", cfgPath, "--out", bak)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "store copied to")
 	cancel()
 	require.NoError(t, <-done)
+	// The copy is a complete store.
+	copyCfg := filepath.Join(dir, "copy.yaml")
+	require.NoError(t, os.WriteFile(copyCfg, []byte("store: "+bak+"\n"), 0o600))
+	code, out, _ = runCmd(t, "status", "--config", copyCfg)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "r-9")
 }
 
 // TestServeWithMailAccount runs "pbem serve" configured for an outside

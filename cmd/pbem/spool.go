@@ -25,7 +25,7 @@ import (
 func spoolDir(storePath string) string { return storePath + ".spool" }
 
 type spoolRequest struct {
-	Kind   string            `json:"kind"` // "new" or "export"
+	Kind   string            `json:"kind"` // "new", "export" or "backup"
 	New    judge.NewGameSpec `json:"new"`
 	Game   string            `json:"game,omitempty"`   // export: the game
 	Reveal bool              `json:"reveal,omitempty"` // export: reveal every secret
@@ -83,6 +83,12 @@ func processSpool(dir string, j *judge.Judge, log *slog.Logger) {
 			result = "error: unreadable request: " + err.Error()
 		} else if req.Kind == "export" {
 			result = spoolExport(j, req)
+		} else if req.Kind == "backup" {
+			if err := j.DB().Backup(req.Out); err != nil {
+				result = "error: " + err.Error()
+			} else {
+				result = "store copied to " + req.Out + "\n"
+			}
 		} else if c, err := j.NewGame(req.New); err != nil {
 			result = "error: " + err.Error()
 		} else {
