@@ -833,9 +833,11 @@ func (c *actx) plague(l adjudicator.Line, rest string) {
 	c.event = "plague-done"
 	c.canon = append(c.canon, "plague "+areas[a].Name)
 	if !c.quiet {
-		c.say(nil, "Plague strikes %s: every %s block there loses a step.", areas[a].Name, c.side.Other())
+		c.say(nil, "Plague strikes %s: every block there loses a step.", areas[a].Name)
 	}
-	for _, b := range c.s.blocksIn(a, c.side.Other()) {
+	// Every block in the area, the card player's own included (they can
+	// be there only if Player 1 attacked the area this turn).
+	for _, b := range c.s.blocksIn(a, NoSide) {
 		c.s.Str[b]--
 		if c.s.Str[b] <= 0 {
 			c.events = append(c.events, c.s.eliminate(b, "plague")...)

@@ -628,12 +628,26 @@ func (s *State) flushBattleLog(ev *[]adjudicator.Event) {
 	s.Battle.Log = nil
 }
 
+// elimKey is the battle counter holding the order in which a block was
+// eliminated (1 = first).
+func elimKey(id string) string { return "elim " + id }
+
+// Eliminated implements columbia.Hooks: it records the order of the
+// eliminations, so that the instant victory (9.0) goes to the player who
+// first eliminated all five enemy heirs.
+func (h *hooks) Eliminated(bt *columbia.Battle, b *columbia.Block, by *columbia.Block) columbia.Fate {
+	n := bt.Inc("elims")
+	bt.Counters[elimKey(b.ID)] = n
+	return columbia.Fate{}
+}
+
 // endBattle applies a finished battle to the map.
 func (s *State) endBattle(ev *[]adjudicator.Event) {
 	bt := s.Battle
 	s.flushBattleLog(ev)
 	a := int(s.BArea)
 	s.Battle = nil
+	var dead []int // indices into bt.Blocks, in the order they fell
 	for k := range bt.Blocks {
 		b := &bt.Blocks[k]
 		orig := blockIdx[b.ID]
@@ -647,7 +661,7 @@ func (s *State) endBattle(ev *[]adjudicator.Event) {
 		switch b.Outcome {
 		case columbia.Eliminated, columbia.Removed:
 			s.Loc[i] = int8(a)
-			*ev = append(*ev, s.eliminate(i, "battle of "+areas[a].Name)...)
+			dead = append(dead, k)
 		case columbia.Retreated:
 			s.Loc[i] = int8(areaByName[b.To])
 		default:
@@ -656,6 +670,17 @@ func (s *State) endBattle(ev *[]adjudicator.Event) {
 				s.Loc[i] = int8(areaByName[b.To])
 			}
 		}
+	}
+	order := func(k int) int {
+		if n := bt.Count(elimKey(bt.Blocks[k].ID)); n > 0 {
+			return n
+		}
+		return 1 << 20
+	}
+	sort.SliceStable(dead, func(x, y int) bool { return order(dead[x]) < order(dead[y]) })
+	for _, k := range dead {
+		*ev = append(*ev, s.eliminate(bt.Blocks[k].Data, "battle of "+areas[a].Name)...)
+		s.checkVictory()
 	}
 	s.BArea = -1
 	s.checkVictory()

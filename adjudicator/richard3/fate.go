@@ -59,6 +59,12 @@ func (s *State) checkVictory() {
 	if s.Finished {
 		return
 	}
+	if s.heirsLeft(Lancaster) == 0 && s.heirsLeft(York) == 0 {
+		// Both Houses lost their last heir at the same moment (simultaneous
+		// supply losses, or one Plague): neither was first (ruling R3-R53).
+		s.finish(NoSide, "A draw: the last heirs of both Houses died at the same time (9.0).")
+		return
+	}
 	for _, sd := range []Side{Lancaster, York} {
 		if s.heirsLeft(sd) == 0 {
 			s.finish(sd.Other(), fmt.Sprintf("%s wins: all five %s heirs are dead (9.0).", sd.Other(), sd))
