@@ -534,7 +534,11 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	case kingTo >= 0:
 		s.Loc[bKing] = int8(kingTo)
 	}
-	// 7.5 Wallace
+	// 7.5 Wallace: one already in Selkirk winters there too, outside its
+	// castle limit and with his two steps (ruling AMB-36)
+	if s.Loc[bWallace] == int8(selkirk) && int(s.EdWinAt) != selkirk {
+		wallace = true
+	}
 	if wallace {
 		s.Loc[bWallace] = int8(selkirk)
 		s.Str[bWallace] += 2
@@ -554,7 +558,9 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			limit = 0
 		}
 		for {
-			n, worst, moray := 0, -1, false
+			// ruling R-05: the weakest goes first, but Wallace and the
+			// King only when no other block can, and Moray last of all
+			n, worst, leader, moray := 0, -1, -1, false
 			for b := 0; b < NB; b++ {
 				if int(s.Loc[b]) != ar || blocks[b].Side != Scotland {
 					continue
@@ -570,12 +576,21 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				if blocks[b].Type == TNoble {
 					continue
 				}
+				if b == bWallace || b == bKing {
+					if leader < 0 || s.Str[b] < s.Str[leader] {
+						leader = b
+					}
+					continue
+				}
 				if worst < 0 || s.Str[b] < s.Str[worst] {
 					worst = b
 				}
 			}
 			if n <= limit {
 				break
+			}
+			if worst < 0 {
+				worst = leader
 			}
 			if worst < 0 && moray {
 				worst = bMoray
