@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	texttemplate "text/template"
+	"unicode/utf8"
 )
 
 //go:embed *.txt.tmpl *.html.tmpl
@@ -35,9 +36,44 @@ var funcs = map[string]any{
 		}
 		return strings.Join(lines, "\n")
 	},
-	"trim": strings.TrimSpace,
-	"wrap": wrapChoices,
-	"para": wrapText,
+	"trim":   strings.TrimSpace,
+	"fit":    fitIndent,
+	"rewrap": rewrap,
+	"wrap":   wrapChoices,
+	"para":   wrapText,
+}
+
+// fitIndent indents every non-blank line of s by n spaces when all of them
+// then fit in 76 columns, and otherwise leaves s as it is (a game's text
+// may use the full width).
+func fitIndent(n int, s string) string {
+	s = strings.TrimRight(s, "\n")
+	lines := strings.Split(s, "\n")
+	for _, l := range lines {
+		if utf8.RuneCountInString(l)+n > 76 {
+			return s
+		}
+	}
+	pad := strings.Repeat(" ", n)
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = pad + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// rewrap wraps each line of s longer than 76 columns at spaces, keeping
+// its indentation; shorter lines are left alone.
+func rewrap(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if utf8.RuneCountInString(l) > 76 {
+			ind := len(l) - len(strings.TrimLeft(l, " "))
+			lines[i] = wrapText(ind, ind, l)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // wrapText fills s into lines of at most 76 columns; the first line is

@@ -53,3 +53,21 @@ func TestOverrideDirectory(t *testing.T) {
 	// Files not overridden come from the binary.
 	require.NotNil(t, s.Text.Lookup("report.txt.tmpl"))
 }
+
+func TestFitIndent(t *testing.T) {
+	short := "a\n\nb"
+	require.Equal(t, "  a\n\n  b", fitIndent(2, short))
+	wide := "x\n" + strings.Repeat("y", 75)
+	require.Equal(t, wide, fitIndent(2, wide), "a section that would pass 76 columns is left as the game wrote it")
+}
+
+func TestRewrap(t *testing.T) {
+	long := "  " + strings.Repeat("word ", 30)
+	out := rewrap("short\n" + long)
+	for _, l := range strings.Split(out, "\n") {
+		require.LessOrEqual(t, len(l), 76)
+		if l != "short" {
+			require.True(t, strings.HasPrefix(l, "  word"), l)
+		}
+	}
+}

@@ -88,3 +88,11 @@ func BenchmarkHTMLToText(b *testing.B) {
 		HTMLToText(html)
 	}
 }
+
+func BenchmarkGameTagsManyTags(b *testing.B) {
+	s := manyTags(100000)
+	b.SetBytes(int64(len(s)))
+	for i := 0; i < b.N; i++ {
+		GameTags(s, nil)
+	}
+}

@@ -195,8 +195,8 @@ func keyword(t string) (kw, rest string, ok bool) {
 	return kw, strings.TrimSpace(after), true
 }
 
-// cleanLine removes zero-width characters, reads every Unicode space but
-// tab as a plain space and trims the end of the line.
+// cleanLine removes zero-width characters, reads every Unicode space and
+// control character but tab as a plain space and trims the end of the line.
 func cleanLine(l string) string {
 	l = strings.Map(func(r rune) rune {
 		switch r {
@@ -205,7 +205,9 @@ func cleanLine(l string) string {
 		case '\t':
 			return r
 		}
-		if unicode.IsSpace(r) {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			// NUL and other control characters read as spaces: they
+			// cannot be typed, and the dice digest refuses NUL.
 			return ' '
 		}
 		return r

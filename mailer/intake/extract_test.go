@@ -183,3 +183,13 @@ func TestExtractLineNumbers(t *testing.T) {
 	assert.Empty(t, Extract("").Lines)
 	assert.Empty(t, Extract("\n\n  \n").Lines)
 }
+
+func TestExtractControlCharactersReadAsSpaces(t *testing.T) {
+	o := Extract("secret: ab\x00cd\nentropy: a\x00b\x01c\x7f\npick\x002\n")
+	assert.Equal(t, []string{"a b c"}, o.Entropy)
+	assert.Len(t, o.Lines, 1)
+	assert.Equal(t, "pick 2", o.Lines[0].Text)
+	for _, l := range o.Lines {
+		assert.NotContains(t, l.Text, "\x00")
+	}
+}

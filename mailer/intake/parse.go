@@ -309,6 +309,7 @@ func bareAddress(v string) []string {
 func msgIDs(v string) []string {
 	var out []string
 	rest := v
+	bracketed := false
 	for {
 		i := strings.IndexByte(rest, '<')
 		if i < 0 {
@@ -318,20 +319,40 @@ func msgIDs(v string) []string {
 		if j < 0 {
 			break
 		}
-		if id := strings.TrimSpace(rest[i+1 : i+j]); id != "" {
+		bracketed = true
+		if id := strings.TrimSpace(rest[i+1 : i+j]); validMsgID(id) {
 			out = append(out, id)
 		}
 		rest = rest[i+j+1:]
 	}
-	if len(out) > 0 {
+	if bracketed {
 		return out
 	}
 	for _, w := range strings.Fields(v) {
-		if strings.Contains(w, "@") {
-			out = append(out, strings.Trim(w, "<>,"))
+		if id := strings.Trim(w, "<>,"); strings.Contains(w, "@") && validMsgID(id) {
+			out = append(out, id)
 		}
 	}
 	return out
+}
+
+// maxMsgIDLen bounds a message ID: a longer one is ignored, since it could
+// not be echoed in an In-Reply-To header (998 characters a line at most).
+const maxMsgIDLen = 250
+
+// validMsgID reports whether id can be kept and echoed in a reply's
+// In-Reply-To and References: non-empty, bounded, printable ASCII without
+// spaces or angle brackets.
+func validMsgID(id string) bool {
+	if id == "" || len(id) > maxMsgIDLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; c <= ' ' || c >= 0x7f || c == '<' || c == '>' {
+			return false
+		}
+	}
+	return true
 }
 
 // cleanHeader unfolds a header value and makes it valid UTF-8.

@@ -450,3 +450,17 @@ func TestUnflow(t *testing.T) {
 	// A quote-depth change ends a paragraph.
 	assert.Equal(t, "a \n> b\n", unflow("a \n> b\n", false))
 }
+
+func TestParseIgnoresUnusableMessageIDs(t *testing.T) {
+	for _, id := range []string{
+		"<abc\r\n def\r\n\tBcc: evil@x.example>",
+		"<" + strings.Repeat("x", 300) + "@example.org>",
+		"<caf\xc3\xa9@example.org>",
+	} {
+		raw := []byte("From: alice@example.org\r\nSubject: [x]\r\nMessage-ID: " + id + "\r\nReferences: <ok@example.org> " + id + "\r\n\r\nreport\r\n")
+		m, err := Parse(raw, Options{})
+		require.NoError(t, err)
+		require.Empty(t, m.MessageID, "%q", id)
+		require.Equal(t, []string{"ok@example.org"}, m.References)
+	}
+}

@@ -8,6 +8,9 @@ import (
 // maxIDLen bounds a game ID read from a tag or plus-address.
 const maxIDLen = 64
 
+// MaxGameTags bounds the candidate game IDs GameTags returns.
+const MaxGameTags = 16
+
 // notGameTags are bracketed subject tags that mail systems add; they are
 // never game IDs.
 var notGameTags = map[string]bool{
@@ -36,6 +39,9 @@ func GameTag(subject string, to []string) string {
 // "[External]", then the plus-address tags of the recipients
 // ("orders+roses-7@club.example"). A caller that knows its games can pick
 // the first that exists.
+//
+// The list holds at most MaxGameTags candidates, so that a subject made of
+// thousands of tags costs no more than an ordinary one.
 func GameTags(subject string, to []string) []string {
 	var out []string
 	add := func(id string) {
@@ -45,9 +51,11 @@ func GameTags(subject string, to []string) []string {
 				return
 			}
 		}
-		out = append(out, id)
+		if len(out) < MaxGameTags {
+			out = append(out, id)
+		}
 	}
-	for _, tag := range subjectTags(subject) {
+	for _, tag := range subjectTags(subject, MaxGameTags) {
 		if isID(tag) && !notGameTags[strings.ToLower(tag)] {
 			add(tag)
 		}
@@ -76,12 +84,12 @@ func SubjectCheck(subject string) bool {
 	return false
 }
 
-// subjectTags returns the trimmed contents of the bracketed tags of a
-// subject, skipping reply counters ("Re[2]:", "AW [3]:").
-func subjectTags(subject string) []string {
+// subjectTags returns the trimmed contents of the first max bracketed
+// tags of a subject, skipping reply counters ("Re[2]:", "AW [3]:").
+func subjectTags(subject string, max int) []string {
 	var tags []string
 	rest := subject
-	for {
+	for len(tags) < max {
 		i := strings.IndexByte(rest, '[')
 		if i < 0 {
 			return tags
@@ -97,6 +105,7 @@ func subjectTags(subject string) []string {
 		}
 		tags = append(tags, inner)
 	}
+	return tags
 }
 
 // stripTags removes the bracketed tags of a subject.

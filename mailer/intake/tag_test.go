@@ -1,6 +1,8 @@
 package intake
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +64,22 @@ func TestSubjectCheck(t *testing.T) {
 	for subject, want := range cases {
 		assert.Equal(t, want, SubjectCheck(subject), subject)
 	}
+}
+
+// manyTags is a subject made of n distinct bracketed tags.
+func manyTags(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "[t%d]", i)
+	}
+	return b.String()
+}
+
+func TestGameTagsAreBounded(t *testing.T) {
+	to := []string{"orders+roses-7@club.example"}
+	tags := GameTags(manyTags(100000), to)
+	assert.Len(t, tags, MaxGameTags, "a subject full of tags yields a bounded list")
+	assert.Equal(t, "t0", tags[0])
+	// The plus-address still counts when the subject has a few tags.
+	assert.Equal(t, []string{"a", "b", "roses-7"}, GameTags("[a] [b]", to))
 }

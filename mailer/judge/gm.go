@@ -12,12 +12,13 @@ import (
 )
 
 // gmSeatCommand runs the GM's commands about deadlines and seats. It
-// reports whether the line was one of them.
-func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b *strings.Builder, now time.Time) (bool, error) {
+// reports whether the line was one of them; what it did goes to b, a
+// faulty line to bad (and then the caller applies none of the email).
+func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b, bad *strings.Builder, now time.Time) (bool, error) {
 	switch strings.ToLower(f[0]) {
 	case "deadline":
 		if len(f) != 2 {
-			fmt.Fprintf(b, "line %d: deadline HOURS (from now), or deadline off\n", no)
+			fmt.Fprintf(bad, "line %d: deadline HOURS (from now), or deadline off\n", no)
 			return true, nil
 		}
 		if strings.EqualFold(f[1], "off") {
@@ -27,7 +28,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		h, err := strconv.Atoi(f[1])
 		if err != nil || h < 1 || h > 24*60 {
-			fmt.Fprintf(b, "line %d: %q is not a number of hours (1 to 1440)\n", no, f[1])
+			fmt.Fprintf(bad, "line %d: %q is not a number of hours (1 to 1440)\n", no, f[1])
 			return true, nil
 		}
 		g.Deadline = now.Add(time.Duration(h) * time.Hour).Truncate(time.Minute)
@@ -36,22 +37,25 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		return true, tx.PutGame(g)
 	case "defaults":
 		if err := j.applyDefaults(tx, g, st, now); err != nil {
-			fmt.Fprintf(b, "line %d: %v\n", no, err)
+			fmt.Fprintf(bad, "line %d: %v\n", no, err)
 			return true, nil
 		}
 		fmt.Fprintf(b, "line %d: default orders applied for everyone who owed a decision\n", no)
 		return true, nil
 	case "alias", "replace":
-		if len(f) != 3 || !strings.Contains(f[2], "@") {
-			fmt.Fprintf(b, "line %d: %s ROLE ADDRESS\n", no, strings.ToLower(f[0]))
+		addr := ""
+		if len(f) == 3 {
+			addr, _ = normAddress(f[2])
+		}
+		if addr == "" {
+			fmt.Fprintf(bad, "line %d: %s ROLE ADDRESS\n", no, strings.ToLower(f[0]))
 			return true, nil
 		}
 		p := g.Player(strings.ToLower(f[1]))
 		if p == nil || p.Role == string(adjudicator.GM) {
-			fmt.Fprintf(b, "line %d: no side %q in this game\n", no, f[1])
+			fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
 			return true, nil
 		}
-		addr := strings.ToLower(f[2])
 		if strings.EqualFold(f[0], "alias") {
 			p.Aliases = append(p.Aliases, addr)
 			fmt.Fprintf(b, "line %d: %s may now also write from %s\n", no, p.Role, addr)
@@ -81,7 +85,8 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 
 // queueRecord mails role the game's record as far as role may see it:
 // its own orders in full, other entries as digests only, hidden draws
-// withheld until the game ends. With tools/verify_dice.py a player can
+// withheld until the game ends; while the game runs, a player's copy
+// stops at the end of the last turn whose dice are public. With tools/verify_dice.py a player can
 // check every public die of every finished turn.
 func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, inReplyTo, subject string) error {
 	rec, err := j.exportGame(tx, g, false)
@@ -90,6 +95,22 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 	}
 	if role != adjudicator.GM && !g.Status.Finished {
 		rec = rec.Redact(func(e record.Entry) bool { return e.Role == string(role) || e.Kind == record.KindRollback })
+		// A redacted entry keeps its digest, a hash of its lines: for a
+		// choice among few (a pick, a card) trying each candidate would
+		// find the hidden one. So the record stops at the last turn whose
+		// dice are public (the dice after it cannot be checked yet
+		// anyway), and it carries no hashes of the other seats' mails.
+		cut := 1
+		for i, e := range rec.Entries {
+			if e.Epoch > g.Dice.RevealedThrough {
+				break
+			}
+			cut = i + 1
+		}
+		if cut < len(rec.Entries) {
+			rec = rec.Truncate(cut)
+		}
+		rec.Mails = nil
 	}
 	b, err := rec.Marshal()
 	if err != nil {

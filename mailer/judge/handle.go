@@ -65,19 +65,56 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		}
 		return nil
 	})
+	var gr errGMRejected
+	if errors.As(err, &gr) {
+		// The GM's commands were rolled back; record the refusal on its own.
+		out = &Outcome{Kind: store.OutcomeRejected, Role: string(adjudicator.GM), Reason: clip("gm command refused: "+strings.TrimSpace(gr.problems), maxReason)}
+		if gr.check {
+			out.Kind, out.Reason = store.OutcomeCheck, clip("gm check: "+strings.TrimSpace(gr.problems), maxReason)
+		}
+		err = j.db.Update(func(tx *store.Tx) error {
+			if _, err := tx.Hit(msg.From, now, time.Hour, j.opt.RatePerHour); err != nil {
+				return err
+			}
+			orders := intake.Extract(msg.Text)
+			gid := resolveGame(tx, msg, orders)
+			game, err := tx.Game(gid)
+			if err != nil {
+				return err
+			}
+			out.GameID = gid
+			text := gr.text(gid)
+			if err := j.queueNotice(tx, game, game.GM, replySubject(msg.Subject, gid), msg.MessageID, text); err != nil {
+				return err
+			}
+			rec := &store.ProcessedRecord{GameID: gid, Outcome: out.Kind, Reason: out.Reason, At: now, MessageID: msg.MessageID}
+			if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
+				return err
+			}
+			if msg.MessageID != "" {
+				return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
+			}
+			return nil
+		})
+	}
 	var ep errEnginePanic
 	if errors.As(err, &ep) {
 		// The transaction was rolled back; record the failure on its own.
-		out = &Outcome{Kind: store.OutcomeIgnored, Reason: ep.Error()}
+		// The failure may quote the email; it never quotes its secret.
+		typed := ""
+		if msg != nil {
+			typed = intake.Extract(msg.Text).Secret
+		}
+		out = &Outcome{Kind: store.OutcomeIgnored, Reason: clip(redactSecret(ep.Error(), typed), maxReason)}
 		err = j.db.Update(func(tx *store.Tx) error {
 			rec := &store.ProcessedRecord{Outcome: out.Kind, Reason: out.Reason, At: now}
 			if msg != nil {
 				rec.MessageID = msg.MessageID
-				if g := intake.GameTag(msg.Subject, msg.To); g != "" {
+				if g := resolveGame(tx, msg, intake.Extract(msg.Text)); g != "" {
 					rec.GameID = g
 					out.GameID = g
 					if game, gerr := tx.Game(g); gerr == nil {
-						text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %v.\nNothing was applied. Please report this to the server's operator.", msg.From, g, ep.v)
+						text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %s.\nNothing was applied. Please report this to the server's operator.", msg.From, g, clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
 						if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
 							return err
 						}
@@ -105,6 +142,30 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		j.wake()
 	}
 	return out, nil
+}
+
+// resolveGame names the game an email is for: the first candidate tag
+// (subject tags, then plus-addresses of the recipients, then a "game ID"
+// line) that names a game in the store, so that a foreign tag such as
+// "[ACME-42]" before the game's own does not hide it. With no known game
+// it returns the first candidate, or "".
+func resolveGame(tx *store.Tx, msg *intake.Message, orders *intake.Orders) string {
+	cands := intake.GameTags(msg.Subject, append(append([]string{}, msg.To...), msg.Cc...))
+	if orders != nil && orders.Game != "" {
+		cands = append(cands, strings.ToLower(orders.Game))
+	}
+	for i, id := range cands {
+		if i >= 16 {
+			break // a subject full of tags: the first few decide
+		}
+		if _, err := tx.Game(id); err == nil {
+			return id
+		}
+	}
+	if len(cands) == 0 {
+		return ""
+	}
+	return cands[0]
 }
 
 // errEnginePanic marks a rules-engine defect met while handling an email.
@@ -161,15 +222,25 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
+	orders := intake.Extract(msg.Text)
+	gameID := resolveGame(tx, msg, orders)
+	if !ok && !j.authentic(tx, gameID, from, orders.Secret) {
+		// Only unauthenticated mail is limited: anyone can forge a From
+		// address, and a flood must not lock the real player out.
 		return &Outcome{Kind: store.OutcomeIgnored, Reason: "rate limit: too many emails from " + from}, nil
 	}
-	orders := intake.Extract(msg.Text)
-	gameID := intake.GameTag(msg.Subject, append(append([]string{}, msg.To...), msg.Cc...))
-	if gameID == "" {
-		gameID = strings.ToLower(orders.Game)
-	}
 	subject := replySubject(msg.Subject, gameID)
+	var known bool
+	if gameID != "" {
+		_, gerr := tx.Game(gameID)
+		known = gerr == nil
+	}
+	if !known && len(j.gamesOf(tx, from)) == 0 {
+		// Mail for no game on this server from someone who plays none:
+		// spam, whose sender is usually forged. Answering would send
+		// mail to innocent third parties (backscatter).
+		return &Outcome{Kind: store.OutcomeIgnored, GameID: gameID, Reason: "no game of this server, from an address that plays none"}, nil
+	}
 	if gameID == "" {
 		text := "pbem could not tell which game your email is for. Put the game's tag in\nthe subject, e.g. [roses-7], or simply reply to one of your reports."
 		if mine := j.gamesOf(tx, from); len(mine) > 0 {
@@ -193,7 +264,7 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 	} else if err != nil {
 		return nil, err
 	}
-	p := j.playerBySender(g, from)
+	p := j.seatFor(g, from, orders.Secret)
 	if p == nil {
 		text := fmt.Sprintf("Your address %s does not play in game [%s], so your email was ignored.\nIf you play from another address, ask the GM to add it as an alias.", from, g.ID)
 		if err := j.queueNotice(tx, nil, from, subject, msgRef(msg), text); err != nil {
@@ -204,7 +275,9 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 	role := adjudicator.Role(p.Role)
 	_, st, err := loadState(g)
 	if err != nil {
-		return nil, err
+		// A game whose engine is gone or whose state does not decode
+		// fails the same way every time: record it, do not retry.
+		return nil, errEnginePanic{err}
 	}
 	// Resending a report needs no secret: it goes to the registered address.
 	if orders.Report && len(orders.Lines) == 0 {
@@ -225,12 +298,15 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		}
 		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "help sent"}, nil
 	}
-	if orders.Secret == "" || !store.CheckSecret(p.SecretSalt, p.SecretHash, orders.Secret) {
+	if orders.Secret == "" || !secretMatches(p, orders.Secret) {
 		why := "the secret is missing"
-		if orders.Secret != "" {
+		hint := "Put the line \"secret: ...\" from your welcome email in the body."
+		if strings.EqualFold(strings.TrimSpace(orders.Secret), "<your secret>") {
+			hint = "Replace <your secret> in the reply block with the secret from your\nwelcome email."
+		} else if orders.Secret != "" {
 			why = "the secret is wrong"
 		}
-		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.\nPut the line \"secret: ...\" from your welcome email in the body.", g.ID, why)
+		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s.\nNothing changed. %s", g.ID, why, hint)
 		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
 			return nil, err
 		}
@@ -262,7 +338,9 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 			}
 			continue
 		}
-		lines = append(lines, adjudicator.Line{No: l.No, Text: l.Text})
+		// The secret never reaches the engine, the log or the record,
+		// even on a line where it does not belong.
+		lines = append(lines, adjudicator.Line{No: l.No, Text: redactSecret(l.Text, orders.Secret)})
 	}
 	if len(lines) == 0 {
 		text := fmt.Sprintf("Your email for [%s] held no orders. Nothing changed.", g.ID)
@@ -271,17 +349,26 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		}
 		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: "no orders"}, nil
 	}
+	if why := tooBig(lines, orders.Entropy); why != "" {
+		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why)
+		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
+			return nil, err
+		}
+		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: why}, nil
+	}
 	sub := adjudicator.Submission{Role: role, Lines: lines}
 	if orders.Check || intake.SubjectCheck(msg.Subject) {
 		// A dry run on throw-away dice: nothing is stored, no real die is rolled.
 		_, res, aerr := st.Apply(sub, testdice.New(1))
 		data := CheckData{GameID: g.ID, Footer: j.footer(g)}
 		if rej := asRejection(aerr); rej != nil {
-			data.Problems = problems(rej)
+			data.Problems = problems(rej, orders.Secret)
 		} else if aerr != nil {
-			data.Problems = []ProblemData{{Reason: aerr.Error()}}
+			data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), orders.Secret), maxQuote)}}
 		} else {
-			data.Accepted = res.Canonical
+			for _, c := range res.Canonical {
+				data.Accepted = append(data.Accepted, clip(redactSecret(c, orders.Secret), maxQuote))
+			}
 		}
 		if err := j.queueRendered(tx, g, p.Email, subject, "check", msgRef(msg), "check", data); err != nil {
 			return nil, err
@@ -306,11 +393,11 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		if rej == nil {
 			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
 		}
-		data := RejectData{GameID: g.ID, Problems: problems(rej), Owes: owes(st, role), Footer: j.footer(g)}
+		data := RejectData{GameID: g.ID, Problems: problems(rej, orders.Secret), Owes: owes(st, role), Footer: j.footer(g)}
 		if err := j.queueRendered(tx, g, p.Email, subject, "reject", msgRef(msg), "reject", data); err != nil {
 			return nil, err
 		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: rej.Error()}, nil
+		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: clip(redactSecret(rej.Error(), orders.Secret), maxReason)}, nil
 	}
 	le.MessageID = msg.MessageID
 	le.From = from
@@ -332,20 +419,29 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 	return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role}, tx.PutGame(g)
 }
 
-// handleGM serves the GM's commands: "report" (omniscient), "dice" (the
-// dice log so far).
+// handleGM serves the GM's commands (report, dice, rollback, deadline,
+// defaults, alias, replace). A GM email is all or nothing like a
+// player's: if any line is faulty, handleGM returns errGMRejected, the
+// transaction is rolled back and HandleMail records the refusal on its own.
 func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orders *intake.Orders, msg *intake.Message, subject string) (*Outcome, error) {
-	var b strings.Builder
+	var b, bad strings.Builder
 	now := j.opt.Now().UTC()
 	if orders.Report {
 		if err := j.queueReport(tx, g, st, adjudicator.GM, reportCause{resend: true}); err != nil {
 			return nil, err
 		}
 	}
+	if len(orders.Lines) > maxLines {
+		return nil, errGMRejected{problems: fmt.Sprintf("the email holds %d lines; at most %d are read\n", len(orders.Lines), maxLines)}
+	}
 	for _, l := range orders.Lines {
+		if turnLine.MatchString(l.Text) {
+			continue // a reply block's "turn: N" means nothing to the GM
+		}
+		before := bad.Len()
 		f := strings.Fields(l.Text)
 		if len(f) >= 1 {
-			done, err := j.gmSeatCommand(tx, g, st, f, l.No, &b, now)
+			done, err := j.gmSeatCommand(tx, g, st, f, l.No, &b, &bad, now)
 			if err != nil {
 				return nil, err
 			}
@@ -353,18 +449,21 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				if _, s2, err := loadState(g); err == nil {
 					st = s2
 				}
+				if bad.Len() > before {
+					break
+				}
 				continue
 			}
 		}
 		if len(f) >= 2 && strings.EqualFold(f[0], "rollback") {
 			to, err := strconv.Atoi(f[1])
 			if err != nil {
-				fmt.Fprintf(&b, "line %d: rollback needs an entry number (see the dice log)\n", l.No)
-				continue
+				fmt.Fprintf(&bad, "line %d: rollback needs an entry number (see the dice log)\n", l.No)
+				break
 			}
 			if err := j.rollback(tx, g, to, strings.Join(f[2:], " "), j.opt.Now().UTC()); err != nil {
-				fmt.Fprintf(&b, "line %d: %v\n", l.No, err)
-				continue
+				fmt.Fprintf(&bad, "line %d: %v\n", l.No, err)
+				break
 			}
 			fmt.Fprintf(&b, "line %d: rolled back to entry %d; every player has a new report\n", l.No, to)
 			eng, s2, err := loadState(g)
@@ -394,8 +493,15 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&b, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS)\n", l.No, l.Text)
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
+		if bad.Len() > before {
+			break
+		}
+	}
+	check := orders.Check || intake.SubjectCheck(msg.Subject)
+	if bad.Len() > 0 || check {
+		return nil, errGMRejected{problems: bad.String(), done: b.String(), check: check}
 	}
 	if b.Len() > 0 {
 		if err := j.queueNotice(tx, g, g.GM, subject, msgRef(msg), b.String()); err != nil {
@@ -403,6 +509,89 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		}
 	}
 	return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: string(adjudicator.GM), Reason: "gm command"}, tx.PutGame(g)
+}
+
+// errGMRejected carries the faulty lines of a GM email, or the outcome
+// of a GM's dry run: the whole transaction is rolled back and the
+// refusal (or the check) recorded on its own.
+type errGMRejected struct {
+	problems string // faulty lines; "" for a check that would succeed
+	done     string // what the lines before would have done
+	check    bool   // a dry run ("check")
+}
+
+func (e errGMRejected) Error() string { return "GM command refused: " + e.problems }
+
+// text is the GM's answer.
+func (e errGMRejected) text(gameID string) string {
+	var b strings.Builder
+	if e.check {
+		fmt.Fprintf(&b, "CHECK ONLY for [%s]: nothing was applied.\n\n", gameID)
+		if e.problems == "" {
+			fmt.Fprintf(&b, "These commands would be carried out:\n%s", e.done)
+			return b.String()
+		}
+		fmt.Fprintf(&b, "These commands would be REFUSED:\n%s", e.problems)
+	} else {
+		fmt.Fprintf(&b, "Your GM commands for [%s] were NOT applied: nothing changed.\n\n%s", gameID, e.problems)
+	}
+	b.WriteString("\nA GM email is applied whole or not at all; the lines after a faulty one\nwere not read. Fix it and send the email again.")
+	return b.String()
+}
+
+// secretCandidates lists the forms of a typed secret worth checking: as
+// typed, without surrounding quotes or punctuation and in lower case (phones
+// capitalise; secrets are lower case), and in the canonical xxxx-xxxx-xxxx
+// form when the player wrote it with spaces or without dashes.
+func secretCandidates(typed string) []string {
+	out := []string{typed}
+	add := func(s string) {
+		if s != "" && !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	t := strings.ToLower(strings.Trim(typed, " \t\"'`.,;:!?()[]{}<>*_"))
+	add(t)
+	var alnum strings.Builder
+	for _, r := range t {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			alnum.WriteRune(r)
+		}
+	}
+	if a := alnum.String(); len(a) == 12 {
+		add(a[0:4] + "-" + a[4:8] + "-" + a[8:12])
+	}
+	return out
+}
+
+// secretMatches reports whether typed is p's secret in one of the forms
+// of secretCandidates.
+func secretMatches(p *store.Player, typed string) bool {
+	if len(typed) > 200 {
+		return false
+	}
+	for _, c := range secretCandidates(typed) {
+		if store.CheckSecret(p.SecretSalt, p.SecretHash, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// redactSecret replaces, case-insensitively, every occurrence of the
+// secret a player typed (in each of its forms) with "<secret>", so that a
+// reply never quotes a secret back.
+func redactSecret(text, typed string) string {
+	if typed == "" || len(typed) > 200 {
+		return text // no secret is that long, so none can be quoted
+	}
+	for _, c := range secretCandidates(typed) {
+		if len(c) < 4 {
+			continue
+		}
+		text = regexp.MustCompile("(?i)"+regexp.QuoteMeta(c)).ReplaceAllLiteralString(text, "<secret>")
+	}
+	return text
 }
 
 func asRejection(err error) *adjudicator.Rejection {
@@ -413,16 +602,109 @@ func asRejection(err error) *adjudicator.Rejection {
 	return nil
 }
 
-func problems(rej *adjudicator.Rejection) []ProblemData {
+// Limits that keep a reply readable whatever the email held.
+const (
+	maxProblems = 20   // faulty lines quoted in one reply
+	maxQuote    = 200  // characters of one quoted line or reason
+	maxReason   = 1000 // characters of an outcome's reason (logs, processed records)
+	maxLines    = 500  // order lines in one email
+	maxLineLen  = 1000 // characters in one order line
+	maxEntropy  = 20   // entropy lines in one email (each at most maxQuote characters)
+)
+
+// problems turns a rejection into template data: at most maxProblems
+// lines, each clipped, with the sender's secret never quoted back.
+func problems(rej *adjudicator.Rejection, secret string) []ProblemData {
 	var out []ProblemData
-	for _, p := range rej.Problems {
-		pd := ProblemData{LineNo: p.Line.No, Line: p.Line.Text, Reason: p.Reason, Legal: p.Legal}
+	for i, p := range rej.Problems {
+		if i == maxProblems {
+			out = append(out, ProblemData{Line: fmt.Sprintf("(and %d more problems not listed)", len(rej.Problems)-maxProblems), Reason: "fix the lines above first"})
+			break
+		}
+		pd := ProblemData{LineNo: p.Line.No, Line: clip(redactSecret(p.Line.Text, secret), maxQuote), Reason: clip(redactSecret(p.Reason, secret), maxQuote)}
+		for k, l := range p.Legal {
+			if k == maxProblems {
+				pd.Legal = append(pd.Legal, "...")
+				break
+			}
+			pd.Legal = append(pd.Legal, clip(l, maxQuote))
+		}
 		if pd.Line == "" {
 			pd.Line = "(the orders as a whole)"
 		}
 		out = append(out, pd)
 	}
 	return out
+}
+
+// tooBig explains why an email's order lines are too many or too long to
+// be read, or returns "".
+func tooBig(lines []adjudicator.Line, entropy []string) string {
+	if len(lines) > maxLines {
+		return fmt.Sprintf("the email holds %d order lines; at most %d are read", len(lines), maxLines)
+	}
+	if len(entropy) > maxEntropy {
+		return fmt.Sprintf("the email holds %d entropy lines; at most %d are read", len(entropy), maxEntropy)
+	}
+	for _, e := range entropy {
+		if n := len([]rune(e)); n > maxQuote {
+			return fmt.Sprintf("an entropy line is %d characters long; at most %d are read", n, maxQuote)
+		}
+	}
+	for _, l := range lines {
+		if n := len([]rune(l.Text)); n > maxLineLen {
+			return fmt.Sprintf("line %d is %d characters long; at most %d are read", l.No, n, maxLineLen)
+		}
+	}
+	return ""
+}
+
+// clip shortens s to at most n characters, marking the cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// seatFor finds the seat an email speaks for: the seat of the sender's
+// address (or alias) or, when one address holds several seats (a GM who
+// also plays), the one whose secret the email carries, else the first.
+func (j *Judge) seatFor(g *store.Game, from, secret string) *store.Player {
+	var first *store.Player
+	from = strings.ToLower(from)
+	for i := range g.Players {
+		p := &g.Players[i]
+		if !j.isSender(p, from) {
+			continue
+		}
+		if first == nil {
+			first = p
+		}
+		if secret != "" && secretMatches(p, secret) {
+			return p
+		}
+	}
+	return first
+}
+
+// authentic reports whether the email carries the secret of a seat its
+// sender holds in game gameID.
+func (j *Judge) authentic(tx *store.Tx, gameID, from, secret string) bool {
+	if gameID == "" || secret == "" {
+		return false
+	}
+	g, err := tx.Game(gameID)
+	if err != nil {
+		return false
+	}
+	p := j.seatFor(g, from, secret)
+	return p != nil && secretMatches(p, secret)
+}
+
+func (j *Judge) isSender(p *store.Player, from string) bool {
+	return p.Email == from || contains(p.Aliases, from) || contains(j.opt.Aliases[p.Email], from)
 }
 
 // playerBySender finds the seat whose address (or alias) sent the email.

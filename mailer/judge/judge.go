@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/mail"
 	"sort"
 	"strings"
 	"sync"
@@ -104,6 +105,13 @@ func New(db *store.DB, opt Options) *Judge {
 	if opt.Log == nil {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
+	// Addresses compare in lower case, as the store keeps them.
+	aliases := map[string][]string{}
+	for k, v := range opt.Aliases {
+		k = strings.ToLower(strings.TrimSpace(k))
+		aliases[k] = append(aliases[k], lower(v)...)
+	}
+	opt.Aliases = aliases
 	return &Judge{db: db, opt: opt}
 }
 
@@ -158,11 +166,31 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		return nil, err
 	}
 	roles := info.RolesFor(sc)
-	if err := checkSeats(roles, spec.Players); err != nil {
-		return nil, err
-	}
 	if spec.GM == "" {
 		return nil, fmt.Errorf("a game needs a GM address (--gm)")
+	}
+	// Addresses are kept bare and in lower case, as senders are compared.
+	if spec.GM, err = normAddress(spec.GM); err != nil {
+		return nil, fmt.Errorf("GM: %w", err)
+	}
+	players := make([]PlayerSpec, len(spec.Players))
+	for i, p := range spec.Players {
+		players[i] = p
+		if players[i].Email, err = normAddress(p.Email); err != nil {
+			return nil, fmt.Errorf("side %s: %w", p.Role, err)
+		}
+		players[i].Aliases = nil
+		for _, a := range p.Aliases {
+			na, err := normAddress(a)
+			if err != nil {
+				return nil, fmt.Errorf("side %s: alias: %w", p.Role, err)
+			}
+			players[i].Aliases = append(players[i].Aliases, na)
+		}
+	}
+	spec.Players = players
+	if err := checkSeats(roles, spec.Players); err != nil {
+		return nil, err
 	}
 	opts := adjudicator.Options{}
 	known := map[string]adjudicator.OptionSpec{}
@@ -480,6 +508,21 @@ func joinRoles(rs []adjudicator.Role) string {
 		s = append(s, string(r))
 	}
 	return strings.Join(s, ", ")
+}
+
+// normAddress reads an address as a GM types it ("ann@club.example",
+// "<ann@club.example>", "Ann <Ann@Club.Example>") and returns it bare and
+// in lower case.
+func normAddress(s string) (string, error) {
+	a, err := mail.ParseAddress(strings.TrimSpace(s))
+	if err != nil {
+		return "", fmt.Errorf("%q is not an email address", s)
+	}
+	local, domain, ok := strings.Cut(a.Address, "@")
+	if !ok || local == "" || domain == "" {
+		return "", fmt.Errorf("%q is not an email address", s)
+	}
+	return strings.ToLower(a.Address), nil
 }
 
 func lower(ss []string) []string {

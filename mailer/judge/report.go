@@ -161,7 +161,7 @@ func (j *Judge) footer(g *store.Game) string {
 	if g == nil {
 		return "pbem judge — " + j.opt.OrdersAddress
 	}
-	return fmt.Sprintf("pbem judge — game [%s] — orders to %s — GM %s", g.ID, g.OrdersAddress, g.GM)
+	return fmt.Sprintf("pbem judge — game [%s] — GM %s\norders to %s", g.ID, g.GM, g.OrdersAddress)
 }
 
 func (j *Judge) diceData(g *store.Game) DiceData {

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -39,27 +40,24 @@ func (j *Judge) Tick() (int, error) {
 	}
 	changed := 0
 	for _, id := range ids {
-		err := j.db.Update(func(tx *store.Tx) error {
-			g, err := tx.Game(id)
-			if err != nil {
-				return err
-			}
-			_, st, err := loadState(g)
-			if err != nil {
-				return err
-			}
-			if now.Before(g.Deadline) {
-				// Reminder time.
-				for _, r := range owingRoles(st) {
-					if err := j.queueReport(tx, g, st, r, reportCause{reminder: true}); err != nil {
-						return err
-					}
+		err := j.tickGame(id, now)
+		var ep errEnginePanic
+		if errors.As(err, &ep) {
+			// A defect of the game's rules fails the same way at every
+			// tick: lift the deadline and tell the GM, once.
+			err = j.db.Update(func(tx *store.Tx) error {
+				g, err := tx.Game(id)
+				if err != nil {
+					return err
 				}
-				g.RemindersSent++
+				g.Deadline = time.Time{}
+				text := fmt.Sprintf("The default orders at the deadline of [%s] could not be applied: %v.\nNothing was applied and the deadline is lifted. Please report this to the\nserver's operator; once it is fixed, set a new deadline with \"deadline HOURS\".", g.ID, clip(fmt.Sprint(ep.v), maxReason))
+				if err := j.queueNotice(tx, g, g.GM, "pbem: internal error in ["+g.ID+"]", "", text); err != nil {
+					return err
+				}
 				return tx.PutGame(g)
-			}
-			return j.applyDefaults(tx, g, st, now)
-		})
+			})
+		}
 		if err != nil {
 			j.opt.Log.Error("deadline", "game", id, "err", err)
 			continue
@@ -70,6 +68,39 @@ func (j *Judge) Tick() (int, error) {
 		j.wake()
 	}
 	return changed, nil
+}
+
+// tickGame sends the reminders or applies the defaults of one game in one
+// transaction. A rules-engine panic or a default the engine refuses comes
+// back as errEnginePanic, with nothing applied.
+func (j *Judge) tickGame(id string, now time.Time) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			j.opt.Log.Error("rules engine panic at a deadline", "game", id, "panic", v)
+			err = errEnginePanic{v}
+		}
+	}()
+	return j.db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		_, st, err := loadState(g)
+		if err != nil {
+			return errEnginePanic{err}
+		}
+		if now.Before(g.Deadline) {
+			// Reminder time.
+			for _, r := range owingRoles(st) {
+				if err := j.queueReport(tx, g, st, r, reportCause{reminder: true}); err != nil {
+					return err
+				}
+			}
+			g.RemindersSent++
+			return tx.PutGame(g)
+		}
+		return j.applyDefaults(tx, g, st, now)
+	})
 }
 
 func owingRoles(st adjudicator.State) []adjudicator.Role {
@@ -106,7 +137,7 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return res, err
 		})
 		if err != nil {
-			return fmt.Errorf("default orders for %s rejected by the engine: %w", r, err)
+			return errEnginePanic{fmt.Errorf("default orders for %s rejected by the engine: %w", r, err)}
 		}
 		le.At = now
 		le.Events = append([]store.LoggedEvent{{Text: fmt.Sprintf("%s missed the deadline; default orders applied: %v", roleTitle(r), lines)}}, le.Events...)

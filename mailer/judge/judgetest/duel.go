@@ -29,16 +29,24 @@ type duelState struct {
 	Round  int
 	Picks  [2]int // 0 = not yet
 	Points [2]int
+	// DefaultOrder replaces "pick 1" at a deadline (option "default"):
+	// "boom" simulates an engine whose Default fails.
+	DefaultOrder string `json:",omitempty"`
 }
 
 func (duel) Info() adjudicator.Info {
 	return adjudicator.Info{Name: "duel-test", Title: "Duel (test game)", Roles: duelRoles,
 		Scenarios: []adjudicator.Scenario{{ID: "standard", Title: "Standard"}},
-		Options:   []adjudicator.OptionSpec{{Name: "target", Help: "points to win", Default: "3", Values: []string{"2", "3"}}}}
+		Options: []adjudicator.OptionSpec{{Name: "target", Help: "points to win", Default: "3", Values: []string{"2", "3"}},
+			{Name: "default", Help: "order applied at a deadline (boom: a simulated defect)", Default: "pick 1", Values: []string{"pick 1", "boom"}}}}
 }
 
-func (duel) Setup(string, adjudicator.Options, adjudicator.Dice) (adjudicator.State, error) {
-	return &duelState{Round: 1}, nil
+func (duel) Setup(_ string, opts adjudicator.Options, _ adjudicator.Dice) (adjudicator.State, error) {
+	s := &duelState{Round: 1}
+	if v := opts.Get("default", "pick 1"); v != "pick 1" {
+		s.DefaultOrder = v
+	}
+	return s, nil
 }
 
 func (duel) Decode(b []byte) (adjudicator.State, error) {
@@ -157,6 +165,9 @@ func (s *duelState) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjud
 func (s *duelState) Default(role adjudicator.Role) *adjudicator.Submission {
 	if s.Status().Finished || s.Picks[idx(role)] != 0 {
 		return nil
+	}
+	if s.DefaultOrder != "" {
+		return &adjudicator.Submission{Role: role, Lines: []adjudicator.Line{{Text: s.DefaultOrder}}}
 	}
 	return &adjudicator.Submission{Role: role, Lines: []adjudicator.Line{{Text: "pick 1"}}}
 }
