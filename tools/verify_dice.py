@@ -55,11 +55,25 @@ def header_digest(rec):
     text += "".join("role %s\n" % r for r in rec.get("roles") or [])
     return sha(b"pbem-dice-v1/digest\0", rec["game_id"].encode(), b"\0", text.encode())
 
-def entry_digest(prev, e):
+def entry_bytes(e, entropy):
     text = "role %s\nkind %s\n" % (e["role"], e["kind"])
     text += "".join("line %s\n" % l for l in e.get("lines") or [])
-    text += "".join("entropy %s\n" % l for l in e.get("entropy") or [])
-    return sha(b"pbem-dice-v1/entry\0", prev, text.encode())
+    text += "".join("entropy %s\n" % l for l in entropy)
+    return text.encode()
+
+def entry_digest(prev, e):
+    return sha(b"pbem-dice-v1/entry\0", prev, entry_bytes(e, e.get("entropy") or []))
+
+def check_salt(e, keys, problems):
+    """The server's salt line must be the HMAC the hidden chain fixes (docs/dice.md 4.3)."""
+    entropy = e.get("entropy") or []
+    if e.get("redacted") or not entropy or not entropy[-1].startswith("pbem-salt ") or e["epoch"] not in keys:
+        return 0
+    want = "pbem-salt " + hmac.new(keys[e["epoch"]], b"pbem-dice-v1/salt\0" + entry_bytes(e, entropy[:-1]),
+                                   hashlib.sha256).hexdigest()
+    if want != entropy[-1]:
+        problems.append(f"entry {e['seq']}: salt: expected {want}, found {entropy[-1]}")
+    return 1
 
 def verify(rec):
     problems, dh = [], rec["dice"]
@@ -80,6 +94,7 @@ def verify(rec):
                 problems.append(f"entry {e['seq']}: rollback digest: expected {digest.hex()}, found {e['digest']}")
             after[e["seq"]] = (digest, epoch, dict(counters))
             continue
+        check_salt(e, keys["hidden"], problems)
         digest = entry_digest(digest, e)
         if e.get("redacted"):  # text still secret: take the digest on trust
             digest = bytes.fromhex(e["digest"])

@@ -19,6 +19,8 @@ type Report struct {
 	Pending  int // draws whose secret is not revealed yet
 	// Unchecked counts redacted entries, whose digests are taken on trust.
 	Unchecked int
+	// SaltsChecked counts entry salts checked against the hidden chain.
+	SaltsChecked int
 	// PublicUpTo and HiddenUpTo are the last epochs whose secrets are
 	// revealed and check out (0: none).
 	PublicUpTo int
@@ -62,6 +64,9 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "; %d redacted entries unchecked", r.Unchecked)
 	}
 	fmt.Fprintf(&b, "; public secrets to epoch %d, hidden to epoch %d", r.PublicUpTo, r.HiddenUpTo)
+	if r.SaltsChecked > 0 {
+		fmt.Fprintf(&b, "; %d entry salts checked", r.SaltsChecked)
+	}
 	if r.Replayed {
 		b.WriteString("; replayed")
 	}
@@ -206,6 +211,15 @@ func Verify(rec *Record) *Report {
 			// with, so that one altered entry is reported once.
 			if rd, err := dice.ParseDigest(e.Digest); err == nil {
 				d = rd
+			}
+		}
+		if !e.Redacted && e.Epoch >= 1 && e.Epoch < len(hid) {
+			// The server's salt must be the one the hidden chain fixes.
+			if bare, salt := dice.SplitSalt(e.diceEntry()); salt != "" {
+				rep.SaltsChecked++
+				if want, err := dice.Salt(hid[e.Epoch], bare); err != nil || want != salt {
+					rep.add(e.Seq, -1, "salt", want, salt)
+				}
 			}
 		}
 		cur = position{d: d, c: cur.c.For(e.Epoch)}

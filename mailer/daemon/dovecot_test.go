@@ -143,7 +143,7 @@ func TestDovecot(t *testing.T) {
 	assert.Len(t, got[bob], 2, "the round's reports, once: the duplicate is not answered")
 	log := logOf(t, db, game)
 	require.Len(t, log, 5)
-	assert.Equal(t, []string{"año 1367"}, log[3].Entropy)
+	assert.Equal(t, []string{"año 1367"}, playerEntropy(log[3].Entropy))
 	assert.Equal(t, []string{"pick 3"}, log[4].Lines)
 	assert.Equal(t, "dc.5@tb.example", log[4].MessageID)
 

@@ -161,7 +161,7 @@ func TestEndToEnd(t *testing.T) {
 	gm.only("gm's report")
 	log := logOf(t, e.db, e.game)
 	require.Len(t, log, 4)
-	assert.Equal(t, []string{"Nájera, 1367"}, log[3].Entropy, "Latin-1 decoded to UTF-8")
+	assert.Equal(t, []string{"Nájera, 1367"}, playerEntropy(log[3].Entropy), "Latin-1 decoded to UTF-8")
 	assert.Equal(t, []string{"pick 1"}, log[3].Lines)
 	assert.Equal(t, "alice@"+domain, log[3].From)
 

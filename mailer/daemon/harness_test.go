@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/mailer/daemon"
 	"github.com/pbem/pbem/mailer/imapin"
 	"github.com/pbem/pbem/mailer/intake"
@@ -313,4 +314,11 @@ func crlf(s string) string {
 func withAuth(c smtpout.Config, user, pass string) smtpout.Config {
 	c.Username, c.Password = user, pass
 	return c
+}
+
+// playerEntropy drops the server's salt line from a logged entry's
+// entropy, leaving what the player wrote.
+func playerEntropy(lines []string) []string {
+	e, _ := dice.SplitSalt(dice.Entry{Entropy: lines})
+	return e.Entropy
 }

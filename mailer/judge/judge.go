@@ -335,23 +335,33 @@ func (j *Judge) gameAddress(id string) string {
 // runs fn. On success it returns the log entry (without Seq) and updates
 // g.Dice's digest and counters; on failure g is unchanged.
 func (j *Judge) applyEntry(g *store.Game, entry dice.Entry, epoch int, fn func(adjudicator.Dice) (*adjudicator.Result, error)) (*store.LogEntry, error) {
-	var prev dice.Digest
-	copy(prev[:], g.Dice.Digest)
-	d, err := prev.Next(entry)
-	if err != nil {
-		return nil, err
-	}
 	if epoch < 1 {
 		epoch = 1
 	}
 	if epoch > g.Dice.N {
 		return nil, fmt.Errorf("the game has run past its %d dice epochs", g.Dice.N)
 	}
+	hiddenKey := j.secretAt(g.Dice.HiddenSeed, g.Dice.N, epoch)
+	if entry.Kind != "setup" {
+		// The salt keeps anyone from confirming a guess of these orders
+		// against the digests the reports show (see dice.SaltPrefix).
+		salted, err := dice.Salted(hiddenKey, entry)
+		if err != nil {
+			return nil, err
+		}
+		entry = salted
+	}
+	var prev dice.Digest
+	copy(prev[:], g.Dice.Digest)
+	d, err := prev.Next(entry)
+	if err != nil {
+		return nil, err
+	}
 	c := counters(g).For(epoch)
 	r := dice.NewRoller(dice.RollerConfig{
 		GameID: g.ID, Entry: g.Seq + 1,
 		PublicKey: j.secretAt(g.Dice.PublicSeed, g.Dice.N, epoch),
-		HiddenKey: j.secretAt(g.Dice.HiddenSeed, g.Dice.N, epoch),
+		HiddenKey: hiddenKey,
 		Digest:    d, Counters: c,
 	})
 	var res *adjudicator.Result

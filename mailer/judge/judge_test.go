@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/record"
 	_ "github.com/pbem/pbem/mailer/judge/judgetest"
 	"github.com/pbem/pbem/store"
@@ -410,4 +411,39 @@ func TestManyPlayersAndResponses(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, record.Verify(rec).OK())
 	require.Len(t, rec.Roles, 5)
+}
+
+// TestEntrySaltsHideOrdersAndVerify: every entry the server logs carries
+// a salt fixed by the hidden chain, so the digests shown in reports cannot
+// confirm a guess of hidden orders; once the hidden chain is revealed,
+// verify checks each salt, and a forged one is caught.
+func TestEntrySaltsHideOrdersAndVerify(t *testing.T) {
+	f := newFixture(t)
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
+	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
+	rec, err := f.j.Export(f.game, true)
+	require.NoError(t, err)
+	e := rec.Entries[1]
+	require.Equal(t, []string{"pick 3"}, e.Lines)
+	require.Len(t, e.Entropy, 1)
+	require.True(t, strings.HasPrefix(e.Entropy[0], dice.SaltPrefix))
+	// A guess of north's orders does not reproduce the digest.
+	prev, err := dice.ParseDigest(rec.Entries[0].Digest)
+	require.NoError(t, err)
+	guess, err := prev.Next(dice.Entry{Role: "north", Kind: "orders", Lines: []string{"pick 3"}})
+	require.NoError(t, err)
+	require.NotEqual(t, e.Digest, guess.String())
+	rep := record.Verify(rec)
+	require.True(t, rep.OK(), rep.String())
+	require.Equal(t, 2, rep.SaltsChecked)
+	// A forged salt (and the digest recomputed to match) is caught.
+	bad := *rec
+	bad.Entries = append([]record.Entry(nil), rec.Entries...)
+	be := bad.Entries[1]
+	be.Entropy = []string{dice.SaltPrefix + strings.Repeat("0", 64)}
+	nd, err := prev.Next(dice.Entry{Role: be.Role, Kind: be.Kind, Lines: be.Lines, Entropy: be.Entropy})
+	require.NoError(t, err)
+	be.Digest = nd.String()
+	bad.Entries[1] = be
+	require.Contains(t, record.Verify(&bad).String(), "salt")
 }
