@@ -23,6 +23,10 @@ type ProcessedRecord struct {
 	Reason    string    `json:"reason,omitempty"`
 	At        time.Time `json:"at"`
 	MessageID string    `json:"message_id,omitempty"`
+	// Content is a hash of what the message says (sender, subject, text),
+	// so that a message reusing another's Message-ID with other content is
+	// not taken for a duplicate.
+	Content string `json:"content,omitempty"`
 }
 
 // Processed returns the record stored under key, or nil if the key has not

@@ -43,6 +43,11 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 			if err != nil {
 				return err
 			}
+			if rec != nil && strings.HasPrefix(k, "msgid:") && rec.Content != "" && rec.Content != contentHash(msg) {
+				// Same Message-ID, other content: not a redelivery (a
+				// reused or guessed ID must not swallow real orders).
+				continue
+			}
 			if rec != nil {
 				out = &Outcome{Kind: "duplicate", GameID: rec.GameID, Reason: "already processed (" + rec.Outcome + ")"}
 				return nil
@@ -57,7 +62,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		if msg != nil {
 			msgID = msg.MessageID
 		}
-		rec := &store.ProcessedRecord{GameID: o.GameID, Outcome: o.Kind, Reason: o.Reason, At: now, MessageID: msgID}
+		rec := &store.ProcessedRecord{GameID: o.GameID, Outcome: o.Kind, Reason: o.Reason, At: now, MessageID: msgID, Content: contentHash(msg)}
 		for _, k := range keys {
 			if err := tx.MarkProcessed(k, rec); err != nil {
 				return err
@@ -184,6 +189,15 @@ func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []
 		}
 	}()
 	return j.handle(tx, msg, perr, raw, now)
+}
+
+// contentHash identifies what a message says, whatever its transport
+// headers: the same email delivered by two routes hashes the same.
+func contentHash(m *intake.Message) string {
+	if m == nil {
+		return ""
+	}
+	return bodyHash([]byte(m.From + "\n" + m.Subject + "\n" + m.Text))
 }
 
 var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)

@@ -447,3 +447,19 @@ func TestEntrySaltsHideOrdersAndVerify(t *testing.T) {
 	bad.Entries[1] = be
 	require.Contains(t, record.Verify(&bad).String(), "salt")
 }
+
+// TestReusedMessageIDDoesNotSwallowOrders: an email that reuses another
+// email's Message-ID with other content (a guessed ID sent first by a
+// stranger, or a broken client) is not taken for a duplicate; the same
+// email delivered again by another route (other headers) still is.
+func TestReusedMessageIDDoesNotSwallowOrders(t *testing.T) {
+	f := newFixture(t)
+	squat := "From: <mallory@evil.example>\r\nSubject: [" + f.game + "]\r\nMessage-ID: <next@example.org>\r\n\r\nreport\r\n"
+	f.handle([]byte(squat))
+	real := "From: <alice@example.org>\r\nSubject: [" + f.game + "]\r\nMessage-ID: <next@example.org>\r\n\r\nsecret: " + f.secrets["north"] + "\r\npick 2\r\n"
+	o := f.handle([]byte(real))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	again := "Received: from relay2.example.org\r\n" + real
+	require.Equal(t, "duplicate", f.handle([]byte(again)).Kind)
+	require.Equal(t, 2, f.game_().Seq)
+}
