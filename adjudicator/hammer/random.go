@@ -147,17 +147,18 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 	var origins [NA]int
 	var dests []int
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
+		// Areas holding a block of side that has not moved, in area order.
+		var movable [NA]bool
+		for b := 0; b < NB; b++ {
+			if a := int(c.Loc[b]); a >= 0 && a < NA && blocks[b].Side == side && c.Fl[b]&fMoved == 0 {
+				movable[a] = true
+			}
+		}
 		no := 0
 		for a := 0; a < NA; a++ {
-			if m.active[a] {
-				continue
-			}
-			for b := 0; b < NB; b++ {
-				if int(c.Loc[b]) == a && blocks[b].Side == side && c.Fl[b]&fMoved == 0 {
-					origins[no] = a
-					no++
-					break
-				}
+			if movable[a] && !m.active[a] {
+				origins[no] = a
+				no++
 			}
 		}
 		if no == 0 {
