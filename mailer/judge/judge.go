@@ -8,7 +8,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/mail"
@@ -542,9 +541,6 @@ func lower(ss []string) []string {
 	}
 	return out
 }
-
-// ErrUnknownGame is returned for a game ID not in the store.
-var ErrUnknownGame = errors.New("unknown game")
 
 // SetWake sets the function called after a transaction queued mail.
 func (j *Judge) SetWake(f func()) {

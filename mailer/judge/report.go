@@ -14,22 +14,21 @@ import (
 
 // ReportData feeds templates/report.*.tmpl.
 type ReportData struct {
-	GameID     string
-	Title      string
-	Role       string
-	Turn       int
-	Deadline   string
-	Accepted   []string
-	Events     []string
-	Sections   []adjudicator.Section
-	Owes       []PromptData
-	SecretHint string
-	Finished   bool
-	Result     string
-	Dice       DiceData
-	Rolls      string
-	DiceText   string // the public dice of a turn that has just ended
-	Footer     string
+	GameID   string
+	Title    string
+	Role     string
+	Turn     int
+	Deadline string
+	Accepted []string
+	Events   []string
+	Sections []adjudicator.Section
+	Owes     []PromptData
+	Finished bool
+	Result   string
+	Dice     DiceData
+	Rolls    string
+	DiceText string // the public dice of a turn that has just ended
+	Footer   string
 }
 
 // PromptData is one decision owed, for templates.
