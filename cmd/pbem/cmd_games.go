@@ -94,20 +94,13 @@ accepted orders in canonical form, or the problems. Nothing is stored.`,
 	})
 }
 
-func openStore(cfgPath string) (*Config, *store.DB, error) {
-	cfg := DefaultConfig()
-	if cfgPath != "" {
-		c, err := LoadConfig(cfgPath)
-		if err != nil {
-			return nil, nil, err
-		}
-		cfg = c
+// loadConfig returns the configuration in cfgPath, or the defaults when
+// it is "".
+func loadConfig(cfgPath string) (*Config, error) {
+	if cfgPath == "" {
+		return DefaultConfig(), nil
 	}
-	db, err := store.Open(cfg.Store, store.Options{})
-	if err != nil {
-		return cfg, nil, err
-	}
-	return cfg, db, nil
+	return LoadConfig(cfgPath)
 }
 
 func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
@@ -162,21 +155,15 @@ func runNew(ctx *cli, args []string) error {
 		k, v, _ := strings.Cut(o, "=")
 		spec.Options[k] = v
 	}
-	cfg, db, err := openStore(*cfgPath)
-	if errors.Is(err, store.ErrLocked) {
-		// The daemon runs: hand the request to it.
-		return handOff(ctx, cfg.Store, spoolRequest{Kind: "new", New: spec})
-	}
+	cfg, err := loadConfig(*cfgPath)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	c, err := judgeFor(cfg, db).NewGame(spec)
+	res, err := callOp(cfg, "new", newArgs{Spec: spec})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ctx.stdout, "created game %s (%s, %s); welcome emails with each player's secret are queued\n", c.Game.ID, c.Game.GameName, c.Game.Scenario)
-	fmt.Fprintf(ctx.stdout, "dice commitment: %s\n", c.Game.Dice.PublicCommit)
+	fmt.Fprint(ctx.stdout, res.Text)
 	return nil
 }
 
@@ -186,21 +173,19 @@ func runStatus(ctx *cli, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	cfg, db, err := openStore(*cfgPath)
-	if errors.Is(err, store.ErrLocked) {
-		b, rerr := os.ReadFile(filepath.Join(spoolDir(cfg.Store), "status.txt"))
-		if rerr != nil {
-			return err
-		}
-		fmt.Fprintln(ctx.stdout, "(the daemon is running; its latest snapshot:)")
-		_, err = ctx.stdout.Write(b)
-		return err
+	if fs.NArg() != 0 {
+		return usagef("status takes no arguments")
 	}
+	cfg, err := loadConfig(*cfgPath)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	return db.View(func(tx *store.Tx) error { return statusText(ctx.stdout, tx) })
+	res, err := callOp(cfg, "status", nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(ctx.stdout, res.Text)
+	return nil
 }
 
 func statusText(w io.Writer, tx *store.Tx) error {
@@ -238,27 +223,25 @@ func runExport(ctx *cli, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("give one game ID")
 	}
-	cfg, db, err := openStore(*cfgPath)
-	if errors.Is(err, store.ErrLocked) && *out != "" {
-		// The daemon runs: it writes the file.
-		abs, aerr := filepath.Abs(*out)
-		if aerr != nil {
-			return aerr
-		}
-		return handOff(ctx, cfg.Store, spoolRequest{Kind: "export", Game: fs.Arg(0), Reveal: *reveal, Out: abs})
-	}
-	if errors.Is(err, store.ErrLocked) {
-		return fmt.Errorf("%w; while the daemon runs, give --out FILE and the daemon writes the record", err)
-	}
+	cfg, err := loadConfig(*cfgPath)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	rec, err := judgeFor(cfg, db).Export(fs.Arg(0), *reveal)
+	res, err := callOp(cfg, "export", exportArgs{Game: fs.Arg(0), Reveal: *reveal})
 	if err != nil {
 		return err
 	}
-	return writeRecord(ctx, rec, *out)
+	rec, err := record.Unmarshal(res.Data)
+	if err != nil {
+		return fmt.Errorf("the record of %s does not read back: %w", fs.Arg(0), err)
+	}
+	if err := writeRecord(ctx, rec, *out); err != nil {
+		return err
+	}
+	if *out != "" {
+		fmt.Fprintf(ctx.stdout, "record of %s written to %s\n", fs.Arg(0), *out)
+	}
+	return nil
 }
 
 func writeRecord(ctx *cli, rec *record.Record, out string) error {
@@ -417,17 +400,14 @@ func runBackup(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, db, err := openStore(*cfgPath)
-	if errors.Is(err, store.ErrLocked) {
-		return handOff(ctx, cfg.Store, spoolRequest{Kind: "backup", Out: abs})
-	}
+	cfg, err := loadConfig(*cfgPath)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	if err := db.Backup(abs); err != nil {
+	res, err := callOp(cfg, "backup", backupArgs{Out: abs})
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ctx.stdout, "store copied to %s\n", abs)
+	fmt.Fprint(ctx.stdout, res.Text)
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem/pbem/mailer/daemon"
 	"github.com/pbem/pbem/mailer/embedded"
 	"github.com/pbem/pbem/mailer/imapin"
+	"github.com/pbem/pbem/mailer/metrics"
 	"github.com/pbem/pbem/mailer/smtpout"
 	"github.com/pbem/pbem/store"
 )
@@ -31,6 +32,11 @@ With no imap/smtp in the configuration (or no --config at all), pbem runs
 its own IMAP and SMTP servers on 127.0.0.1 (ports 1143 and 2525 by
 default): point any mail client at them to play. Embedded mailboxes live
 in memory; the games live in the store file.
+
+Commands such as new, status, export, backup and outbox reach the running
+daemon through its control socket, STORE.sock beside the store (owner-only
+permissions). With metrics.addr set, Prometheus metrics are served at
+/metrics and a health check at /healthz on that address.
 
 Only one daemon may use a store at a time: a second one fails at once.`,
 		run: runServe,
@@ -111,12 +117,32 @@ func serve(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()) 
 	if err != nil {
 		return err
 	}
+	ctlPath := controlPath(cfg)
+	ctlLn, err := listenControl(ctlPath)
+	if err != nil {
+		return err
+	}
+	defer ctlLn.Close()
 	var d *daemon.Daemon
 	j := judgeFor(cfg, db)
-	d = daemon.New(daemon.Config{DB: db, Judge: j, Intake: daemon.IMAP{Client: client}, Sender: smtpout.NewSender(sendCfg), Log: logger, TickEvery: time.Minute})
+	ctl := &controlServer{ln: ctlLn, path: ctlPath, log: logger,
+		env: opEnv{cfg: cfg, db: db, judge: j, daemon: true, mailWait: welcomeWait}}
+	components := []daemon.Component{{Name: "control socket", Run: ctl.Run}}
+	var m *metrics.Metrics
+	if cfg.Metrics.Addr != "" {
+		ln, err := metrics.Listen(cfg.Metrics.Addr)
+		if err != nil {
+			return err
+		}
+		defer ln.Close()
+		m = metrics.New(metrics.Options{DB: db, Health: func() error { return d.Healthy() }})
+		components = append(components, daemon.Component{Name: "metrics", Run: func(ctx context.Context) error { return m.Serve(ctx, ln, logger) }})
+	}
+	d = daemon.New(daemon.Config{DB: db, Judge: j, Intake: daemon.IMAP{Client: client}, Sender: smtpout.NewSender(sendCfg),
+		Log: logger, TickEvery: time.Minute, Metrics: m, Components: components})
 	j.SetWake(d.Drainer().Wake)
-	go runSpool(ctx, cfg.Store, j, logger)
-	logger.Info("pbem daemon running", "store", cfg.Store, "orders", cfg.OrdersAddress)
+	ctl.env.wake = d.Drainer().Wake
+	logger.Info("pbem daemon running", "version", versionString(), "store", cfg.Store, "orders", cfg.OrdersAddress)
 	if ready != nil {
 		ready()
 	}
@@ -124,6 +150,10 @@ func serve(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()) 
 	logger.Info("pbem daemon stopped")
 	return err
 }
+
+// welcomeWait is how long `pbem new` waits, with a daemon running, for
+// the welcome mails' first delivery attempt.
+var welcomeWait = 10 * time.Second
 
 func localPart(addr string) string {
 	for i := 0; i < len(addr); i++ {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -34,6 +37,11 @@ type Config struct {
 		Format string `yaml:"format"` // text or json
 		Level  string `yaml:"level"`
 	} `yaml:"log"`
+	Metrics struct {
+		// Addr serves Prometheus metrics and /healthz, e.g.
+		// "127.0.0.1:9464"; "" (the default) serves none.
+		Addr string `yaml:"addr"`
+	} `yaml:"metrics"`
 }
 
 // IMAPConfig is the mailbox the daemon reads orders from.
@@ -140,9 +148,18 @@ func (c *Config) applyDefaults() {
 	}
 }
 
-// LoadConfig reads a YAML file, rejecting unknown keys.
+// LoadConfig reads a YAML file, rejecting unknown keys. Relative paths
+// in it (store, templates_dir, password files) are relative to the
+// file's directory.
 func LoadConfig(path string) (*Config, error) {
 	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("configuration file %s does not exist", path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("configuration file %s: %w", path, pe.Err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +167,7 @@ func LoadConfig(path string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.resolvePaths(filepath.Dir(path))
 	if c.IMAP != nil && c.IMAP.PasswordFile != "" {
 		p, err := os.ReadFile(c.IMAP.PasswordFile)
 		if err != nil {
@@ -165,6 +183,23 @@ func LoadConfig(path string) (*Config, error) {
 		c.SMTP.Password = string(bytes.TrimSpace(p))
 	}
 	return c, nil
+}
+
+// resolvePaths makes the configuration's relative paths relative to dir.
+func (c *Config) resolvePaths(dir string) {
+	abs := func(p *string) {
+		if *p != "" && !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
+	abs(&c.Store)
+	abs(&c.TemplatesDir)
+	if c.IMAP != nil {
+		abs(&c.IMAP.PasswordFile)
+	}
+	if c.SMTP != nil {
+		abs(&c.SMTP.PasswordFile)
+	}
 }
 
 // parseConfig decodes and checks a configuration, without reading the

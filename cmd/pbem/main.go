@@ -58,12 +58,13 @@ Try it now, with nothing else installed:
 
 Commands:
 %s
-Run "pbem <command> --help" for a command's flags.
+Run "pbem <command> --help" for a command's flags; "pbem version" prints
+the version.
 `
 
 func usageText() string {
 	order := map[string]int{}
-	for i, n := range []string{"demo", "serve", "new", "status", "export", "verify", "replay", "backup", "check", "selfplay", "games"} {
+	for i, n := range []string{"demo", "serve", "new", "status", "outbox", "export", "verify", "replay", "backup", "check", "selfplay", "games"} {
 		order[n] = i + 1
 	}
 	sort.SliceStable(commands, func(i, j int) bool { return order[commands[i].name] < order[commands[j].name] })
@@ -94,7 +95,7 @@ func run(args []string, ctx *cli) int {
 		fmt.Fprint(ctx.stdout, usageText())
 		return 0
 	case "version", "--version":
-		fmt.Fprintln(ctx.stdout, "pbem", version)
+		fmt.Fprintln(ctx.stdout, "pbem", versionString())
 		return 0
 	}
 	c := find(args[0])
@@ -118,8 +119,6 @@ func run(args []string, ctx *cli) int {
 		return 1
 	}
 }
-
-const version = "0.1.0"
 
 // flags returns a FlagSet for c whose help shows the command's text.
 func flags(ctx *cli, c *command) *flag.FlagSet {

@@ -5,17 +5,22 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net/mail"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pbem/pbem/mailer/imapin"
 	"github.com/pbem/pbem/mailer/judge"
+	"github.com/pbem/pbem/mailer/metrics"
 	"github.com/pbem/pbem/mailer/outbox"
 	"github.com/pbem/pbem/store"
 )
@@ -49,12 +54,29 @@ type Config struct {
 	Log       *slog.Logger
 	// Drainer is created from DB and Sender when nil.
 	Drainer *outbox.Drainer
+	// Metrics, if not nil, counts emails, deliveries and deadlines.
+	Metrics *metrics.Metrics
+	// Components are extra parts run and stopped with the daemon, such as
+	// the control socket or the metrics server.
+	Components []Component
+}
+
+// Component is an extra part of the daemon. Run must return when ctx
+// ends; an error other than ctx's stops the whole daemon, as an intake
+// failure does.
+type Component struct {
+	Name string
+	Run  func(ctx context.Context) error
 }
 
 // Daemon is a running pbem loop.
 type Daemon struct {
 	cfg     Config
 	drainer *outbox.Drainer
+
+	running  atomic.Bool
+	stopped  sync.Map     // loop name -> true once it returned early
+	lastTick atomic.Int64 // unix nanoseconds of the last finished tick
 }
 
 // New builds a daemon; call Run to start it.
@@ -67,7 +89,7 @@ func New(cfg Config) *Daemon {
 	}
 	d := &Daemon{cfg: cfg, drainer: cfg.Drainer}
 	if d.drainer == nil {
-		d.drainer = &outbox.Drainer{Queue: StoreQueue{DB: cfg.DB}, Sender: cfg.Sender, Log: cfg.Log}
+		d.drainer = &outbox.Drainer{Queue: StoreQueue{DB: cfg.DB, Metrics: cfg.Metrics}, Sender: cfg.Sender, Log: cfg.Log}
 	}
 	return d
 }
@@ -77,12 +99,16 @@ func (d *Daemon) Drainer() *outbox.Drainer { return d.drainer }
 
 // Handle processes one raw email through the judge.
 func (d *Daemon) Handle(ctx context.Context, raw []byte) Disposition {
+	start := time.Now()
 	out, err := d.cfg.Judge.HandleMail(raw)
+	took := time.Since(start)
 	if err != nil {
-		d.cfg.Log.Error("email not processed; will retry", "err", err)
+		d.cfg.Metrics.Email("error", "", took)
+		d.cfg.Log.Error("email not processed; will retry", append(EmailLogAttrs(raw, &judge.Outcome{Kind: "error"}), "err", err)...)
 		return Retry
 	}
-	d.cfg.Log.Info("email", "outcome", out.Kind, "game", out.GameID, "role", out.Role, "reason", out.Reason)
+	d.cfg.Metrics.Email(out.Kind, out.Reason, took)
+	d.cfg.Log.Info("email", append(EmailLogAttrs(raw, out), "took", took.Round(time.Microsecond))...)
 	d.drainer.Wake()
 	if out.Kind == "duplicate" {
 		// The same email again, typically because the process died
@@ -97,6 +123,46 @@ func (d *Daemon) Handle(ctx context.Context, raw []byte) Disposition {
 		return Failed
 	}
 	return Processed
+}
+
+// EmailLogAttrs returns the attributes every email log line carries: the
+// sender, the Message-ID, the game, the outcome, the role and the reason.
+// None of them is a secret: the judge redacts secrets from its reasons.
+func EmailLogAttrs(raw []byte, out *judge.Outcome) []any {
+	from, msgID := emailIdentity(raw, out)
+	return []any{"from", from, "message_id", msgID, "game", out.GameID,
+		"outcome", out.Kind, "role", out.Role, "reason", out.Reason}
+}
+
+// maxLogHeader bounds header values copied into a log line.
+const maxLogHeader = 200
+
+// emailIdentity returns the sender address and Message-ID of an email,
+// read from its header block only.
+func emailIdentity(raw []byte, _ *judge.Outcome) (from, msgID string) {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return "", ""
+	}
+	from = m.Header.Get("From")
+	if a, err := mail.ParseAddress(from); err == nil {
+		from = strings.ToLower(a.Address)
+	}
+	msgID = strings.Trim(strings.TrimSpace(m.Header.Get("Message-Id")), "<>")
+	return clipLog(from), clipLog(msgID)
+}
+
+func clipLog(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > maxLogHeader {
+		return s[:maxLogHeader] + "..."
+	}
+	return s
 }
 
 // firstRecord returns the judge's record of an email handled before,
@@ -122,43 +188,54 @@ func unreadable(outcome, gameID, reason string) bool {
 	return outcome == store.OutcomeIgnored && gameID == "" && strings.HasPrefix(reason, "unreadable")
 }
 
-// Run runs intake, drainer and deadline clock until ctx ends.
+// Run runs intake, drainer, deadline clock and the extra components until
+// ctx ends, and returns after every one of them returned.
 func (d *Daemon) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errs := make(chan error, 3)
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		if err := d.drainer.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
-			errs <- err
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		if d.cfg.Intake == nil {
-			return
-		}
-		if err := d.cfg.Intake.Run(ctx, d.Handle); err != nil && !errors.Is(err, context.Canceled) {
-			errs <- err
-		}
-	}()
-	go func() {
-		defer wg.Done()
+	errs := make(chan error, 3+len(d.cfg.Components))
+	d.stopped.Clear()
+	d.lastTick.Store(0)
+	d.running.Store(true)
+	defer d.running.Store(false)
+	start := func(name string, run func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := run(ctx)
+			if ctx.Err() == nil {
+				d.stopped.Store(name, true)
+			}
+			if err != nil && !errors.Is(err, context.Canceled) {
+				errs <- fmt.Errorf("%s: %w", name, err)
+			}
+		}()
+	}
+	start("outbox", d.drainer.Run)
+	if d.cfg.Intake != nil {
+		start("intake", func(ctx context.Context) error { return d.cfg.Intake.Run(ctx, d.Handle) })
+	}
+	start("deadlines", func(ctx context.Context) error {
 		t := time.NewTicker(d.cfg.TickEvery)
 		defer t.Stop()
 		for {
-			if _, err := d.cfg.Judge.Tick(); err != nil {
+			n, err := d.cfg.Judge.Tick()
+			if err != nil {
 				d.cfg.Log.Error("deadlines", "err", err)
 			}
+			d.cfg.Metrics.DeadlinesApplied(n)
+			d.lastTick.Store(time.Now().UnixNano())
 			select {
 			case <-ctx.Done():
-				return
+				return nil
 			case <-t.C:
 			}
 		}
-	}()
+	})
+	for _, c := range d.cfg.Components {
+		start(c.Name, c.Run)
+	}
 	var first error
 	select {
 	case <-ctx.Done():
@@ -169,8 +246,33 @@ func (d *Daemon) Run(ctx context.Context) error {
 	return first
 }
 
+// Healthy returns nil while Run runs with every loop alive and the
+// deadline clock ticking on time.
+func (d *Daemon) Healthy() error {
+	if !d.running.Load() {
+		return errors.New("the daemon is not running")
+	}
+	var dead []string
+	d.stopped.Range(func(k, _ any) bool {
+		dead = append(dead, k.(string))
+		return true
+	})
+	if len(dead) > 0 {
+		return fmt.Errorf("stopped: %s", strings.Join(dead, ", "))
+	}
+	if last := d.lastTick.Load(); last != 0 {
+		if late := time.Since(time.Unix(0, last)); late > 2*d.cfg.TickEvery+time.Minute {
+			return fmt.Errorf("the deadline clock last ran %s ago", late.Round(time.Second))
+		}
+	}
+	return nil
+}
+
 // StoreQueue adapts the store's outbox to outbox.Queue.
-type StoreQueue struct{ DB *store.DB }
+type StoreQueue struct {
+	DB      *store.DB
+	Metrics *metrics.Metrics // optional: counts deliveries
+}
 
 // Pending implements outbox.Queue.
 func (q StoreQueue) Pending(now time.Time, limit int) ([]*store.OutMail, error) {
@@ -185,12 +287,31 @@ func (q StoreQueue) Pending(now time.Time, limit int) ([]*store.OutMail, error) 
 
 // MarkSent implements outbox.Queue.
 func (q StoreQueue) MarkSent(id uint64, at time.Time) error {
-	return q.DB.Update(func(tx *store.Tx) error { return tx.MarkSent(id, at) })
+	q.Metrics.Delivered()
+	err := q.DB.Update(func(tx *store.Tx) error { return tx.MarkSent(id, at) })
+	if errors.Is(err, store.ErrNotFound) && q.cancelled(id) {
+		// An operator cancelled the mail while it was being sent: the
+		// cancellation stays on record and there is nothing to mark.
+		return nil
+	}
+	return err
+}
+
+func (q StoreQueue) cancelled(id uint64) bool {
+	return q.DB.View(func(tx *store.Tx) error {
+		_, err := tx.CancelledMail(id)
+		return err
+	}) == nil
 }
 
 // MarkFailed implements outbox.Queue.
 func (q StoreQueue) MarkFailed(id uint64, errText string, next time.Time) error {
-	return q.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(id, errText, next) })
+	q.Metrics.DeliveryFailed()
+	err := q.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(id, errText, next) })
+	if errors.Is(err, store.ErrNotFound) && q.cancelled(id) {
+		return nil
+	}
+	return err
 }
 
 // IMAP adapts an imapin client to Intake.
