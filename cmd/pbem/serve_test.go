@@ -41,51 +41,6 @@ func TestSecondDaemonFailsFast(t *testing.T) {
 	require.NoError(t, <-done)
 }
 
-// TestSpoolWhileServing: with the daemon holding the store, "pbem new",
-// "pbem status" and "pbem export --out" are handed to it and work.
-func TestSpoolWhileServing(t *testing.T) {
-	dir := t.TempDir()
-	cfgPath := filepath.Join(dir, "pbem.yaml")
-	yaml := fmt.Sprintf("store: %s\nembedded:\n  imap_port: %d\n  smtp_port: %d\n", filepath.Join(dir, "pbem.db"), freePort(t), freePort(t))
-	require.NoError(t, os.WriteFile(cfgPath, []byte(yaml), 0o600))
-	cfg, err := LoadConfig(cfgPath)
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ready := make(chan struct{})
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, slog.New(slog.DiscardHandler), func() { close(ready) }) }()
-	<-ready
-	code, out, errs := runCmd(t, "new", "--config", cfgPath, "--game", "richard-iii", "--id", "r-9",
-		"--player", "york=y@club.example", "--player", "lancaster=l@club.example", "--gm", "gm@club.example")
-	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "created game r-9")
-	rec := filepath.Join(dir, "r-9.json")
-	code, out, errs = runCmd(t, "export", "--config", cfgPath, "--out", rec, "r-9")
-	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "written to")
-	code, out, _ = runCmd(t, "verify", rec)
-	require.Equal(t, 0, code)
-	require.Contains(t, out, "OK")
-	require.Eventually(t, func() bool {
-		_, out, _ = runCmd(t, "status", "--config", cfgPath)
-		return strings.Contains(out, "r-9")
-	}, 20*time.Second, 100*time.Millisecond)
-	require.Contains(t, out, "daemon is running")
-	bak := filepath.Join(dir, "copy.db")
-	code, out, errs = runCmd(t, "backup", "--config", cfgPath, "--out", bak)
-	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "store copied to")
-	cancel()
-	require.NoError(t, <-done)
-	// The copy is a complete store.
-	copyCfg := filepath.Join(dir, "copy.yaml")
-	require.NoError(t, os.WriteFile(copyCfg, []byte("store: "+bak+"\n"), 0o600))
-	code, out, _ = runCmd(t, "status", "--config", copyCfg)
-	require.Equal(t, 0, code)
-	require.Contains(t, out, "r-9")
-}
-
 // TestServeWithMailAccount runs "pbem serve" configured for an outside
 // mail account (an IMAP server and an SMTP server, both on loopback here):
 // a game created with "pbem new" gets its welcome mail out through SMTP,
