@@ -406,3 +406,16 @@ func TestVersion(t *testing.T) {
 	require.Equal(t, "v0.3.1 (commit 0123456789ab, 2026-11-20T10:00:00Z, modified)", formatVersion(bi))
 	require.True(t, regexp.MustCompile(`^\S`).MatchString(versionString()))
 }
+
+// TestContribConfig: the sample server configuration is valid.
+func TestContribConfig(t *testing.T) {
+	b, err := os.ReadFile("../../contrib/pbem.yaml")
+	require.NoError(t, err)
+	c, err := parseConfig(b, "pbem.yaml")
+	require.NoError(t, err)
+	c.resolvePaths("/etc/pbem")
+	require.Equal(t, "/var/lib/pbem/pbem.db", c.Store)
+	require.Equal(t, "/etc/pbem/smtp.pass", c.SMTP.PasswordFile)
+	require.Equal(t, "127.0.0.1:9464", c.Metrics.Addr)
+	require.Equal(t, "tls", c.IMAP.TLS)
+}
