@@ -27,7 +27,10 @@ func init() {
 		usage:   "--game GAME --player ROLE=ADDRESS ... --gm ADDRESS [flags]",
 		help: `Creates a game in the store, rolls its set-up on the verifiable dice and
 queues a welcome email (with the player's secret) and a first report for
-every player and the GM. The daemon sends them when it runs.
+every player and the GM. With the daemon running (the command reaches it
+through its control socket), it waits briefly for the welcome emails and
+says whether they were sent or are still queued and why; otherwise they
+go out when "pbem serve" runs.
 
 Example:
   pbem new --game richard-iii --scenario wars-of-the-roses \
@@ -39,8 +42,9 @@ Example:
 		name:    "status",
 		summary: "list the games in the store",
 		usage:   "[--config FILE]",
-		help:    `Lists every game with its turn, deadline and outbox, and the outbox totals.`,
-		run:     runStatus,
+		help: `Lists every game with its turn, deadline and outbox, the outbox totals,
+and whether the daemon is running. It never creates a store.`,
+		run: runStatus,
 	})
 	register(&command{
 		name:    "export",
