@@ -30,6 +30,7 @@ type wire struct {
 	Rulers        []string       `json:"rulers"`
 	BonusVP       []int          `json:"bonus_vp"`
 	Tracks        Tracks         `json:"tracks"`
+	League        bool           `json:"league,omitempty"`
 	Hands         [][]uint8      `json:"hands"`
 	Deck          []uint8        `json:"deck"`
 	Discard       []uint8        `json:"discard"`
@@ -52,7 +53,7 @@ func (s *St) Encode() ([]byte, error) {
 		Turn: s.Turn, Phase: s.Phase, Active: powers[s.Active].ID, Passes: s.Passes,
 		Units: [][7]any{}, Leaders: [][3]string{}, Control: [][2]string{}, Protestant: []string{},
 		Unrest: []string{}, Display: map[string]int{}, Wars: [][2]string{}, Alliances: [][2]string{},
-		Tracks: s.Tracks, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{}}
+		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{}}
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -303,7 +304,7 @@ func decode(data []byte) (*St, error) {
 			s.Hands[p] = append(s.Hands[p], uint8(c))
 		}
 	}
-	s.Tracks = w.Tracks
+	s.Tracks, s.League = w.Tracks, w.League
 	for _, list := range []struct {
 		in  []int
 		out *[]uint8

@@ -130,6 +130,8 @@ type St struct {
 	// computed from the map.
 	BonusVP [NMajor]int
 	Tracks  Tracks
+	// League is set once the Schmalkaldic League has formed (HIS-21.6).
+	League bool
 
 	// Hands are kept sorted; Deck is in draw order (the next card last);
 	// Discard is kept sorted; Removed are out of the game; OnCard are home
