@@ -35,10 +35,10 @@ type Game struct {
 	ReminderHours int `json:"reminder_hours,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
-	Owing []string `json:"owing,omitempty"`
-	Created       time.Time         `json:"created"`
-	Updated       time.Time         `json:"updated"`
-	ThreadRoot    string            `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
+	Owing      []string  `json:"owing,omitempty"`
+	Created    time.Time `json:"created"`
+	Updated    time.Time `json:"updated"`
+	ThreadRoot string    `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
 	// Seq is the number of entries in the game's log. The store derives
 	// it from the log whenever a Game is read or written, so it is always
 	// consistent with AppendLog in the same transaction.
