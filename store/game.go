@@ -162,6 +162,7 @@ func (t *Tx) PutGame(g *Game) error {
 // Game returns the game id, or an error wrapping ErrNotFound.
 func (t *Tx) Game(id string) (*Game, error) {
 	var g Game
+	t.db.decoded.Add(1)
 	found, err := getJSON(t.tx.Bucket(bucketGames), []byte(id), &g)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
@@ -173,7 +174,9 @@ func (t *Tx) Game(id string) (*Game, error) {
 	return &g, nil
 }
 
-// Games returns every game, ordered by ID.
+// Games returns every game, ordered by ID. It decodes every game: paths
+// that run per email, per tick or per status line use the indexes
+// (Summaries, Due, GamesOfAddress, HasGame) instead.
 func (t *Tx) Games() ([]*Game, error) {
 	b := t.tx.Bucket(bucketGames)
 	if b == nil {
@@ -182,6 +185,7 @@ func (t *Tx) Games() ([]*Game, error) {
 	var out []*Game
 	err := b.ForEach(func(k, v []byte) error {
 		var g Game
+		t.db.decoded.Add(1)
 		if err := json.Unmarshal(v, &g); err != nil {
 			return fmt.Errorf("game %s: corrupt record: %w", k, err)
 		}

@@ -510,6 +510,7 @@ func (t *Tx) eachGame(fn func(*Game) bool) error {
 	c := b.Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		var g Game
+		t.db.decoded.Add(1)
 		if err := json.Unmarshal(v, &g); err != nil {
 			return fmt.Errorf("game %s: corrupt record: %w", k, err)
 		}

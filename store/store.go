@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -81,7 +82,14 @@ type DB struct {
 	// schema 2: it has no indexes, so the methods that use them read
 	// every game instead (correct, but slow on a large store).
 	legacy bool
+	// decoded counts game records decoded (see GamesDecoded).
+	decoded atomic.Uint64
 }
+
+// GamesDecoded returns how many game records (with their states) the
+// store has decoded since it was opened: a cost measure for tests that
+// check a path reads only the games it needs.
+func (db *DB) GamesDecoded() uint64 { return db.decoded.Load() }
 
 // Tx is one transaction. It is valid only inside the function given to
 // DB.Update or DB.View.
