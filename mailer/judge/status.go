@@ -11,7 +11,7 @@ import (
 
 // DefaultStatusLines is how many games a status listing shows unless
 // asked for all of them.
-const DefaultStatusLines = 30
+const DefaultStatusLines = 15
 
 // StatusOptions tune WriteStatus.
 type StatusOptions struct {
