@@ -93,6 +93,9 @@ func (t *Tx) CancelMail(id uint64, why string, at time.Time) error {
 	if err := putJSON(cb, u64(id), &c); err != nil {
 		return fmt.Errorf("outbox %d: %w", id, err)
 	}
+	if err := t.addCount(countQueued, -1); err != nil {
+		return err
+	}
 	return ob.Delete(u64(id))
 }
 

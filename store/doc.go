@@ -14,6 +14,24 @@
 //	outbox     u64 id → OutMail JSON  mail not yet sent
 //	sent       u64 id → OutMail JSON  mail sent, kept for audit and tests
 //	ratelimit  sender → hit record JSON
+//	cancelled  u64 id → CancelledMail JSON  mail an operator cancelled
+//
+// Indexes, kept by PutGame, Enqueue, MarkSent, CancelMail and DeleteGame
+// in the same transaction as the records they describe, so that one
+// email, one deadline tick or one status line costs the same at any
+// store size:
+//
+//	summaries  game ID → Summary JSON       what a status line shows, plus
+//	             the game's wake time and sender addresses (to remove
+//	             its old index entries when it changes)
+//	wake       u64 unix time + game ID → ""  when the tick must next look
+//	             at each game with a deadline (Game.WakeAt); Due seeks it
+//	senders    address + 0x00 + game ID → ""  the unfinished games each
+//	             address may write in (GamesOfAddress)
+//	gamemail   game ID + 0x00 + u64 id → ""  each game's mail, queued,
+//	             sent or cancelled (GameMail, DeleteGame)
+//	counts     name → u64                   games active and finished,
+//	             mail queued and sent
 //
 // Integers used as keys are 8-byte big-endian, so a cursor walks them in
 // numeric order. Values are JSON so a file can be inspected and migrated
@@ -56,5 +74,10 @@
 // use, for tools that need to read it while the daemon runs.
 //
 // The schema version lives in the meta bucket; Open refuses, with an error
-// wrapping ErrSchema, a file written by a newer pbem.
+// wrapping ErrSchema, a file written by a newer pbem. Schema 2 added the
+// indexes: a writable Open of a version-1 file builds them once, in one
+// transaction (and gives waiting games DefaultReminderHours). A read-only
+// Open of a version-1 file leaves it as it is; the indexed methods then
+// answer from the records themselves, correctly but at a cost that grows
+// with the store, until "pbem serve" (or any writable open) upgrades it.
 package store

@@ -28,9 +28,17 @@ type Game struct {
 	Deadline      time.Time         `json:"deadline"`
 	DeadlineHours int               `json:"deadline_hours"`
 	RemindersSent int               `json:"reminders_sent"`
-	Created       time.Time         `json:"created"`
-	Updated       time.Time         `json:"updated"`
-	ThreadRoot    string            `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
+	// ReminderHours is how long before the deadline the players who owe
+	// a decision are reminded (0: no reminder). With Deadline and
+	// RemindersSent it sets the game's wake time (WakeAt) in the index
+	// the deadline tick reads.
+	ReminderHours int `json:"reminder_hours,omitempty"`
+	// Owing lists the roles that owe a decision in State, as the judge
+	// last stored it; status listings show it without decoding State.
+	Owing      []string  `json:"owing,omitempty"`
+	Created    time.Time `json:"created"`
+	Updated    time.Time `json:"updated"`
+	ThreadRoot string    `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
 	// Seq is the number of entries in the game's log. The store derives
 	// it from the log whenever a Game is read or written, so it is always
 	// consistent with AppendLog in the same transaction.
@@ -98,6 +106,7 @@ func (g *Game) Clone() *Game {
 	if g.Players == nil {
 		c.Players = nil
 	}
+	c.Owing = slices.Clone(g.Owing)
 	c.Status.Winner = slices.Clone(g.Status.Winner)
 	c.Dice.PublicSeed = bytes.Clone(g.Dice.PublicSeed)
 	c.Dice.HiddenSeed = bytes.Clone(g.Dice.HiddenSeed)
@@ -122,7 +131,9 @@ func (g *Game) Redacted() *Game {
 	return c
 }
 
-// PutGame creates or replaces the game g.ID. It sets g.Seq from the log.
+// PutGame creates or replaces the game g.ID. It sets g.Seq from the log
+// and brings the game's summary and index entries (wake time, sender
+// addresses, counts by state) up to date in the same transaction.
 func (t *Tx) PutGame(g *Game) error {
 	if g == nil {
 		return fmt.Errorf("put game: nil game: %w", ErrInvalid)
@@ -135,6 +146,13 @@ func (t *Tx) PutGame(g *Game) error {
 		return err
 	}
 	g.Seq = int(t.logLen(g.ID))
+	old, err := t.summary(g.ID)
+	if err != nil {
+		return err
+	}
+	if err := t.writeIndexes(g.ID, old, summarize(g)); err != nil {
+		return fmt.Errorf("put game %s: indexes: %w", g.ID, err)
+	}
 	if err := putJSON(b, []byte(g.ID), g); err != nil {
 		return fmt.Errorf("put game %s: %w", g.ID, err)
 	}
@@ -144,6 +162,7 @@ func (t *Tx) PutGame(g *Game) error {
 // Game returns the game id, or an error wrapping ErrNotFound.
 func (t *Tx) Game(id string) (*Game, error) {
 	var g Game
+	t.db.decoded.Add(1)
 	found, err := getJSON(t.tx.Bucket(bucketGames), []byte(id), &g)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
@@ -155,7 +174,9 @@ func (t *Tx) Game(id string) (*Game, error) {
 	return &g, nil
 }
 
-// Games returns every game, ordered by ID.
+// Games returns every game, ordered by ID. It decodes every game: paths
+// that run per email, per tick or per status line use the indexes
+// (Summaries, Due, GamesOfAddress, HasGame) instead.
 func (t *Tx) Games() ([]*Game, error) {
 	b := t.tx.Bucket(bucketGames)
 	if b == nil {
@@ -164,6 +185,7 @@ func (t *Tx) Games() ([]*Game, error) {
 	var out []*Game
 	err := b.ForEach(func(k, v []byte) error {
 		var g Game
+		t.db.decoded.Add(1)
 		if err := json.Unmarshal(v, &g); err != nil {
 			return fmt.Errorf("game %s: corrupt record: %w", k, err)
 		}

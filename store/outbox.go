@@ -42,6 +42,18 @@ func (t *Tx) Enqueue(m *OutMail) (uint64, error) {
 	if err := putJSON(b, u64(id), m); err != nil {
 		return 0, fmt.Errorf("enqueue: %w", err)
 	}
+	if m.GameID != "" && !strings.ContainsRune(m.GameID, 0) {
+		gm, err := t.bucket(bucketGameMail)
+		if err != nil {
+			return 0, err
+		}
+		if err := gm.Put(gameMailKey(m.GameID, id), nil); err != nil {
+			return 0, fmt.Errorf("enqueue: %w", err)
+		}
+	}
+	if err := t.addCount(countQueued, 1); err != nil {
+		return 0, fmt.Errorf("enqueue: %w", err)
+	}
 	return id, nil
 }
 
@@ -84,6 +96,12 @@ func (t *Tx) MarkSent(id uint64, at time.Time) error {
 	m.SentAt = at
 	if err := putJSON(sb, u64(id), &m); err != nil {
 		return fmt.Errorf("outbox %d: %w", id, err)
+	}
+	if err := t.addCount(countQueued, -1); err != nil {
+		return err
+	}
+	if err := t.addCount(countSent, 1); err != nil {
+		return err
 	}
 	return ob.Delete(u64(id))
 }
@@ -158,8 +176,12 @@ func (t *Tx) AllMail() ([]*OutMail, error) {
 	return all, nil
 }
 
-// OutboxCounts returns how many mails are queued and how many were sent.
+// OutboxCounts returns how many mails are queued and how many were sent,
+// from counters kept by Enqueue, MarkSent, CancelMail and DeleteGame.
 func (t *Tx) OutboxCounts() (queued, sent int) {
+	if !t.db.legacy {
+		return t.count(countQueued), t.count(countSent)
+	}
 	if b := t.tx.Bucket(bucketOutbox); b != nil {
 		queued = b.Stats().KeyN
 	}

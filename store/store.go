@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -18,7 +19,10 @@ import (
 
 // SchemaVersion is the layout version this build writes. A file carrying a
 // higher version was written by a newer pbem and is refused.
-const SchemaVersion = 1
+//
+// Version 2 added the indexes (see index.go); Open upgrades a version-1
+// file by building them once.
+const SchemaVersion = 2
 
 // MetaSchema is the meta key holding the schema version. It is maintained
 // by Open and cannot be written with PutMeta.
@@ -74,7 +78,18 @@ type DB struct {
 	bolt *bolt.DB
 	path string
 	now  func() time.Time
+	// legacy is set for a file opened read-only before its upgrade to
+	// schema 2: it has no indexes, so the methods that use them read
+	// every game instead (correct, but slow on a large store).
+	legacy bool
+	// decoded counts game records decoded (see GamesDecoded).
+	decoded atomic.Uint64
 }
+
+// GamesDecoded returns how many game records (with their states) the
+// store has decoded since it was opened: a cost measure for tests that
+// check a path reads only the games it needs.
+func (db *DB) GamesDecoded() uint64 { return db.decoded.Load() }
 
 // Tx is one transaction. It is valid only inside the function given to
 // DB.Update or DB.View.
@@ -118,27 +133,36 @@ func Open(path string, opts Options) (*DB, error) {
 	return db, nil
 }
 
-// init creates the buckets and checks or records the schema version.
+// init creates the buckets and checks or records the schema version,
+// upgrading an older file.
 func (db *DB) init(readOnly bool) error {
-	check := func(v []byte) error {
+	version := func(v []byte) (int, error) {
 		if v == nil {
-			return nil
+			return 0, nil
 		}
 		n, err := strconv.Atoi(string(v))
 		if err != nil {
-			return fmt.Errorf("store %s: bad schema version %q: %w", db.path, v, ErrSchema)
+			return 0, fmt.Errorf("store %s: bad schema version %q: %w", db.path, v, ErrSchema)
 		}
 		if n > SchemaVersion {
-			return fmt.Errorf("store %s was written by a newer pbem (schema %d; this build supports up to %d); upgrade pbem: %w",
+			return 0, fmt.Errorf("store %s was written by a newer pbem (schema %d; this build supports up to %d); upgrade pbem: %w",
 				db.path, n, SchemaVersion, ErrSchema)
 		}
-		return nil
+		return n, nil
 	}
 	if readOnly {
 		return db.bolt.View(func(tx *bolt.Tx) error {
-			if m := tx.Bucket(bucketMeta); m != nil {
-				return check(m.Get([]byte(MetaSchema)))
+			m := tx.Bucket(bucketMeta)
+			if m == nil {
+				return nil
 			}
+			n, err := version(m.Get([]byte(MetaSchema)))
+			if err != nil {
+				return err
+			}
+			// A file not yet upgraded has no indexes: answer from the
+			// records themselves until "pbem serve" upgrades it.
+			db.legacy = n < SchemaVersion && tx.Bucket(bucketGames) != nil
 			return nil
 		})
 	}
@@ -149,16 +173,19 @@ func (db *DB) init(readOnly bool) error {
 			}
 		}
 		m := tx.Bucket(bucketMeta)
-		v := m.Get([]byte(MetaSchema))
-		if err := check(v); err != nil {
+		n, err := version(m.Get([]byte(MetaSchema)))
+		if err != nil {
 			return err
 		}
-		if v == nil || string(v) != strconv.Itoa(SchemaVersion) {
-			// New file, or an older schema. Version 1 is the first, so
-			// there is nothing to migrate yet.
-			return m.Put([]byte(MetaSchema), []byte(strconv.Itoa(SchemaVersion)))
+		if n == SchemaVersion {
+			return nil
 		}
-		return nil
+		// A new file (no version yet) or an older schema: build the
+		// indexes from the records, in this one transaction.
+		if err := rebuildIndexes(tx, db, n == 1); err != nil {
+			return fmt.Errorf("store %s: upgrade to schema %d: %w", db.path, SchemaVersion, err)
+		}
+		return m.Put([]byte(MetaSchema), []byte(strconv.Itoa(SchemaVersion)))
 	})
 }
 

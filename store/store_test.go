@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +94,7 @@ func TestOpenWritesSchemaAndReopens(t *testing.T) {
 	require.NoError(t, db.View(func(tx *Tx) error {
 		v, err := tx.Meta(MetaSchema)
 		require.NoError(t, err)
-		assert.Equal(t, "1", v)
+		assert.Equal(t, strconv.Itoa(SchemaVersion), v)
 		return nil
 	}))
 	assert.Equal(t, path, db.Path())
@@ -202,7 +203,7 @@ func TestMeta(t *testing.T) {
 		assert.Equal(t, "INBOX", v)
 		v, err = tx.Meta(MetaSchema)
 		require.NoError(t, err)
-		assert.Equal(t, "1", v)
+		assert.Equal(t, strconv.Itoa(SchemaVersion), v)
 		return nil
 	}))
 }

@@ -7,9 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/record"
@@ -192,28 +190,11 @@ func runStatus(ctx *cli, args []string) error {
 	return nil
 }
 
+// statusText writes the status listing: totals, the outbox, and the games
+// needing attention first (see judge.WriteStatus). It reads only the
+// store's counters and game summaries, whatever the store's size.
 func statusText(w io.Writer, tx *store.Tx) error {
-	{
-		games, err := tx.Games()
-		if err != nil {
-			return err
-		}
-		sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
-		for _, g := range games {
-			due := "-"
-			if !g.Deadline.IsZero() {
-				due = g.Deadline.UTC().Format(time.RFC3339)
-			}
-			state := g.Status.Label
-			if g.Status.Finished {
-				state = "finished: " + g.Status.Result
-			}
-			fmt.Fprintf(w, "%-14s %-20s turn %-3d due %-20s %s\n", g.ID, g.GameName, g.Status.Turn, due, state)
-		}
-		q, s := tx.OutboxCounts()
-		fmt.Fprintf(w, "%d games; outbox: %d queued, %d sent\n", len(games), q, s)
-		return nil
-	}
+	return judge.WriteStatus(w, tx, judge.StatusOptions{})
 }
 
 func runExport(ctx *cli, args []string) error {

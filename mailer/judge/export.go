@@ -32,6 +32,28 @@ func (j *Judge) Export(gameID string, revealAll bool) (*record.Record, error) {
 }
 
 func (j *Judge) exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, error) {
+	rec, err := j.exportLog(tx, g, revealAll)
+	if err != nil {
+		return nil, err
+	}
+	// Only the game's own mail, through the store's index.
+	mails, err := tx.GameMail(g.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range mails {
+		if m.SentAt.IsZero() {
+			continue // still queued: not sent yet
+		}
+		sum := sha256.Sum256([]byte(m.Text + "\x00" + m.HTML))
+		rec.Mails = append(rec.Mails, record.Mail{MessageID: m.MessageID, SHA256: hex.EncodeToString(sum[:])})
+	}
+	return rec, nil
+}
+
+// exportLog builds the record of a game without the hashes of its mails:
+// header, commitments, entries, draws and the secrets revealed so far.
+func (j *Judge) exportLog(tx *store.Tx, g *store.Game, revealAll bool) (*record.Record, error) {
 	eng, err := adjudicator.Lookup(g.GameName)
 	if err != nil {
 		return nil, err
@@ -82,16 +104,6 @@ func (j *Judge) exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record
 			return nil, err
 		}
 	}
-	sent, err := tx.Sent()
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range sent {
-		if m.GameID == g.ID {
-			sum := sha256.Sum256([]byte(m.Text + "\x00" + m.HTML))
-			rec.Mails = append(rec.Mails, record.Mail{MessageID: m.MessageID, SHA256: hex.EncodeToString(sum[:])})
-		}
-	}
 	rec.FinalState = g.StateHash
 	return rec, nil
 }
@@ -104,12 +116,13 @@ func nonNil(s []string) []string {
 }
 
 // turnDice renders the public dice of the turns revealed since
-// revealedBefore, for the reports that announce the end of a turn.
+// revealedBefore, for the reports that announce the end of a turn. It
+// reads the game's log only: the dice text needs no mail.
 func (j *Judge) turnDice(tx *store.Tx, g *store.Game, revealedBefore int) (string, error) {
 	if g.Dice.RevealedThrough <= revealedBefore {
 		return "", nil
 	}
-	rec, err := j.exportGame(tx, g, false)
+	rec, err := j.exportLog(tx, g, false)
 	if err != nil {
 		return "", err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -163,7 +164,7 @@ func resolveGame(tx *store.Tx, msg *intake.Message, orders *intake.Orders) strin
 		if i >= 16 {
 			break // a subject full of tags: the first few decide
 		}
-		if _, err := tx.Game(id); err == nil {
+		if tx.HasGame(id) {
 			return id
 		}
 	}
@@ -733,17 +734,26 @@ func (j *Judge) playerBySender(g *store.Game, from string) *store.Player {
 	return nil
 }
 
+// gamesOf lists, by ID, the unfinished games in which from may write:
+// from the store's sender index, for from itself and for each registered
+// address that Options.Aliases lets it stand for. Its cost does not grow
+// with the number of games, so a stranger is refused cheaply.
 func (j *Judge) gamesOf(tx *store.Tx, from string) []string {
-	games, err := tx.Games()
-	if err != nil {
-		return nil
-	}
+	from = strings.ToLower(strings.TrimSpace(from))
 	var out []string
-	for _, g := range games {
-		if !g.Status.Finished && j.playerBySender(g, from) != nil {
-			out = append(out, g.ID)
+	for _, addr := range append([]string{from}, j.aliasOf[from]...) {
+		ids, err := tx.GamesOfAddress(addr)
+		if err != nil {
+			j.opt.Log.Error("sender index", "err", err)
+			continue
+		}
+		for _, id := range ids {
+			if !contains(out, id) {
+				out = append(out, id)
+			}
 		}
 	}
+	sort.Strings(out)
 	return out
 }
 

@@ -46,8 +46,13 @@ type Judge struct {
 	db  *store.DB
 	opt Options
 	mu  sync.Mutex
+	// secretsMu guards secrets, which Export uses without mu.
+	secretsMu sync.Mutex
 	// secrets caches chain links: computing x_t hashes N-t times.
 	secrets map[secretKey][]byte
+	// aliasOf maps an address of Options.Aliases to the registered
+	// addresses it stands for (the reverse of Options.Aliases).
+	aliasOf map[string][]string
 }
 
 type secretKey struct {
@@ -58,13 +63,18 @@ type secretKey struct {
 // secretAt returns x_t of the chain ending in seed, cached.
 func (j *Judge) secretAt(seed []byte, n, t int) []byte {
 	k := secretKey{string(seed), n, t}
-	if x, ok := j.secrets[k]; ok {
+	j.secretsMu.Lock()
+	x, ok := j.secrets[k]
+	j.secretsMu.Unlock()
+	if ok {
 		return x
 	}
+	x = dice.SecretAt(seed, n, t)
+	j.secretsMu.Lock()
+	defer j.secretsMu.Unlock()
 	if j.secrets == nil || len(j.secrets) > 4096 {
 		j.secrets = map[secretKey][]byte{}
 	}
-	x := dice.SecretAt(seed, n, t)
 	j.secrets[k] = x
 	return x
 }
@@ -106,12 +116,18 @@ func New(db *store.DB, opt Options) *Judge {
 	}
 	// Addresses compare in lower case, as the store keeps them.
 	aliases := map[string][]string{}
+	aliasOf := map[string][]string{}
 	for k, v := range opt.Aliases {
 		k = strings.ToLower(strings.TrimSpace(k))
 		aliases[k] = append(aliases[k], lower(v)...)
+		for _, a := range lower(v) {
+			if !contains(aliasOf[a], k) {
+				aliasOf[a] = append(aliasOf[a], k)
+			}
+		}
 	}
 	opt.Aliases = aliases
-	return &Judge{db: db, opt: opt}
+	return &Judge{db: db, opt: opt, aliasOf: aliasOf}
 }
 
 // DB returns the judge's store.
@@ -414,6 +430,13 @@ func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, l
 	le.StateHash = g.StateHash
 	s := st.Status()
 	g.Status = store.Status{Turn: s.Turn, Label: s.Label, Finished: s.Finished, Result: s.Result}
+	// Who owes a decision, for status listings that never decode states.
+	g.Owing = nil
+	if !s.Finished {
+		for _, r := range owingRoles(st) {
+			g.Owing = append(g.Owing, string(r))
+		}
+	}
 	for _, w := range s.Winner {
 		g.Status.Winner = append(g.Status.Winner, string(w))
 	}
@@ -463,6 +486,7 @@ func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time
 	}
 	g.Deadline = now.Add(time.Duration(g.DeadlineHours) * time.Hour).Truncate(time.Minute)
 	g.RemindersSent = 0
+	g.ReminderHours = max(j.opt.ReminderHours, 0)
 }
 
 func newSecret() string {

@@ -23,7 +23,7 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	if err != nil {
 		return err
 	}
-	rec, err := j.exportGame(tx, g, false)
+	rec, err := j.exportLog(tx, g, false)
 	if err != nil {
 		return err
 	}

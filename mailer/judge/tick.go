@@ -10,42 +10,36 @@ import (
 	"github.com/pbem/pbem/store"
 )
 
+// tickBatch is the most games one Tick handles; the rest wait for the
+// next tick (they stay due, soonest first).
+const tickBatch = 1000
+
 // Tick runs deadlines: it sends reminders before a deadline and, once a
 // deadline has passed, applies each late role's default orders (the
-// engine's Default) as a logged "default" entry. It returns the number of
-// games it changed.
+// engine's Default) as a logged "default" entry. It reads only the games
+// that are due (the store's wake index), so its cost does not grow with
+// the number of games. It returns the number of games it changed.
 func (j *Judge) Tick() (int, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	now := j.opt.Now().UTC()
 	var ids []string
 	err := j.db.View(func(tx *store.Tx) error {
-		games, err := tx.Games()
-		if err != nil {
-			return err
-		}
-		for _, g := range games {
-			if g.Status.Finished || g.Deadline.IsZero() {
-				continue
-			}
-			remind := j.opt.ReminderHours > 0 && g.RemindersSent == 0 && now.After(g.Deadline.Add(-time.Duration(j.opt.ReminderHours)*time.Hour))
-			if remind || !now.Before(g.Deadline) {
-				ids = append(ids, g.ID)
-			}
-		}
-		return nil
+		var err error
+		ids, err = tx.Due(now, tickBatch)
+		return err
 	})
 	if err != nil {
 		return 0, err
 	}
 	changed := 0
 	for _, id := range ids {
-		err := j.tickGame(id, now)
+		did, err := j.tickGame(id, now)
 		var ep errEnginePanic
 		if errors.As(err, &ep) {
 			// A defect of the game's rules fails the same way at every
 			// tick: lift the deadline and tell the GM, once.
-			err = j.db.Update(func(tx *store.Tx) error {
+			did, err = true, j.db.Update(func(tx *store.Tx) error {
 				g, err := tx.Game(id)
 				if err != nil {
 					return err
@@ -62,7 +56,9 @@ func (j *Judge) Tick() (int, error) {
 			j.opt.Log.Error("deadline", "game", id, "err", err)
 			continue
 		}
-		changed++
+		if did {
+			changed++
+		}
 	}
 	if changed > 0 {
 		j.wake()
@@ -70,27 +66,38 @@ func (j *Judge) Tick() (int, error) {
 	return changed, nil
 }
 
-// tickGame sends the reminders or applies the defaults of one game in one
-// transaction. A rules-engine panic or a default the engine refuses comes
-// back as errEnginePanic, with nothing applied.
-func (j *Judge) tickGame(id string, now time.Time) (err error) {
+// tickGame sends the reminders or applies the defaults of one due game
+// in one transaction, and reports whether it changed the game. A
+// rules-engine panic or a default the engine refuses comes back as
+// errEnginePanic, with nothing applied.
+func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			j.opt.Log.Error("rules engine panic at a deadline", "game", id, "panic", v)
-			err = errEnginePanic{v}
+			changed, err = false, errEnginePanic{v}
 		}
 	}()
-	return j.db.Update(func(tx *store.Tx) error {
+	err = j.db.Update(func(tx *store.Tx) error {
 		g, err := tx.Game(id)
 		if err != nil {
 			return err
 		}
-		_, st, err := loadState(g)
-		if err != nil {
-			return errEnginePanic{err}
+		if w := g.WakeAt(); w.IsZero() || now.Before(w) {
+			return nil // no longer due (changed since the index was read)
 		}
 		if now.Before(g.Deadline) {
 			// Reminder time.
+			changed = true
+			if j.opt.ReminderHours <= 0 {
+				// Reminders were turned off since the deadline was set:
+				// wake the game at its deadline instead.
+				g.ReminderHours = 0
+				return tx.PutGame(g)
+			}
+			_, st, err := loadState(g)
+			if err != nil {
+				return errEnginePanic{err}
+			}
 			for _, r := range owingRoles(st) {
 				if err := j.queueReport(tx, g, st, r, reportCause{reminder: true}); err != nil {
 					return err
@@ -99,8 +106,14 @@ func (j *Judge) tickGame(id string, now time.Time) (err error) {
 			g.RemindersSent++
 			return tx.PutGame(g)
 		}
+		_, st, err := loadState(g)
+		if err != nil {
+			return errEnginePanic{err}
+		}
+		changed = true
 		return j.applyDefaults(tx, g, st, now)
 	})
+	return changed, err
 }
 
 func owingRoles(st adjudicator.State) []adjudicator.Role {
