@@ -39,9 +39,12 @@ Example:
 	register(&command{
 		name:    "status",
 		summary: "list the games in the store",
-		usage:   "[--config FILE]",
-		help: `Lists every game with its turn, deadline and outbox, the outbox totals,
-and whether the daemon is running. It never creates a store.`,
+		usage:   "[--all] [--config FILE]",
+		help: `Prints the number of games by state, the outbox totals, whether the
+daemon is running, and the games needing attention first: soonest
+deadline or reminder, with the roles (and addresses) that owe a decision.
+A long list is cut short; --all lists every game. It reads small per-game
+summaries, so it answers at once on any store, and never creates one.`,
 		run: runStatus,
 	})
 	register(&command{
@@ -172,6 +175,7 @@ func runNew(ctx *cli, args []string) error {
 func runStatus(ctx *cli, args []string) error {
 	fs := flags(ctx, find("status"))
 	cfgPath := fs.String("config", "", "configuration file")
+	all := fs.Bool("all", false, "list every game, not only those needing attention first")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -182,7 +186,7 @@ func runStatus(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := callOp(cfg, "status", nil)
+	res, err := callOp(cfg, "status", statusArgs{All: *all})
 	if err != nil {
 		return err
 	}
@@ -193,8 +197,8 @@ func runStatus(ctx *cli, args []string) error {
 // statusText writes the status listing: totals, the outbox, and the games
 // needing attention first (see judge.WriteStatus). It reads only the
 // store's counters and game summaries, whatever the store's size.
-func statusText(w io.Writer, tx *store.Tx) error {
-	return judge.WriteStatus(w, tx, judge.StatusOptions{})
+func statusText(w io.Writer, tx *store.Tx, all bool) error {
+	return judge.WriteStatus(w, tx, judge.StatusOptions{All: all})
 }
 
 func runExport(ctx *cli, args []string) error {

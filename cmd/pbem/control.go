@@ -89,6 +89,7 @@ var ops = map[string]op{
 	"outbox.list":   {run: opOutboxList},
 	"outbox.retry":  {write: true, run: opOutboxRetry},
 	"outbox.cancel": {write: true, run: opOutboxCancel},
+	"prune":         {write: true, run: opPrune},
 }
 
 // errNoDaemon means no daemon answers on the control socket.

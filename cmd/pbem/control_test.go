@@ -150,6 +150,11 @@ func TestToolboxWithDaemon(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "r-2")
 	require.Contains(t, out, "daemon: running")
+	code, out, errs = runCmd(t, "status", "--all", "--config", cfgPath)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "r-1")
+	require.Contains(t, out, "r-2")
+	require.NotContains(t, out, "more games")
 
 	code, out, errs = runCmd(t, "export", "r-1", "--config", cfgPath)
 	require.Equal(t, 0, code, errs)

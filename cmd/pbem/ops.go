@@ -119,9 +119,19 @@ func recipients(ms []*store.OutMail) string {
 	return strings.Join(to, ", ")
 }
 
-func opStatus(e *opEnv, _ json.RawMessage) (*opResult, error) {
+type statusArgs struct {
+	All bool `json:"all,omitempty"`
+}
+
+func opStatus(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a statusArgs
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &a); err != nil {
+			return nil, fmt.Errorf("status: %w", err)
+		}
+	}
 	var b strings.Builder
-	if err := e.db.View(func(tx *store.Tx) error { return statusText(&b, tx) }); err != nil {
+	if err := e.db.View(func(tx *store.Tx) error { return statusText(&b, tx, a.All) }); err != nil {
 		return nil, err
 	}
 	if e.daemon {

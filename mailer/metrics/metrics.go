@@ -169,21 +169,13 @@ func ReasonClass(reason string) string {
 }
 
 // CountGames counts the store's games by state: "finished" or "active".
-// It reads every game; Options.GamesEvery bounds how often.
+// It reads the store's counters, not the games.
 func CountGames(tx *store.Tx) (map[string]int, error) {
-	games, err := tx.Games()
+	c, err := tx.GameCounts()
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]int{"active": 0, "finished": 0}
-	for _, g := range games {
-		if g.Status.Finished {
-			out["finished"]++
-		} else {
-			out["active"]++
-		}
-	}
-	return out, nil
+	return map[string]int{"active": c.Active, "finished": c.Finished}, nil
 }
 
 var (
