@@ -64,7 +64,7 @@ var trialServers sync.Map // *Config -> *embedded.Server
 
 // mailAccess is how to reach the embedded server's mailboxes.
 type mailAccess struct {
-	logins    *embedded.Logins
+	logins     *embedded.Logins
 	imap, smtp string // host:port
 }
 
