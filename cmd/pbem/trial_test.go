@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -328,4 +330,79 @@ func subjects(ms []inboxMsg) []string {
 		out = append(out, m.msg.Subject)
 	}
 	return out
+}
+
+// TestNewPrintsLoginsWithoutDaemon: with no daemon running, `pbem new`
+// creates the mail file and prints the logins the daemon will accept.
+func TestNewPrintsLoginsWithoutDaemon(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errs := runCmd(t, "new", "--game", "hammer-of-the-scots", "--id", "scots-1",
+		"--player", "england=ann@club.example,ann.alt@home.example", "--player", "scotland=ben@club.example", "--gm", "gm@pbem.localhost")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "queued: no daemon is running")
+	logins := parseLogins(out)
+	require.Len(t, logins, 4, out)
+	require.Equal(t, "gm", logins["gm@pbem.localhost"].user, "an address at the server's domain logs in by its local part")
+	require.Contains(t, out, "ann.alt@home.example (england in scots-1, alias of ann@club.example)")
+	ann := logins["ann@club.example"]
+	require.Equal(t, mailLogin{user: "ann@club.example", pass: ann.pass, imap: "127.0.0.1:1143", smtp: "127.0.0.1:2525"}, ann)
+	require.NotEqual(t, ann.pass, logins["ben@club.example"].pass)
+
+	// The daemon, started later, prints the same logins and accepts them.
+	cfg := DefaultConfig()
+	cfg.Embedded.IMAPPort, cfg.Embedded.SMTPPort = freePort(t), freePort(t)
+	var served syncBuffer
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	ready := make(chan struct{})
+	go func() {
+		ctx, cancel := contextUntil(stop)
+		defer cancel()
+		done <- serveTo(ctx, cfg, slog.New(slog.DiscardHandler), func() { close(ready) }, &served)
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	}
+	again := parseLogins(served.String())
+	require.Equal(t, ann.pass, again["ann@club.example"].pass)
+	require.Equal(t, fmt.Sprintf("127.0.0.1:%d", cfg.Embedded.IMAPPort), again["ann@club.example"].imap)
+	c, err := imapclient.DialInsecure(again["ann@club.example"].imap, nil)
+	require.NoError(t, err)
+	require.NoError(t, c.Login("ann@club.example", ann.pass).Wait())
+	require.NoError(t, c.Close())
+	close(stop)
+	require.NoError(t, <-done)
+}
+
+// TestNoLoginsWithAMailAccount: with imap/smtp configured there is no
+// embedded server, so nothing about logins is printed and the ports
+// flags are refused.
+func TestNoLoginsWithAMailAccount(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "pbem.yaml")
+	require.NoError(t, os.WriteFile(cfgPath, []byte("store: pbem.db\nimap: {addr: 127.0.0.1:1, username: u, password: p}\nsmtp: {host: 127.0.0.1, port: 1, username: u, password: p}\n"), 0o600))
+	code, out, errs := runCmd(t, "new", "--config", cfgPath, "--game", "richard-iii",
+		"--player", "york=ann@club.example", "--player", "lancaster=ben@club.example", "--gm", "gm@club.example")
+	require.Equal(t, 0, code, errs)
+	require.NotContains(t, out, "password")
+	_, err := os.Stat(filepath.Join(dir, "pbem.db.mail"))
+	require.True(t, os.IsNotExist(err), "no mail file without the embedded server")
+	code, _, errs = runCmd(t, "serve", "--config", cfgPath, "--imap-port", "2000")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "--imap-port and --smtp-port set the embedded mail server's ports")
+}
+
+func contextUntil(stop <-chan struct{}) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
 }
