@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
@@ -16,9 +17,13 @@ type session struct {
 	srv      *Server
 	acct     *account
 	box      *mailbox
-	view     *imapserver.SessionTracker
 	readOnly bool
 	saved    imap.UIDSet // SEARCHRES
+
+	// The server runs IDLE in a goroutine of its own, which may still be
+	// finishing when the connection closes the session.
+	viewMu sync.Mutex
+	view   *imapserver.SessionTracker
 }
 
 var _ imapserver.SessionIMAP4rev2 = (*session)(nil)
@@ -40,10 +45,21 @@ func (s *session) Login(username, password string) error {
 }
 
 func (s *session) unselect() {
-	if s.view != nil {
-		s.view.Close()
+	s.viewMu.Lock()
+	v := s.view
+	s.view = nil
+	s.viewMu.Unlock()
+	if v != nil {
+		v.Close()
 	}
-	s.box, s.view, s.saved = nil, nil, nil
+	s.box, s.saved = nil, nil
+}
+
+// tracker returns the selected mailbox's view, or nil.
+func (s *session) tracker() *imapserver.SessionTracker {
+	s.viewMu.Lock()
+	defer s.viewMu.Unlock()
+	return s.view
 }
 
 func (s *session) Select(name string, options *imap.SelectOptions) (*imap.SelectData, error) {
@@ -55,7 +71,10 @@ func (s *session) Select(name string, options *imap.SelectOptions) (*imap.Select
 	if m == nil {
 		return nil, errNoMailbox
 	}
-	s.box, s.view = m, m.tracker.NewSession()
+	s.box = m
+	s.viewMu.Lock()
+	s.view = m.tracker.NewSession()
+	s.viewMu.Unlock()
 	s.readOnly = options != nil && options.ReadOnly
 	flags := mailboxFlags(m)
 	data := &imap.SelectData{
@@ -220,23 +239,25 @@ func (s *session) Append(name string, r imap.LiteralReader, options *imap.Append
 }
 
 func (s *session) Poll(w *imapserver.UpdateWriter, allowExpunge bool) error {
-	if s.view == nil {
+	v := s.tracker()
+	if v == nil {
 		return nil
 	}
-	return s.view.Poll(w, allowExpunge)
+	return v.Poll(w, allowExpunge)
 }
 
 // Idle first flushes the updates queued since the last command, then
 // waits for more.
 func (s *session) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	if s.view == nil {
+	v := s.tracker()
+	if v == nil {
 		<-stop
 		return nil
 	}
-	if err := s.view.Poll(w, true); err != nil {
+	if err := v.Poll(w, true); err != nil {
 		return err
 	}
-	return s.view.Idle(w, stop)
+	return v.Idle(w, stop)
 }
 
 var errReadOnly = &imap.Error{Type: imap.StatusResponseTypeNo, Text: "Mailbox is read-only (EXAMINE)"}
