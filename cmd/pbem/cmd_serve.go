@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/mailer/daemon"
-	"github.com/pbem/pbem/mailer/embedded"
 	"github.com/pbem/pbem/mailer/imapin"
 	"github.com/pbem/pbem/mailer/metrics"
 	"github.com/pbem/pbem/mailer/smtpout"
@@ -30,8 +29,13 @@ run every minute.
 
 With no imap/smtp in the configuration (or no --config at all), pbem runs
 its own IMAP and SMTP servers on 127.0.0.1 (ports 1143 and 2525 by
-default): point any mail client at them to play. Embedded mailboxes live
-in memory; the games live in the store file.
+default, or --imap-port and --smtp-port). They accept mail for every
+address, whatever its domain, and keep it here (nothing is forwarded):
+each player and GM gets a mailbox and a login, printed at start-up for
+every unfinished game and by "pbem new" for a new one. The mailboxes are
+kept in STORE.mail beside the store and survive a restart. Since any
+address can log in with its printed password, these servers listen on
+loopback only.
 
 Commands such as new, status, export, backup and outbox reach the running
 daemon through its control socket, STORE.sock beside the store (owner-only
@@ -46,6 +50,8 @@ Only one daemon may use a store at a time: a second one fails at once.`,
 func runServe(ctx *cli, args []string) error {
 	fs := flags(ctx, find("serve"))
 	cfgPath := fs.String("config", "", "configuration file (default: embedded mail server, ./pbem.db)")
+	imapPort := fs.Int("imap-port", 0, "the embedded server's IMAP port (default: the config's, or 1143)")
+	smtpPort := fs.Int("smtp-port", 0, "the embedded server's SMTP port (default: the config's, or 2525)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -57,10 +63,13 @@ func runServe(ctx *cli, args []string) error {
 		}
 		cfg = c
 	}
+	if err := setTrialPorts(cfg, *imapPort, *smtpPort); err != nil {
+		return err
+	}
 	logger := newLogger(ctx, cfg)
 	runCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(runCtx, cfg, logger, nil)
+	return serveTo(runCtx, cfg, logger, nil, ctx.stdout)
 }
 
 func newLogger(ctx *cli, cfg *Config) *slog.Logger {
@@ -78,6 +87,11 @@ func newLogger(ctx *cli, cfg *Config) *slog.Logger {
 // serve runs the daemon for cfg until ctx ends. ready, if not nil, is
 // called once everything listens.
 func serve(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()) error {
+	return serveTo(ctx, cfg, logger, ready, io.Discard)
+}
+
+// serveTo is serve, printing the embedded mail server's logins to out.
+func serveTo(ctx context.Context, cfg *Config, logger *slog.Logger, ready func(), out io.Writer) error {
 	db, err := store.Open(cfg.Store, store.Options{})
 	if err != nil {
 		return err
@@ -87,24 +101,18 @@ func serve(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()) 
 	var intakeCfg imapin.Config
 	var sendCfg smtpout.Config
 	if cfg.IMAP == nil {
-		e := cfg.Embedded
-		users := map[string]string{}
-		for k, v := range e.Users {
-			users[k] = v
-		}
-		local := localPart(cfg.OrdersAddress)
-		if _, ok := users[local]; !ok {
-			users[local] = "orders-secret"
-		}
-		srv, err := embedded.Start(embedded.Config{Host: e.Host, IMAPPort: e.IMAPPort, SMTPPort: e.SMTPPort, Domain: cfg.Domain, Users: users, Log: logger})
+		srv, local, pass, err := startTrialMail(cfg, logger)
 		if err != nil {
-			return fmt.Errorf("embedded mail server: %w", err)
+			return err
 		}
-		defer srv.Close()
-		logger.Info("embedded mail server", "imap", srv.IMAPAddr(), "smtp", srv.SMTPAddr(), "domain", srv.Domain(), "users", len(users))
+		defer stopTrialMail(cfg, srv)
+		logger.Info("embedded mail server", "imap", srv.IMAPAddr(), "smtp", srv.SMTPAddr(), "domain", srv.Domain(), "mail_file", mailFile(cfg))
+		if err := printTrialLogins(out, cfg, db); err != nil {
+			return err
+		}
 		host, port := splitHostPort(srv.SMTPAddr())
-		intakeCfg = imapin.Config{Addr: srv.IMAPAddr(), TLS: "none", Username: local, Password: users[local]}
-		sendCfg = smtpout.Config{Host: host, Port: port, TLS: "none", Username: local, Password: users[local]}
+		intakeCfg = imapin.Config{Addr: srv.IMAPAddr(), TLS: "none", Username: local, Password: pass}
+		sendCfg = smtpout.Config{Host: host, Port: port, TLS: "none", Username: local, Password: pass}
 	} else {
 		i := cfg.IMAP
 		intakeCfg = imapin.Config{Addr: i.Addr, TLS: i.TLS, Username: i.Username, Password: i.Password, Mailbox: i.Mailbox,

@@ -36,8 +36,13 @@ func opNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	logins, err := newGameLogins(e, c.Game.ID)
+	if err != nil {
+		return nil, err
+	}
 	if !e.daemon {
 		fmt.Fprintf(&b, "welcome emails to %s: queued: no daemon is running — they go out when `pbem serve` runs\n", recipients(welcome))
+		b.WriteString(logins)
 		return &opResult{Text: b.String()}, nil
 	}
 	welcome = waitWelcome(e, welcome)
@@ -62,6 +67,7 @@ func opNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if len(waiting) > 0 {
 		fmt.Fprintf(&b, "welcome emails to %s: queued: the daemon has not sent them yet (see `pbem outbox`)\n", recipients(waiting))
 	}
+	b.WriteString(logins)
 	return &opResult{Text: b.String()}, nil
 }
 

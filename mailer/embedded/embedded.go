@@ -2,18 +2,34 @@
 // is configured, so anyone can try a game with any mail client on the same
 // machine.
 //
-// It serves IMAP (in-memory mailboxes) and SMTP on loopback. Mail to
-// user@Domain or user+tag@Domain lands in user's INBOX; mail to other users
-// goes to the catch-all user or is refused; mail to other domains is
-// refused (the server is not a relay). Mailboxes live in memory: they are
-// lost when the server stops, which suits a trial game. Without a TLS
-// configuration, passwords are accepted in clear only when the server
-// listens on a loopback address.
+// It serves IMAP and SMTP. Mail to user@Domain or user+tag@Domain lands
+// in user's INBOX. What happens to other mail depends on the mode:
+//
+//   - Closed (the default): mail to unknown users goes to the catch-all
+//     user or is refused, and mail to other domains is refused (the
+//     server is not a relay).
+//   - Open (Config.Open): mail to any address is accepted and kept here —
+//     nothing is ever forwarded — in a mailbox created on first use. The
+//     account is named by the whole address (the local part at Domain) and
+//     its password is derived from the server's key, so Logins can tell
+//     anyone's login before their first mail. Since anyone who reaches the
+//     ports could read any of these mailboxes, an open server listens on
+//     loopback only.
+//
+// With Config.MailFile the mailboxes (accounts, mailboxes, messages,
+// flags, UIDs) and the key are kept in that file and survive a restart;
+// otherwise they live in memory. Without a TLS configuration, passwords
+// are accepted in clear only when the server listens on a loopback
+// address.
 package embedded
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
 	"crypto/tls"
+	"encoding/base32"
 	"errors"
 	"fmt"
 	"io"
@@ -27,7 +43,6 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
-	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
@@ -42,6 +57,12 @@ type Config struct {
 	// CatchAll is the local part that receives mail for unknown users;
 	// "" refuses such mail. The catch-all user must exist.
 	CatchAll string
+	// Open accepts mail for every address (see the package comment). It
+	// needs a loopback Host.
+	Open bool
+	// MailFile keeps the mailboxes in this file (created if missing);
+	// "" keeps them in memory.
+	MailFile string
 	// TLS, when set, enables STARTTLS on both IMAP and SMTP. It is needed
 	// to log in when Host is not a loopback address.
 	TLS *tls.Config
@@ -58,9 +79,10 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 	loopback bool
+	st       *mailStore
 
 	mu    sync.Mutex
-	users map[string]*account
+	users map[string]string // configured account -> password
 
 	imapSrv *imapserver.Server
 	smtpSrv *smtp.Server
@@ -68,11 +90,6 @@ type Server struct {
 	smtpLn  net.Listener
 	wg      sync.WaitGroup
 	closed  bool
-}
-
-type account struct {
-	pass string
-	user *imapmemserver.User
 }
 
 // Start listens on the IMAP and SMTP ports and serves until Close.
@@ -88,26 +105,42 @@ func Start(cfg Config) (*Server, error) {
 		cfg.MaxMessageBytes = 25 << 20
 	}
 	cfg.CatchAll = strings.ToLower(strings.TrimSpace(cfg.CatchAll))
-	s := &Server{cfg: cfg, log: cfg.Log, users: map[string]*account{}}
+	s := &Server{cfg: cfg, log: cfg.Log, users: map[string]string{}}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	ip := net.ParseIP(cfg.Host)
 	s.loopback = cfg.Host == "localhost" || (ip != nil && ip.IsLoopback())
+	if cfg.Open && !s.loopback {
+		return nil, fmt.Errorf("embedded: host %s is not a loopback address: an open server gives every address a mailbox and a login, so it listens on loopback only (127.0.0.1)", cfg.Host)
+	}
+	if cfg.MailFile != "" {
+		st, err := openMailFile(cfg.MailFile)
+		if err != nil {
+			return nil, fmt.Errorf("embedded: %w", err)
+		}
+		s.st = st
+	} else {
+		s.st = newMemStore()
+	}
+	fail := func(err error) (*Server, error) {
+		_ = s.st.close()
+		return nil, err
+	}
 
 	for local, pass := range cfg.Users {
 		if err := s.AddUser(local, pass); err != nil {
-			return nil, err
+			return fail(err)
 		}
 	}
-	if cfg.CatchAll != "" && s.account(cfg.CatchAll) == nil {
-		return nil, fmt.Errorf("embedded: catch-all user %q is not among the users", cfg.CatchAll)
+	if cfg.CatchAll != "" && s.st.account(cfg.CatchAll) == nil {
+		return fail(fmt.Errorf("embedded: catch-all user %q is not among the users", cfg.CatchAll))
 	}
 
 	errLog := log.New(io.Discard, "", 0)
 	s.imapSrv = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return &imapConn{srv: s}, nil, nil
+			return &session{srv: s}, nil, nil
 		},
 		Caps: imap.CapSet{
 			imap.CapIMAP4rev1: {},
@@ -130,17 +163,18 @@ func Start(cfg Config) (*Server, error) {
 	var err error
 	s.imapLn, err = net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.IMAPPort)))
 	if err != nil {
-		return nil, fmt.Errorf("embedded: IMAP listen: %w", err)
+		return fail(fmt.Errorf("embedded: IMAP listen: %w", err))
 	}
 	s.smtpLn, err = net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.SMTPPort)))
 	if err != nil {
 		_ = s.imapLn.Close()
-		return nil, fmt.Errorf("embedded: SMTP listen: %w", err)
+		return fail(fmt.Errorf("embedded: SMTP listen: %w", err))
 	}
 	s.wg.Add(2)
 	go func() { defer s.wg.Done(); _ = s.imapSrv.Serve(s.imapLn) }()
 	go func() { defer s.wg.Done(); _ = s.smtpSrv.Serve(s.smtpLn) }()
-	s.log.Info("embedded mail server started", "imap", s.IMAPAddr(), "smtp", s.SMTPAddr(), "domain", cfg.Domain)
+	s.log.Info("embedded mail server started", "imap", s.IMAPAddr(), "smtp", s.SMTPAddr(), "domain", cfg.Domain,
+		"open", cfg.Open, "mail_file", cfg.MailFile)
 	return s, nil
 }
 
@@ -153,7 +187,8 @@ func (s *Server) IMAPAddr() string { return s.imapLn.Addr().String() }
 // SMTPAddr is the SMTP host:port.
 func (s *Server) SMTPAddr() string { return s.smtpLn.Addr().String() }
 
-// Close stops both servers and drops all connections.
+// Close stops both servers, drops all connections and closes the mail
+// file.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	if s.closed {
@@ -172,7 +207,13 @@ func (s *Server) Close() error {
 	_ = s.imapLn.Close()
 	_ = s.smtpLn.Close()
 	s.wg.Wait()
-	return errors.Join(err1, err2)
+	// Sessions still running (a client that has not noticed) only hold
+	// memory; the file is closed once nothing can write to it.
+	s.st.mu.Lock()
+	err3 := s.st.close()
+	s.st.db = nil
+	s.st.mu.Unlock()
+	return errors.Join(err1, err2, err3)
 }
 
 func normLocal(local string) string { return strings.ToLower(strings.TrimSpace(local)) }
@@ -190,6 +231,57 @@ func validLocal(local string) error {
 	return nil
 }
 
+// validAddress accepts the plain addresses games use: no quotes, spaces
+// or brackets.
+func validAddress(local, domain string) error {
+	if local == "" || domain == "" || len(local)+len(domain) > 253 {
+		return errors.New("not a mail address")
+	}
+	for _, r := range local {
+		ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(".!#$%&'*+-=?^_`{|}~", r)
+		if !ok {
+			return fmt.Errorf("character %q is not accepted in a mailbox name", r)
+		}
+	}
+	for _, r := range domain {
+		ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '.'
+		if !ok {
+			return fmt.Errorf("character %q is not accepted in a domain", r)
+		}
+	}
+	return nil
+}
+
+// errRelay is the refusal of mail for another domain by a closed server.
+func (s *Server) errRelay() error {
+	return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 7, 1},
+		Message: "Relaying denied: this server only accepts mail for @" + s.cfg.Domain}
+}
+
+// accountName maps an address or user name to its account: the local
+// part without +tag at Domain (or a bare user name), the whole address
+// elsewhere in open mode.
+func accountName(addr, domain string, open bool) (string, error) {
+	addr = strings.ToLower(strings.TrimSpace(addr))
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		return addr, validLocal(addr)
+	}
+	local, dom := addr[:at], addr[at+1:]
+	if dom == domain {
+		if plus := strings.IndexByte(local, '+'); plus >= 0 {
+			local = local[:plus]
+		}
+		return local, validLocal(local)
+	}
+	if !open {
+		return "", errNotHere
+	}
+	return addr, validAddress(local, dom)
+}
+
+var errNotHere = errors.New("not a local address")
+
 // AddUser adds a user with an INBOX, or changes the password of an
 // existing user (keeping the mail).
 func (s *Server) AddUser(local, password string) error {
@@ -200,133 +292,183 @@ func (s *Server) AddUser(local, password string) error {
 	if password == "" {
 		return fmt.Errorf("embedded: user %q needs a password", local)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if a := s.users[local]; a != nil {
-		a.pass = password
-		return nil
-	}
-	u := imapmemserver.NewUser(local, password)
-	if err := u.Create("INBOX", nil); err != nil {
+	if _, err := s.st.ensureAccount(local); err != nil {
 		return fmt.Errorf("embedded: creating INBOX for %q: %w", local, err)
 	}
-	s.users[local] = &account{pass: password, user: u}
+	s.mu.Lock()
+	s.users[local] = password
+	s.mu.Unlock()
 	return nil
 }
 
-func (s *Server) account(local string) *account {
+// password is the password of account name: the configured one, or in
+// open mode the one derived from the key.
+func (s *Server) password(name string) (string, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.users[normLocal(local)]
+	p, ok := s.users[name]
+	s.mu.Unlock()
+	if ok {
+		return p, true
+	}
+	if s.cfg.Open {
+		return derivePassword(s.st.key, name), true
+	}
+	return "", false
 }
 
-// login checks credentials. The user name may be "local" or
-// "local@Domain".
-func (s *Server) login(username, password string) (*account, string, bool) {
-	name := normLocal(username)
-	if at := strings.LastIndexByte(name, '@'); at >= 0 {
-		if name[at+1:] != s.cfg.Domain {
-			return nil, "", false
-		}
-		name = name[:at]
+// login checks credentials and returns the account, creating an open
+// account on its first login.
+func (s *Server) login(username, password string) (*account, bool) {
+	name, err := accountName(username, s.cfg.Domain, s.cfg.Open)
+	if err != nil {
+		return nil, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a := s.users[name]
-	if a == nil || a.pass != password {
-		return nil, "", false
+	want, ok := s.password(name)
+	if !ok || subtle.ConstantTimeCompare([]byte(want), []byte(password)) != 1 {
+		return nil, false
 	}
-	return a, name, true
+	a, err := s.st.ensureAccount(name)
+	if err != nil {
+		s.log.Error("embedded: creating account", "account", name, "err", err)
+		return nil, false
+	}
+	return a, true
 }
 
-// Deliver appends raw to local's INBOX, as if it had arrived by SMTP.
-func (s *Server) Deliver(local string, raw []byte) error {
-	a := s.account(local)
+// lookup returns the account an address or user name names, if it
+// exists.
+func (s *Server) lookup(addr string) (*account, error) {
+	name, err := accountName(addr, s.cfg.Domain, s.cfg.Open)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: %q: %w", addr, err)
+	}
+	a := s.st.account(name)
 	if a == nil {
-		return fmt.Errorf("embedded: no user %q", local)
+		return nil, fmt.Errorf("embedded: no user %q", name)
 	}
-	return deliver(a, raw, time.Now())
+	return a, nil
 }
 
-func deliver(a *account, raw []byte, at time.Time) error {
-	_, err := a.user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Time: at})
+// Deliver appends raw to an account's INBOX, as if it had arrived by SMTP.
+func (s *Server) Deliver(user string, raw []byte) error {
+	a, err := s.lookup(user)
+	if err != nil {
+		return err
+	}
+	_, err = s.st.appendMsg(a, "INBOX", newMsg{body: raw, t: time.Now()})
 	return err
 }
 
-// Count returns the number of messages in one of local's mailboxes.
-func (s *Server) Count(local, mailbox string) (int, error) {
-	a := s.account(local)
-	if a == nil {
-		return 0, fmt.Errorf("embedded: no user %q", local)
-	}
-	st, err := a.user.Status(mailbox, &imap.StatusOptions{NumMessages: true})
+// Count returns the number of messages in one of an account's mailboxes.
+func (s *Server) Count(user, mailbox string) (int, error) {
+	a, err := s.lookup(user)
 	if err != nil {
-		return 0, fmt.Errorf("embedded: %s/%s: %w", local, mailbox, err)
+		return 0, err
 	}
-	if st.NumMessages == nil {
-		return 0, nil
+	s.st.mu.RLock()
+	defer s.st.mu.RUnlock()
+	m := a.boxes[boxName(mailbox)]
+	if m == nil {
+		return 0, fmt.Errorf("embedded: %s/%s: no such mailbox", a.name, mailbox)
 	}
-	return int(*st.NumMessages), nil
+	return len(m.msgs), nil
 }
 
 // resolve maps an SMTP recipient to the account that receives it.
-func (s *Server) resolve(rcpt string) (*account, string, error) {
+func (s *Server) resolve(rcpt string) (*account, error) {
 	addr := strings.ToLower(strings.TrimSpace(rcpt))
-	at := strings.LastIndexByte(addr, '@')
-	if at <= 0 {
-		return nil, "", &smtp.SMTPError{Code: 501, EnhancedCode: smtp.EnhancedCode{5, 1, 3}, Message: "Bad recipient address"}
+	if at := strings.LastIndexByte(addr, '@'); at <= 0 {
+		return nil, &smtp.SMTPError{Code: 501, EnhancedCode: smtp.EnhancedCode{5, 1, 3}, Message: "Bad recipient address"}
 	}
-	local, domain := addr[:at], addr[at+1:]
-	if domain != s.cfg.Domain {
-		return nil, "", &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 7, 1},
-			Message: "Relaying denied: this server only accepts mail for @" + s.cfg.Domain}
+	name, err := accountName(addr, s.cfg.Domain, s.cfg.Open)
+	if errors.Is(err, errNotHere) {
+		return nil, s.errRelay()
 	}
-	if plus := strings.IndexByte(local, '+'); plus >= 0 {
-		local = local[:plus]
+	if err != nil {
+		return nil, &smtp.SMTPError{Code: 501, EnhancedCode: smtp.EnhancedCode{5, 1, 3}, Message: "Bad recipient address: " + err.Error()}
 	}
-	if a := s.account(local); a != nil {
-		return a, local, nil
+	if a := s.st.account(name); a != nil {
+		return a, nil
 	}
-	if s.cfg.CatchAll != "" {
-		if a := s.account(s.cfg.CatchAll); a != nil {
-			return a, s.cfg.CatchAll, nil
+	if s.cfg.CatchAll != "" && !strings.Contains(name, "@") {
+		if a := s.st.account(s.cfg.CatchAll); a != nil {
+			return a, nil
 		}
 	}
-	return nil, "", &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user here"}
-}
-
-// imapConn authenticates against the server's users and serves the
-// user's in-memory mailboxes.
-type imapConn struct {
-	srv *Server
-	*imapmemserver.UserSession
-}
-
-var _ imapserver.SessionIMAP4rev2 = (*imapConn)(nil)
-
-func (s *imapConn) Login(username, password string) error {
-	a, _, ok := s.srv.login(username, password)
-	if !ok {
-		return imapserver.ErrAuthFailed
+	if s.cfg.Open {
+		a, err := s.st.ensureAccount(name)
+		if err != nil {
+			s.log.Error("embedded: creating account", "account", name, "err", err)
+			return nil, &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Cannot create the mailbox now"}
+		}
+		return a, nil
 	}
-	s.UserSession = imapmemserver.NewUserSession(a.user)
-	return nil
+	return nil, &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user here"}
 }
 
-func (s *imapConn) Close() error {
-	if s.UserSession == nil {
-		return nil
-	}
-	return s.UserSession.Close()
+// Logins tells the login of any address of an open server.
+type Logins struct {
+	domain string
+	key    []byte
+	users  map[string]string
 }
 
-// Idle first flushes updates queued since the last command, which the
-// in-memory mailbox would otherwise hold back until the next change.
-func (s *imapConn) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	if err := s.UserSession.Poll(w, true); err != nil {
-		return err
+// Logins returns the logins of s's accounts (open accounts need
+// Config.Open).
+func (s *Server) Logins() *Logins {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	users := make(map[string]string, len(s.users))
+	for k, v := range s.users {
+		users[k] = v
 	}
-	return s.UserSession.Idle(w, stop)
+	return &Logins{domain: s.cfg.Domain, key: s.st.key, users: users}
+}
+
+// ReadLogins returns the logins an open server started with this mail
+// file, domain (default DefaultDomain) and users would accept, without
+// the server running. It creates the mail file if it does not exist; it
+// fails while a server has it open.
+func ReadLogins(mailFile, domain string, users map[string]string) (*Logins, error) {
+	st, err := openMailFile(mailFile)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	key := st.key
+	if err := st.close(); err != nil {
+		return nil, fmt.Errorf("embedded: mail file %s: %w", mailFile, err)
+	}
+	if domain == "" {
+		domain = DefaultDomain
+	}
+	l := &Logins{domain: strings.ToLower(strings.TrimSpace(domain)), key: key, users: map[string]string{}}
+	for k, v := range users {
+		l.users[normLocal(k)] = v
+	}
+	return l, nil
+}
+
+// For returns the user name and password that log in to addr's mailbox.
+func (l *Logins) For(addr string) (user, password string, err error) {
+	name, err := accountName(addr, l.domain, true)
+	if err != nil {
+		return "", "", fmt.Errorf("embedded: %q: %w", addr, err)
+	}
+	if p, ok := l.users[name]; ok {
+		return name, p, nil
+	}
+	return name, derivePassword(l.key, name), nil
+}
+
+var passwordEncoding = base32.NewEncoding("abcdefghijkmnpqrstuvwxyz23456789").WithPadding(base32.NoPadding)
+
+// derivePassword is an open account's password: an HMAC of its name under
+// the server's key, as four groups of four letters and digits.
+func derivePassword(key []byte, name string) string {
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("pbem embedded login\x00" + name))
+	s := passwordEncoding.EncodeToString(mac.Sum(nil)[:10])
+	return s[0:4] + "-" + s[4:8] + "-" + s[8:12] + "-" + s[12:16]
 }
 
 type smtpBackend struct{ srv *Server }
@@ -354,11 +496,11 @@ func (s *smtpConn) Auth(mech string) (sasl.Server, error) {
 		return nil, smtp.ErrAuthUnknownMechanism
 	}
 	return sasl.NewPlainServer(func(identity, username, password string) error {
-		_, name, ok := s.srv.login(username, password)
+		a, ok := s.srv.login(username, password)
 		if !ok || (identity != "" && identity != username) {
 			return smtp.ErrAuthFailed
 		}
-		s.user = name
+		s.user = a.name
 		return nil
 	}), nil
 }
@@ -370,7 +512,7 @@ func (s *smtpConn) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (s *smtpConn) Rcpt(to string, _ *smtp.RcptOptions) error {
-	a, _, err := s.srv.resolve(to)
+	a, err := s.srv.resolve(to)
 	if err != nil {
 		return err
 	}
@@ -395,7 +537,7 @@ func (s *smtpConn) Data(r io.Reader) error {
 		fmt.Fprintf(&b, "Delivered-To: %s\r\n", rc.addr)
 		fmt.Fprintf(&b, "Received: from pbem-embedded by %s; %s\r\n", s.srv.cfg.Domain, now.Format(time.RFC1123Z))
 		b.Write(body)
-		if err := deliver(rc.acct, b.Bytes(), now); err != nil {
+		if _, err := s.srv.st.appendMsg(rc.acct, "INBOX", newMsg{t: now, body: b.Bytes()}); err != nil {
 			return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Delivery failed: " + err.Error()}
 		}
 	}
