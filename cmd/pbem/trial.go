@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -168,23 +167,47 @@ func trialLogins(cfg *Config, games []*store.Game) (string, error) {
 // printTrialLogins writes, when the daemon starts, the logins of every
 // address of every unfinished game.
 func printTrialLogins(w io.Writer, cfg *Config, db *store.DB) error {
+	// Start-up lists the logins of the first games only: a trial server
+	// holds a few games, and the listing must not read a whole store.
+	const most = 20
 	var games []*store.Game
+	more := false
 	err := db.View(func(tx *store.Tx) error {
-		all, err := tx.Games()
-		for _, g := range all {
-			if !g.Status.Finished {
+		after := ""
+		for {
+			page, err := tx.Summaries(after, 100)
+			if err != nil {
+				return err
+			}
+			for _, s := range page {
+				if s.Finished {
+					continue
+				}
+				if len(games) == most {
+					more = true
+					return nil
+				}
+				g, err := tx.Game(s.ID)
+				if err != nil {
+					return err
+				}
 				games = append(games, g)
 			}
+			if len(page) < 100 {
+				return nil
+			}
+			after = page[len(page)-1].ID
 		}
-		return err
 	})
 	if err != nil {
 		return err
 	}
-	sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
 	text, err := trialLogins(cfg, games)
 	if err != nil {
 		return err
+	}
+	if more {
+		text += fmt.Sprintf("\n(logins of the first %d running games only)\n", most)
 	}
 	_, err = io.WriteString(w, text)
 	return err
