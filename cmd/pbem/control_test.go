@@ -126,8 +126,10 @@ func TestToolboxWithDaemon(t *testing.T) {
 	smtpSrv.SetMode(mailtest.Accept)
 	code, out, errs = runCmd(t, "outbox", "retry", "--all", "--config", cfgPath)
 	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "5 mails made due now")
-	require.Contains(t, out, "the daemon is sending it")
+	// The reports may not have had their first try yet: those are due
+	// already, and not counted.
+	require.Regexp(t, `^[0-5] mails made due now`, out)
+	require.Contains(t, out, "the daemon is sending now")
 	msgs := smtpSrv.Wait(5, 30*time.Second)
 	require.Len(t, msgs, 5)
 	require.Eventually(t, func() bool {
@@ -257,7 +259,7 @@ func TestToolboxWithoutDaemon(t *testing.T) {
 
 	code, out, errs = runCmd(t, "outbox", "retry", "2", "--config", cfgPath)
 	require.Equal(t, 0, code, errs)
-	require.Equal(t, "mail 2 is due now\nno daemon is running: it goes out when `pbem serve` runs\n", out)
+	require.Equal(t, "mail 2 is due now\nno daemon is running: queued mail goes out when `pbem serve` runs\n", out)
 	code, out, errs = runCmd(t, "outbox", "cancel", "2", "--config", cfgPath)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "mail 2 cancelled")

@@ -284,7 +284,7 @@ func opOutboxRetry(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	err := e.db.Update(func(tx *store.Tx) error {
 		if a.All {
 			n, err := tx.RetryAll(now)
-			text = fmt.Sprintf("%d mails made due now\n", n)
+			text = fmt.Sprintf("%d mails made due now (the rest were due already)\n", n)
 			return err
 		}
 		text = fmt.Sprintf("mail %d is due now\n", a.ID)
@@ -295,9 +295,9 @@ func opOutboxRetry(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	}
 	if e.wake != nil {
 		e.wake()
-		text += "the daemon is sending it\n"
+		text += "the daemon is sending now\n"
 	} else {
-		text += "no daemon is running: it goes out when `pbem serve` runs\n"
+		text += "no daemon is running: queued mail goes out when `pbem serve` runs\n"
 	}
 	return &opResult{Text: text}, nil
 }
