@@ -33,6 +33,10 @@ type Game struct {
 	// RemindersSent it sets the game's wake time (WakeAt) in the index
 	// the deadline tick reads.
 	ReminderHours int `json:"reminder_hours,omitempty"`
+	// DeadlineByGM says the GM set the current deadline by hand: a
+	// rollback keeps it, and the next decision the game moves on to
+	// replaces it with a normal one.
+	DeadlineByGM bool `json:"deadline_by_gm,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
 	Owing      []string  `json:"owing,omitempty"`

@@ -192,3 +192,65 @@ func writeFileSync(path string, data []byte) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+func init() {
+	register(&command{
+		name:    "end",
+		summary: "end a game with no winner (abandoned), telling every player",
+		usage:   "GAME [--why REASON] [--config FILE]",
+		help: `Ends GAME as abandoned, with no winner, as the GM's "abandon" command
+does: the end is logged (the game's state is left as it was), the hidden
+dice secret is revealed as at any game end, every player and the GM get
+a notice, and orders are refused from then on. The game stays exportable
+and can later be archived with "pbem prune".
+
+Example:
+  pbem end roses-7 --why "the club season is over"`,
+		run: runEnd,
+	})
+}
+
+type endArgs struct {
+	Game string `json:"game"`
+	Why  string `json:"why,omitempty"`
+}
+
+func runEnd(ctx *cli, args []string) error {
+	fs := flags(ctx, find("end"))
+	cfgPath := fs.String("config", "", "configuration file")
+	why := fs.String("why", "", "the reason, told to the players")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("end takes one game ID")
+	}
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	res, err := callOp(cfg, "end", endArgs{Game: fs.Arg(0), Why: *why})
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(ctx.stdout, res.Text)
+	return nil
+}
+
+func opEnd(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a endArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("end: %w", err)
+	}
+	if err := gameExists(e.db, a.Game); err != nil {
+		return nil, err
+	}
+	if err := e.judge.EndGame(a.Game, a.Why); err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("game %s ended (abandoned); every player and the GM are told\n", a.Game)
+	if !e.daemon {
+		text += "the notices are queued: they go out when `pbem serve` runs\n"
+	}
+	return &opResult{Text: text}, nil
+}

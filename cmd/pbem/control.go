@@ -90,6 +90,7 @@ var ops = map[string]op{
 	"outbox.retry":  {write: true, run: opOutboxRetry},
 	"outbox.cancel": {write: true, run: opOutboxCancel},
 	"prune":         {write: true, run: opPrune},
+	"end":           {write: true, run: opEnd},
 }
 
 // errNoDaemon means no daemon answers on the control socket.

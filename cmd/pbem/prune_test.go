@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -38,12 +39,25 @@ func TestPrune(t *testing.T) {
 	cfgPath := filepath.Join(dir, "pbem.yaml")
 	require.NoError(t, os.WriteFile(cfgPath, []byte("store: pbem.db\ndomain: club.example\n"), 0o600))
 	storePath := filepath.Join(dir, "pbem.db")
-	for _, id := range []string{"r-1", "r-2", "r-3"} {
+	for _, id := range []string{"r-1", "r-2", "r-3", "r-4"} {
 		code, _, errs := runCmd(t, append([]string{"new", "--config", cfgPath, "--id", id}, newGame...)...)
 		require.Equal(t, 0, code, errs)
 	}
 	finishGame(t, storePath, "r-1", time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	finishGame(t, storePath, "r-2", time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC))
+
+	// pbem end: the operator abandons r-4.
+	code, out, errs := runCmd(t, "end", "r-4", "--why", "season over", "--config", cfgPath)
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, "game r-4 ended (abandoned); every player and the GM are told\nthe notices are queued: they go out when `pbem serve` runs\n", out)
+	code, _, errs = runCmd(t, "end", "r-4", "--config", cfgPath)
+	require.Equal(t, 1, code)
+	require.Equal(t, "pbem end: game r-4 is already over (abandoned by the server's operator: season over)\n", errs)
+	code, _, errs = runCmd(t, "end", "r-9", "--config", cfgPath)
+	require.Equal(t, 1, code)
+	require.Equal(t, fmt.Sprintf("pbem end: no game \"r-9\" in %s (see `pbem status`)\n", storePath), errs)
+	code, _, _ = runCmd(t, "end", "--config", cfgPath)
+	require.Equal(t, 2, code)
 
 	// Bad input: clear usage errors, nothing changed.
 	for _, args := range [][]string{{"prune"}, {"prune", "--finished-before", "yesterday"}, {"prune", "extra", "--finished-before", "2026-01-01"}} {
@@ -53,7 +67,7 @@ func TestPrune(t *testing.T) {
 	}
 
 	archive := filepath.Join(dir, "archive")
-	code, out, errs := runCmd(t, "prune", "--config", cfgPath, "--finished-before", "2026-01-01", "--dir", archive)
+	code, out, errs = runCmd(t, "prune", "--config", cfgPath, "--finished-before", "2026-01-01", "--dir", archive)
 	require.Equal(t, 0, code, errs)
 	require.Equal(t, "no game finished before 2026-01-01T00:00:00Z\n", out)
 
@@ -64,14 +78,15 @@ func TestPrune(t *testing.T) {
 	_, err := os.Stat(archive)
 	require.ErrorIs(t, err, os.ErrNotExist, "a dry run writes nothing")
 
-	code, out, errs = runCmd(t, "prune", "--config", cfgPath, "--finished-before", "2026-12-01", "--dir", archive)
+	code, out, errs = runCmd(t, "prune", "--config", cfgPath, "--finished-before", "2100-01-01", "--dir", archive)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "archived r-1 to "+filepath.Join(archive, "r-1.json"))
 	require.Contains(t, out, "archived r-2 to ")
-	require.Contains(t, out, "2 games archived and removed from the store")
+	require.Contains(t, out, "archived r-4 to ")
+	require.Contains(t, out, "3 games archived and removed from the store")
 
 	// The archived records verify and replay; the store keeps only r-3.
-	for _, id := range []string{"r-1", "r-2"} {
+	for _, id := range []string{"r-1", "r-2", "r-4"} {
 		rec := filepath.Join(archive, id+".json")
 		code, out, errs = runCmd(t, "verify", rec)
 		require.Equal(t, 0, code, "%s: %s%s", id, out, errs)

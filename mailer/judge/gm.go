@@ -16,6 +16,13 @@ import (
 // faulty line to bad (and then the caller applies none of the email).
 func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b, bad *strings.Builder, now time.Time) (bool, error) {
 	switch strings.ToLower(f[0]) {
+	case "abandon":
+		reason := strings.Join(f[1:], " ")
+		if err := j.endGame(tx, g, gameEnd{role: adjudicator.GM, line: abandonLine(reason), result: abandonResult("the GM", reason)}, now); err != nil {
+			return true, err
+		}
+		fmt.Fprintf(b, "line %d: the game is over (%s); every player is told\n", no, g.Status.Result)
+		return true, nil
 	case "deadline":
 		if len(f) != 2 {
 			fmt.Fprintf(bad, "line %d: deadline HOURS (from now), or deadline off\n", no)
@@ -23,7 +30,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		if strings.EqualFold(f[1], "off") {
 			g.Deadline = time.Time{}
-			fmt.Fprintf(b, "line %d: no deadline until the next decision\n", no)
+			g.DeadlineByGM = true
+			fmt.Fprintf(b, "line %d: no deadline until the next decision (every player is told)\n", no)
+			if err := j.announce(tx, g, "", fmt.Sprintf("[%s] No deadline for now", g.ID),
+				fmt.Sprintf("The GM lifted the deadline of game [%s]: no default orders are applied\nuntil the game moves on to its next decision, which gets a normal deadline.", g.ID)); err != nil {
+				return true, err
+			}
 			return true, tx.PutGame(g)
 		}
 		h, err := strconv.Atoi(f[1])
@@ -33,7 +45,13 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		g.Deadline = now.Add(time.Duration(h) * time.Hour).Truncate(time.Minute)
 		g.RemindersSent = 0
-		fmt.Fprintf(b, "line %d: the deadline is now %s\n", no, g.Deadline.Format("Mon 2 Jan 15:04 MST"))
+		g.DeadlineByGM = true
+		when := g.Deadline.Format("Mon 2 Jan 15:04 MST")
+		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, when)
+		if err := j.announce(tx, g, "", fmt.Sprintf("[%s] New deadline: %s", g.ID, when),
+			fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, when)); err != nil {
+			return true, err
+		}
 		return true, tx.PutGame(g)
 	case "defaults":
 		if err := j.applyDefaults(tx, g, st, now); err != nil {
@@ -63,6 +81,17 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		// A new player takes the seat: new address, new secret.
 		secret := newSecret()
+		old := p.Email
+		if old != addr {
+			if err := j.queueNotice(tx, g, old, fmt.Sprintf("[%s] Your seat was handed over", g.ID), "",
+				fmt.Sprintf("The GM handed your seat in game [%s] (%s) to another player.\nYour secret no longer works for it. Thank you for playing.", g.ID, roleTitle(adjudicator.Role(p.Role)))); err != nil {
+				return true, err
+			}
+		}
+		if err := j.announce(tx, g, p.Role, fmt.Sprintf("[%s] %s has a new player", g.ID, roleTitle(adjudicator.Role(p.Role))),
+			fmt.Sprintf("The GM handed %s's seat in game [%s] to a new player.", roleTitle(adjudicator.Role(p.Role)), g.ID)); err != nil {
+			return true, err
+		}
 		p.Email, p.Aliases = addr, nil
 		p.SecretSalt, p.SecretHash = store.HashSecret(secret)
 		p.LastSeenSeq = 0
@@ -81,6 +110,20 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		return true, tx.PutGame(g)
 	}
 	return false, nil
+}
+
+// announce queues a notice of a GM change to every player of g but the
+// GM (who has the command's confirmation) and the role except.
+func (j *Judge) announce(tx *store.Tx, g *store.Game, except, subject, text string) error {
+	for _, p := range g.Players {
+		if p.Role == string(adjudicator.GM) || p.Role == except {
+			continue
+		}
+		if err := j.queueNotice(tx, g, p.Email, subject, "", text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // queueRecord mails role the game's record as far as role may see it:

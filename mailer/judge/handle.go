@@ -364,6 +364,9 @@ func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte
 		}
 		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: "no orders"}, nil
 	}
+	if isResign(lines) {
+		return j.resign(tx, g, p, lines, orders.Check || intake.SubjectCheck(msg.Subject), msg, subject)
+	}
 	if why := tooBig(lines, orders.Entropy); why != "" {
 		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why)
 		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
@@ -453,6 +456,10 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		if turnLine.MatchString(l.Text) {
 			continue // a reply block's "turn: N" means nothing to the GM
 		}
+		if g.Status.Finished {
+			fmt.Fprintf(&bad, "line %d: comes after abandon, which ends the game\n", l.No)
+			break
+		}
 		before := bad.Len()
 		f := strings.Fields(l.Text)
 		if len(f) >= 1 {
@@ -508,7 +515,7 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
 		if bad.Len() > before {
 			break

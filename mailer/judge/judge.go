@@ -480,6 +480,7 @@ func promptSig(st adjudicator.State) string {
 }
 
 func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
+	g.DeadlineByGM = false
 	if st.Status().Finished || len(st.Prompts()) == 0 || g.DeadlineHours <= 0 {
 		g.Deadline = time.Time{}
 		return

@@ -59,6 +59,11 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	if err := j.commitState(tx, g, st, le); err != nil {
 		return err
 	}
-	j.resetDeadline(g, st, now)
+	// A deadline the GM set by hand stands (often the reason for the
+	// rollback is to give players that time); otherwise the position
+	// gets a fresh one.
+	if !g.DeadlineByGM {
+		j.resetDeadline(g, st, now)
+	}
 	return j.queueReports(tx, g, st, reportCause{resend: true})
 }

@@ -1,0 +1,173 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/store"
+)
+
+// Games that end other than by the rules: the GM abandons one (or the
+// operator, with `pbem end`), or a player resigns. The game's state is
+// left as it was; the end is a state-neutral note in the game's log (so
+// replay and verify of the record pass as for any game), the game is
+// marked finished with its result, the hidden dice secret is revealed as
+// at any game end, and every player and the GM are told.
+
+// EndGame abandons gameID with no winner, for the command line (`pbem
+// end`). It fails, changing nothing, if the game does not exist or is
+// already over.
+func (j *Judge) EndGame(gameID, reason string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	now := j.opt.Now().UTC()
+	err := j.db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return fmt.Errorf("game %q: %w", gameID, err)
+		}
+		if g.Status.Finished {
+			return fmt.Errorf("game %s is already over (%s)", g.ID, g.Status.Result)
+		}
+		return j.endGame(tx, g, gameEnd{role: adjudicator.GM, line: abandonLine(reason),
+			result: abandonResult("the server's operator", reason)}, now)
+	})
+	if err == nil {
+		j.wake()
+	}
+	return err
+}
+
+// gameEnd is how a game ends other than by the rules.
+type gameEnd struct {
+	role    adjudicator.Role // who ended it: the GM or the resigning side
+	line    string           // the logged line: "abandon ..." or "resign"
+	result  string           // Status.Result
+	winners []string         // roles; none when abandoned
+}
+
+func abandonLine(reason string) string {
+	if reason = strings.TrimSpace(reason); reason != "" {
+		return "abandon " + reason
+	}
+	return "abandon"
+}
+
+func abandonResult(who, reason string) string {
+	s := "abandoned by " + who
+	if reason = strings.TrimSpace(reason); reason != "" {
+		s += ": " + reason
+	}
+	return s
+}
+
+// endGame logs the end as a note entry, marks the game finished and
+// queues the announcement to every player and the GM. The caller stores
+// g (endGame calls PutGame itself).
+func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) error {
+	text := fmt.Sprintf("Game [%s] is over: %s.", g.ID, e.result)
+	le, err := j.applyEntry(g, dice.Entry{Role: string(e.role), Kind: record.KindNote, Lines: []string{e.line}}, g.Status.Turn,
+		func(adjudicator.Dice) (*adjudicator.Result, error) { return &adjudicator.Result{}, nil })
+	if err != nil {
+		return err
+	}
+	le.At = now
+	le.StateHash = g.StateHash
+	le.Events = []store.LoggedEvent{{Text: text}}
+	if _, err := tx.AppendLog(g.ID, le); err != nil {
+		return err
+	}
+	g.Seq++
+	revealed := g.Dice.RevealedThrough
+	g.Status.Finished = true
+	g.Status.Result = e.result
+	g.Status.Winner = append([]string(nil), e.winners...)
+	if g.Status.Turn > g.Dice.RevealedThrough {
+		g.Dice.RevealedThrough = g.Status.Turn
+	}
+	g.Deadline = time.Time{}
+	g.DeadlineByGM = false
+	g.Owing = nil
+	g.Updated = now
+	diceText, err := j.turnDice(tx, g, revealed)
+	if err != nil {
+		return err
+	}
+	body := text + "\n\nNo more orders are taken. Every die of the game, the hidden ones too,\ncan now be checked: reply with the single line \"record\" for the game's\nrecord, then run pbem verify on it."
+	if diceText != "" {
+		body += "\n\n" + diceText
+	}
+	subject := fmt.Sprintf("[%s] Game over: %s", g.ID, e.result)
+	for _, p := range g.Players { // the GM's seat included
+		if err := j.queueNotice(tx, g, p.Email, subject, "", body); err != nil {
+			return err
+		}
+	}
+	return tx.PutGame(g)
+}
+
+// resignation works out what a side's resignation does: in a game of two
+// sides the other side wins. With more sides the GM decides (a seat may
+// be handed to a substitute with replace, or the game abandoned), so the
+// player is told to ask the GM and nothing changes.
+func resignation(g *store.Game, role adjudicator.Role) (gameEnd, error) {
+	var others []string
+	for _, p := range g.Players {
+		if p.Role != string(adjudicator.GM) && p.Role != string(role) {
+			others = append(others, p.Role)
+		}
+	}
+	if len(others) != 1 {
+		return gameEnd{}, fmt.Errorf("in a game of %d sides a resignation is the GM's to settle (a substitute may take your seat, or the game may end): write to the GM at %s", len(others)+1, g.GM)
+	}
+	return gameEnd{role: role, line: "resign", winners: others,
+		result: fmt.Sprintf("%s resigned; %s wins", roleTitle(role), roleTitle(adjudicator.Role(others[0])))}, nil
+}
+
+// isResign reports whether a player's email asks to resign: any line that
+// is the single word "resign".
+func isResign(lines []adjudicator.Line) bool {
+	for _, l := range lines {
+		if strings.EqualFold(strings.Trim(strings.TrimSpace(l.Text), ".!"), "resign") {
+			return true
+		}
+	}
+	return false
+}
+
+// resign handles a player's resignation, all or nothing like any email:
+// it must be the email's only order, and a check only says what it would
+// do.
+func (j *Judge) resign(tx *store.Tx, g *store.Game, p *store.Player, lines []adjudicator.Line, check bool, msg *intake.Message, subject string) (*Outcome, error) {
+	role := adjudicator.Role(p.Role)
+	refuse := func(why string) (*Outcome, error) {
+		text := fmt.Sprintf("Your email for [%s] was NOT applied: %s. Nothing changed.", g.ID, why)
+		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
+			return nil, err
+		}
+		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: clip(why, maxReason)}, nil
+	}
+	if len(lines) != 1 {
+		return refuse(`"resign" must be the only line of its email (send your orders, or resign, not both)`)
+	}
+	end, err := resignation(g, role)
+	if err != nil {
+		return refuse(err.Error())
+	}
+	if check {
+		text := fmt.Sprintf("CHECK ONLY for [%s]: nothing was applied.\n\nSending \"resign\" would end the game: %s.\nEvery player and the GM would be told.", g.ID, end.result)
+		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
+			return nil, err
+		}
+		return &Outcome{Kind: store.OutcomeCheck, GameID: g.ID, Role: p.Role, Reason: "resign (check)"}, nil
+	}
+	if err := j.endGame(tx, g, end, j.opt.Now().UTC()); err != nil {
+		return nil, err
+	}
+	return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "resigned"}, nil
+}
