@@ -91,4 +91,6 @@ func TestEmailLogLine(t *testing.T) {
 	attrs = daemon.EmailLogAttrs([]byte(long), &judge.Outcome{})
 	require.Len(t, attrs[1].(string), 203, "header values are clipped")
 	require.Equal(t, "ab@c", attrs[3], "control characters are dropped")
+	attrs = daemon.EmailLogAttrs([]byte(long), &judge.Outcome{From: "ann@club.example", MessageID: "m1@club.example"})
+	require.Equal(t, []any{"ann@club.example", "m1@club.example"}, []any{attrs[1], attrs[3]}, "what the judge parsed comes first")
 }

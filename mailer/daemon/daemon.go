@@ -137,9 +137,13 @@ func EmailLogAttrs(raw []byte, out *judge.Outcome) []any {
 // maxLogHeader bounds header values copied into a log line.
 const maxLogHeader = 200
 
-// emailIdentity returns the sender address and Message-ID of an email,
-// read from its header block only.
-func emailIdentity(raw []byte, _ *judge.Outcome) (from, msgID string) {
+// emailIdentity returns the sender address and Message-ID of an email:
+// as the judge parsed them, or, for an email it could not parse, read
+// from the header block only.
+func emailIdentity(raw []byte, out *judge.Outcome) (from, msgID string) {
+	if out != nil && (out.From != "" || out.MessageID != "") {
+		return clipLog(out.From), clipLog(out.MessageID)
+	}
 	m, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return "", ""

@@ -265,3 +265,15 @@ func TestNoteEntriesInRecordsAreNeutral(t *testing.T) {
 	require.Equal(t, fmt.Sprint(rec.Entries), fmt.Sprint(full.Entries))
 	require.True(t, strings.HasPrefix(rec.Entries[len(rec.Entries)-1].Lines[0], "abandon"))
 }
+
+func TestOutcomeNamesTheEmail(t *testing.T) {
+	f := newFixture(t)
+	raw := f.mail("Alice@Example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2")
+	o := f.handle(raw)
+	require.Equal(t, "alice@example.org", o.From)
+	require.True(t, strings.HasPrefix(o.MessageID, "m"), o.MessageID)
+	require.NotContains(t, fmt.Sprint(*o), f.secrets["north"])
+	d := f.handle(raw)
+	require.Equal(t, "duplicate", d.Kind)
+	require.Equal(t, o.MessageID, d.MessageID)
+}

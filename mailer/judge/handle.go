@@ -21,7 +21,12 @@ type Outcome struct {
 	Kind   string // store.Outcome* or "duplicate"
 	GameID string
 	Role   string
-	Reason string
+	Reason string // never holds a secret
+	// From and MessageID identify the email (the sender's address as
+	// parsed, lower case; the Message-ID without angle brackets), for
+	// logs. Empty when the email could not be parsed that far.
+	From      string
+	MessageID string
 }
 
 // HandleMail processes one raw email in one transaction: on return, the
@@ -143,6 +148,9 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if msg != nil {
+		out.From, out.MessageID = msg.From, msg.MessageID
 	}
 	if out.Kind != "duplicate" {
 		j.wake()
