@@ -11,7 +11,6 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
-	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
@@ -44,20 +43,9 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		if msg != nil && msg.MessageID != "" {
 			keys = append(keys, "msgid:"+msg.MessageID)
 		}
-		for _, k := range keys {
-			rec, err := tx.Processed(k)
-			if err != nil {
-				return err
-			}
-			if rec != nil && strings.HasPrefix(k, "msgid:") && rec.Content != "" && rec.Content != contentHash(msg) {
-				// Same Message-ID, other content: not a redelivery (a
-				// reused or guessed ID must not swallow real orders).
-				continue
-			}
-			if rec != nil {
-				out = &Outcome{Kind: "duplicate", GameID: rec.GameID, Reason: "already processed (" + rec.Outcome + ")"}
-				return nil
-			}
+		if dup, err := duplicate(tx, keys, msg); err != nil || dup != nil {
+			out = dup
+			return err
 		}
 		o, err := j.handleSafe(tx, msg, perr, raw, now)
 		if err != nil {
@@ -78,73 +66,11 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 	})
 	var gr errGMRejected
 	if errors.As(err, &gr) {
-		// The GM's commands were rolled back; record the refusal on its own.
-		out = &Outcome{Kind: store.OutcomeRejected, Role: string(adjudicator.GM), Reason: clip("gm command refused: "+strings.TrimSpace(gr.problems), maxReason)}
-		if gr.check {
-			out.Kind, out.Reason = store.OutcomeCheck, clip("gm check: "+strings.TrimSpace(gr.problems), maxReason)
-		}
-		err = j.db.Update(func(tx *store.Tx) error {
-			if _, err := tx.Hit(msg.From, now, time.Hour, j.opt.RatePerHour); err != nil {
-				return err
-			}
-			orders := intake.Extract(msg.Text)
-			gid := resolveGame(tx, msg, orders)
-			game, err := tx.Game(gid)
-			if err != nil {
-				return err
-			}
-			out.GameID = gid
-			text := gr.text(gid)
-			if err := j.queueNotice(tx, game, game.GM, replySubject(msg.Subject, gid), msg.MessageID, text); err != nil {
-				return err
-			}
-			rec := &store.ProcessedRecord{GameID: gid, Outcome: out.Kind, Reason: out.Reason, At: now, MessageID: msg.MessageID}
-			if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
-				return err
-			}
-			if msg.MessageID != "" {
-				return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
-			}
-			return nil
-		})
+		out, err = j.recordGMRefusal(msg, raw, gr, now)
 	}
 	var ep errEnginePanic
 	if errors.As(err, &ep) {
-		// The transaction was rolled back; record the failure on its own.
-		// The failure may quote the email; it never quotes its secret.
-		typed := ""
-		if msg != nil {
-			typed = intake.Extract(msg.Text).Secret
-		}
-		out = &Outcome{Kind: store.OutcomeIgnored, Reason: clip(redactSecret(ep.Error(), typed), maxReason)}
-		err = j.db.Update(func(tx *store.Tx) error {
-			rec := &store.ProcessedRecord{Outcome: out.Kind, Reason: out.Reason, At: now}
-			if msg != nil {
-				rec.MessageID = msg.MessageID
-				if g := resolveGame(tx, msg, intake.Extract(msg.Text)); g != "" {
-					rec.GameID = g
-					out.GameID = g
-					if game, gerr := tx.Game(g); gerr == nil {
-						text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %s.\nNothing was applied. Please report this to the server's operator.", msg.From, g, clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
-						if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
-							return err
-						}
-						if p := j.playerBySender(game, msg.From); p != nil {
-							if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, "Your email could not be processed because of an error in the server's rules engine. Nothing was applied; the GM has been told."); err != nil {
-								return err
-							}
-						}
-					}
-				}
-			}
-			if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
-				return err
-			}
-			if msg != nil && msg.MessageID != "" {
-				return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
-			}
-			return nil
-		})
+		out, err = j.recordEngineFailure(msg, raw, ep, now)
 	}
 	if err != nil {
 		return nil, err
@@ -156,6 +82,108 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 		j.wake()
 	}
 	return out, nil
+}
+
+// duplicate returns the outcome of an email already processed under one
+// of keys (its body hash, its Message-ID), or nil for a new email.
+func duplicate(tx *store.Tx, keys []string, msg *intake.Message) (*Outcome, error) {
+	for _, k := range keys {
+		rec, err := tx.Processed(k)
+		if err != nil {
+			return nil, err
+		}
+		if rec != nil && strings.HasPrefix(k, "msgid:") && rec.Content != "" && rec.Content != contentHash(msg) {
+			// Same Message-ID, other content: not a redelivery (a
+			// reused or guessed ID must not swallow real orders).
+			continue
+		}
+		if rec != nil {
+			return &Outcome{Kind: "duplicate", GameID: rec.GameID, Reason: "already processed (" + rec.Outcome + ")"}, nil
+		}
+	}
+	return nil, nil
+}
+
+// recordGMRefusal records, in a transaction of its own, a GM email whose
+// commands were rolled back (a faulty line, or a dry run), and answers
+// the GM.
+func (j *Judge) recordGMRefusal(msg *intake.Message, raw []byte, gr errGMRejected, now time.Time) (*Outcome, error) {
+	var out *Outcome
+	var err error
+	// The GM's commands were rolled back; record the refusal on its own.
+	out = &Outcome{Kind: store.OutcomeRejected, Role: string(adjudicator.GM), Reason: clip("gm command refused: "+strings.TrimSpace(gr.problems), maxReason)}
+	if gr.check {
+		out.Kind, out.Reason = store.OutcomeCheck, clip("gm check: "+strings.TrimSpace(gr.problems), maxReason)
+	}
+	err = j.db.Update(func(tx *store.Tx) error {
+		if _, err := tx.Hit(msg.From, now, time.Hour, j.opt.RatePerHour); err != nil {
+			return err
+		}
+		orders := intake.Extract(msg.Text)
+		gid := resolveGame(tx, msg, orders)
+		game, err := tx.Game(gid)
+		if err != nil {
+			return err
+		}
+		out.GameID = gid
+		text := gr.text(gid)
+		if err := j.queueNotice(tx, game, game.GM, replySubject(msg.Subject, gid), msg.MessageID, text); err != nil {
+			return err
+		}
+		rec := &store.ProcessedRecord{GameID: gid, Outcome: out.Kind, Reason: out.Reason, At: now, MessageID: msg.MessageID}
+		if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
+			return err
+		}
+		if msg.MessageID != "" {
+			return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// recordEngineFailure records, in a transaction of its own, an email that
+// met a defect of the rules engine: nothing of it was applied; the GM and
+// the sender are told. The record may quote the email, never its secret.
+func (j *Judge) recordEngineFailure(msg *intake.Message, raw []byte, ep errEnginePanic, now time.Time) (*Outcome, error) {
+	var out *Outcome
+	var err error
+	// The transaction was rolled back; record the failure on its own.
+	// The failure may quote the email; it never quotes its secret.
+	typed := ""
+	if msg != nil {
+		typed = intake.Extract(msg.Text).Secret
+	}
+	out = &Outcome{Kind: store.OutcomeIgnored, Reason: clip(redactSecret(ep.Error(), typed), maxReason)}
+	err = j.db.Update(func(tx *store.Tx) error {
+		rec := &store.ProcessedRecord{Outcome: out.Kind, Reason: out.Reason, At: now}
+		if msg != nil {
+			rec.MessageID = msg.MessageID
+			if g := resolveGame(tx, msg, intake.Extract(msg.Text)); g != "" {
+				rec.GameID = g
+				out.GameID = g
+				if game, gerr := tx.Game(g); gerr == nil {
+					text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %s.\nNothing was applied. Please report this to the server's operator.", msg.From, g, clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
+					if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
+						return err
+					}
+					if p := j.playerBySender(game, msg.From); p != nil {
+						if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, "Your email could not be processed because of an error in the server's rules engine. Nothing was applied; the GM has been told."); err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
+		if err := tx.MarkProcessed("sha256:"+bodyHash(raw), rec); err != nil {
+			return err
+		}
+		if msg != nil && msg.MessageID != "" {
+			return tx.MarkProcessed("msgid:"+msg.MessageID, rec)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // resolveGame names the game an email is for: the first candidate tag
@@ -210,240 +238,6 @@ func contentHash(m *intake.Message) string {
 }
 
 var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)
-
-func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (*Outcome, error) {
-	if perr != nil {
-		from := ""
-		if msg != nil {
-			from = msg.From
-		}
-		if from == "" {
-			from = sniffFrom(raw)
-		}
-		reason := "unreadable email: " + perr.Error()
-		if errors.Is(perr, intake.ErrTooLarge) {
-			reason = fmt.Sprintf("your email is larger than %d KB; send orders as plain text without attachments", j.opt.MaxBytes/1024)
-		} else if errors.Is(perr, intake.ErrNoText) {
-			reason = "your email has no text part: write your orders as plain text in the body"
-		}
-		if from != "" && !isAutomatic(from) {
-			subject := "Re: your email to pbem"
-			if msg != nil && msg.Subject != "" {
-				subject = "Re: " + msg.Subject
-			}
-			if err := j.queueNotice(tx, nil, from, subject, msgRef(msg), "Your email was not processed: "+reason+"\nNothing changed in any game."); err != nil {
-				return nil, err
-			}
-		}
-		return &Outcome{Kind: store.OutcomeIgnored, Reason: reason}, nil
-	}
-	if msg.AutoReply {
-		return &Outcome{Kind: store.OutcomeIgnored, Reason: "automatic reply or bounce"}, nil
-	}
-	from := msg.From
-	ok, err := tx.Hit(from, now, time.Hour, j.opt.RatePerHour)
-	if err != nil {
-		return nil, err
-	}
-	orders := intake.Extract(msg.Text)
-	gameID := resolveGame(tx, msg, orders)
-	if !ok && !j.authentic(tx, gameID, from, orders.Secret) {
-		// Only unauthenticated mail is limited: anyone can forge a From
-		// address, and a flood must not lock the real player out.
-		return &Outcome{Kind: store.OutcomeIgnored, Reason: "rate limit: too many emails from " + from}, nil
-	}
-	subject := replySubject(msg.Subject, gameID)
-	var known bool
-	if gameID != "" {
-		_, gerr := tx.Game(gameID)
-		known = gerr == nil
-	}
-	if !known && len(j.gamesOf(tx, from)) == 0 {
-		// Mail for no game on this server from someone who plays none:
-		// spam, whose sender is usually forged. Answering would send
-		// mail to innocent third parties (backscatter).
-		return &Outcome{Kind: store.OutcomeIgnored, GameID: gameID, Reason: "no game of this server, from an address that plays none"}, nil
-	}
-	if gameID == "" {
-		text := "pbem could not tell which game your email is for. Put the game's tag in\nthe subject, e.g. [roses-7], or simply reply to one of your reports."
-		if mine := j.gamesOf(tx, from); len(mine) > 0 {
-			text += "\n\nYour games: " + strings.Join(mine, ", ")
-		}
-		if err := j.queueNotice(tx, nil, from, subject, msgRef(msg), text); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, Reason: "no game tag"}, nil
-	}
-	g, err := tx.Game(gameID)
-	if errors.Is(err, store.ErrNotFound) {
-		text := fmt.Sprintf("There is no game %q on this server. Check the tag in the subject.", gameID)
-		if mine := j.gamesOf(tx, from); len(mine) > 0 {
-			text += "\n\nYour games: " + strings.Join(mine, ", ")
-		}
-		if err := j.queueNotice(tx, nil, from, subject, msgRef(msg), text); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: gameID, Reason: "unknown game"}, nil
-	} else if err != nil {
-		return nil, err
-	}
-	p := j.seatFor(g, from, orders.Secret)
-	if p == nil {
-		text := fmt.Sprintf("Your address %s does not play in game [%s], so your email was ignored.\nIf you play from another address, ask the GM to add it as an alias.", from, g.ID)
-		if err := j.queueNotice(tx, nil, from, subject, msgRef(msg), text); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Reason: "sender is not a player"}, nil
-	}
-	role := adjudicator.Role(p.Role)
-	_, st, err := loadState(g)
-	if err != nil {
-		// A game whose engine is gone or whose state does not decode
-		// fails the same way every time: record it, do not retry.
-		return nil, errEnginePanic{err}
-	}
-	// Resending a report needs no secret: it goes to the registered address.
-	if orders.Report && len(orders.Lines) == 0 {
-		if err := j.queueReport(tx, g, st, role, reportCause{resend: true}); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "report resent"}, tx.PutGame(g)
-	}
-	if len(orders.Lines) == 1 && (strings.EqualFold(orders.Lines[0].Text, "record") || strings.EqualFold(orders.Lines[0].Text, "dice record")) {
-		if err := j.queueRecord(tx, g, role, msg.MessageID, subject); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "record sent"}, nil
-	}
-	if orders.Help && len(orders.Lines) == 0 {
-		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), j.helpText(g, st, role)); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role, Reason: "help sent"}, nil
-	}
-	if orders.Secret == "" || !secretMatches(p, orders.Secret) {
-		why := "the secret is missing"
-		hint := "Put the line \"secret: ...\" from your welcome email in the body."
-		if strings.EqualFold(strings.TrimSpace(orders.Secret), "<your secret>") {
-			hint = "Replace <your secret> in the reply block with the secret from your\nwelcome email."
-		} else if orders.Secret != "" {
-			why = "the secret is wrong"
-		}
-		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s.\nNothing changed. %s", g.ID, why, hint)
-		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: why}, nil
-	}
-	if g.Status.Finished {
-		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), fmt.Sprintf("Game [%s] is over (%s); no more orders are taken.", g.ID, g.Status.Result)); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: "game over"}, nil
-	}
-	if role == adjudicator.GM {
-		return j.handleGM(tx, g, st, orders, msg, subject)
-	}
-	// Strip and check the "turn: N" line that reply blocks carry.
-	var lines []adjudicator.Line
-	for _, l := range orders.Lines {
-		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			if n != g.Status.Turn {
-				text := fmt.Sprintf("Your orders for [%s] were NOT applied: they are marked for turn %d but the\ngame is at turn %d (%s). Nothing changed. Your latest report follows.", g.ID, n, g.Status.Turn, g.Status.Label)
-				if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
-					return nil, err
-				}
-				if err := j.queueReport(tx, g, st, role, reportCause{resend: true}); err != nil {
-					return nil, err
-				}
-				return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: "stale turn"}, tx.PutGame(g)
-			}
-			continue
-		}
-		// The secret never reaches the engine, the log or the record,
-		// even on a line where it does not belong.
-		lines = append(lines, adjudicator.Line{No: l.No, Text: redactSecret(l.Text, orders.Secret)})
-	}
-	if len(lines) == 0 {
-		text := fmt.Sprintf("Your email for [%s] held no orders. Nothing changed.", g.ID)
-		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text+"\n\n"+j.owesText(st, role)); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: "no orders"}, nil
-	}
-	if isResign(lines) {
-		return j.resign(tx, g, p, lines, orders.Check || intake.SubjectCheck(msg.Subject), msg, subject)
-	}
-	if why := tooBig(lines, orders.Entropy); why != "" {
-		text := fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why)
-		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: why}, nil
-	}
-	sub := adjudicator.Submission{Role: role, Lines: lines}
-	if orders.Check || intake.SubjectCheck(msg.Subject) {
-		// A dry run on throw-away dice: nothing is stored, no real die is rolled.
-		_, res, aerr := st.Apply(sub, testdice.New(1))
-		data := CheckData{GameID: g.ID, Footer: j.footer(g)}
-		if rej := asRejection(aerr); rej != nil {
-			data.Problems = problems(rej, orders.Secret)
-		} else if aerr != nil {
-			data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), orders.Secret), maxQuote)}}
-		} else {
-			for _, c := range res.Canonical {
-				data.Accepted = append(data.Accepted, clip(redactSecret(c, orders.Secret), maxQuote))
-			}
-		}
-		if err := j.queueRendered(tx, g, p.Email, subject, "check", msgRef(msg), "check", data); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeCheck, GameID: g.ID, Role: p.Role}, nil
-	}
-	var texts []string
-	for _, l := range lines {
-		texts = append(texts, l.Text)
-	}
-	before := promptSig(st)
-	beforeOwes := roleSigs(st)
-	var next adjudicator.State
-	var res *adjudicator.Result
-	le, aerr := j.applyEntry(g, dice.Entry{Role: p.Role, Kind: "orders", Lines: texts, Entropy: orders.Entropy}, g.Status.Turn, func(d adjudicator.Dice) (*adjudicator.Result, error) {
-		var err error
-		next, res, err = st.Apply(sub, d)
-		return res, err
-	})
-	if aerr != nil {
-		rej := asRejection(aerr)
-		if rej == nil {
-			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
-		}
-		data := RejectData{GameID: g.ID, Problems: problems(rej, orders.Secret), Owes: owes(st, role), Footer: j.footer(g)}
-		if err := j.queueRendered(tx, g, p.Email, subject, "reject", msgRef(msg), "reject", data); err != nil {
-			return nil, err
-		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: clip(redactSecret(rej.Error(), orders.Secret), maxReason)}, nil
-	}
-	le.MessageID = msg.MessageID
-	le.From = from
-	le.At = now
-	revealed := g.Dice.RevealedThrough
-	if err := j.commitState(tx, g, next, le); err != nil {
-		return nil, err
-	}
-	diceText, err := j.turnDice(tx, g, revealed)
-	if err != nil {
-		return nil, err
-	}
-	if promptSig(next) != before {
-		j.resetDeadline(g, next, now)
-	}
-	if err := j.queueReports(tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
-		return nil, err
-	}
-	return &Outcome{Kind: store.OutcomeAccepted, GameID: g.ID, Role: p.Role}, tx.PutGame(g)
-}
 
 // handleGM serves the GM's commands (report, dice, rollback, deadline,
 // defaults, alias, replace). A GM email is all or nothing like a

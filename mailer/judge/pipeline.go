@@ -1,0 +1,376 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/store"
+)
+
+// The path of one email, inside the transaction HandleMail opens:
+//
+//	readable     an email pbem could not parse gets a short reply
+//	admit        auto-replies, the rate limit, which game, and strangers
+//	findGame     no tag or an unknown game: say so; else load the game
+//	authenticate the sender's seat, and the game's state
+//	requests     report, record and help, which need no secret
+//	checkSecret  the seat's secret, then "game over"
+//	route        the GM's commands, or the player's lines: resign,
+//	             a dry run, or orders applied and reports queued
+//
+// Each step reads what the earlier ones found in the email's mailCtx and
+// either adds to it or ends the email with an Outcome (and the replies it
+// queued). Nothing is written to the store until a step queues a reply or
+// applies orders, and all of it is one transaction.
+
+// mailCtx is one email on its way through the steps.
+type mailCtx struct {
+	tx   *store.Tx
+	raw  []byte
+	msg  *intake.Message // nil when the email could not be parsed
+	perr error           // why it could not be parsed
+	now  time.Time
+
+	orders  *intake.Orders // the email's lines, keywords and secret
+	gameID  string         // the game it names ("" if none)
+	subject string         // the subject of replies
+	g       *store.Game
+	seat    *store.Player
+	role    adjudicator.Role
+	st      adjudicator.State
+	lines   []adjudicator.Line // a player's order lines: no turn line, no secret
+}
+
+// step is one stage of the path: it ends the email with an Outcome, or
+// returns nil to go on.
+type step func(c *mailCtx) (*Outcome, error)
+
+func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (*Outcome, error) {
+	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now}
+	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.route} {
+		if o, err := s(c); err != nil || o != nil {
+			return o, err
+		}
+	}
+	return nil, errors.New("judge: an email went through every step without an outcome")
+}
+
+// outcome is an Outcome about c's game and seat as far as they are known.
+func (c *mailCtx) outcome(kind, reason string) *Outcome {
+	o := &Outcome{Kind: kind, GameID: c.gameID, Reason: reason}
+	if c.g != nil {
+		o.GameID = c.g.ID
+	}
+	if c.seat != nil {
+		o.Role = c.seat.Role
+	}
+	return o
+}
+
+// tell queues a notice in reply to the email, to the seat's registered
+// address when the sender has one, else to the sender.
+func (j *Judge) tell(c *mailCtx, text string) error {
+	to := c.msg.From
+	if c.seat != nil {
+		to = c.seat.Email
+	}
+	return j.queueNotice(c.tx, c.g, to, c.subject, msgRef(c.msg), text)
+}
+
+// refuse tells the sender text and ends the email as rejected for reason.
+func (j *Judge) refuse(c *mailCtx, text, reason string) (*Outcome, error) {
+	if err := j.tell(c, text); err != nil {
+		return nil, err
+	}
+	return c.outcome(store.OutcomeRejected, reason), nil
+}
+
+// readable answers an email that could not be parsed (when it has a
+// sender worth answering) and ends it.
+func (j *Judge) readable(c *mailCtx) (*Outcome, error) {
+	if c.perr == nil {
+		return nil, nil
+	}
+	from := ""
+	if c.msg != nil {
+		from = c.msg.From
+	}
+	if from == "" {
+		from = sniffFrom(c.raw)
+	}
+	reason := "unreadable email: " + c.perr.Error()
+	if errors.Is(c.perr, intake.ErrTooLarge) {
+		reason = fmt.Sprintf("your email is larger than %d KB; send orders as plain text without attachments", j.opt.MaxBytes/1024)
+	} else if errors.Is(c.perr, intake.ErrNoText) {
+		reason = "your email has no text part: write your orders as plain text in the body"
+	}
+	if from != "" && !isAutomatic(from) {
+		subject := "Re: your email to pbem"
+		if c.msg != nil && c.msg.Subject != "" {
+			subject = "Re: " + c.msg.Subject
+		}
+		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), "Your email was not processed: "+reason+"\nNothing changed in any game."); err != nil {
+			return nil, err
+		}
+	}
+	return &Outcome{Kind: store.OutcomeIgnored, Reason: reason}, nil
+}
+
+// admit drops automatic mail, applies the rate limit to unauthenticated
+// senders, reads the orders, names the game, and drops mail for no game
+// from an address that plays none (spam, usually forged: answering it
+// would send mail to innocent third parties). The stranger check reads
+// two indexes, whatever the store's size.
+func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
+	if c.msg.AutoReply {
+		return &Outcome{Kind: store.OutcomeIgnored, Reason: "automatic reply or bounce"}, nil
+	}
+	ok, err := c.tx.Hit(c.msg.From, c.now, time.Hour, j.opt.RatePerHour)
+	if err != nil {
+		return nil, err
+	}
+	c.orders = intake.Extract(c.msg.Text)
+	c.gameID = resolveGame(c.tx, c.msg, c.orders)
+	if !ok && !j.authentic(c.tx, c.gameID, c.msg.From, c.orders.Secret) {
+		// Only unauthenticated mail is limited: anyone can forge a From
+		// address, and a flood must not lock the real player out.
+		return &Outcome{Kind: store.OutcomeIgnored, Reason: "rate limit: too many emails from " + c.msg.From}, nil
+	}
+	c.subject = replySubject(c.msg.Subject, c.gameID)
+	known := c.gameID != "" && c.tx.HasGame(c.gameID)
+	if !known && len(j.gamesOf(c.tx, c.msg.From)) == 0 {
+		return &Outcome{Kind: store.OutcomeIgnored, GameID: c.gameID, Reason: "no game of this server, from an address that plays none"}, nil
+	}
+	return nil, nil
+}
+
+// findGame loads the game the email names, or tells the sender (who
+// plays somewhere here) which games are theirs.
+func (j *Judge) findGame(c *mailCtx) (*Outcome, error) {
+	yours := func(text string) string {
+		if mine := j.gamesOf(c.tx, c.msg.From); len(mine) > 0 {
+			text += "\n\nYour games: " + strings.Join(mine, ", ")
+		}
+		return text
+	}
+	if c.gameID == "" {
+		return j.refuse(c, yours("pbem could not tell which game your email is for. Put the game's tag in\nthe subject, e.g. [roses-7], or simply reply to one of your reports."), "no game tag")
+	}
+	g, err := c.tx.Game(c.gameID)
+	if errors.Is(err, store.ErrNotFound) {
+		return j.refuse(c, yours(fmt.Sprintf("There is no game %q on this server. Check the tag in the subject.", c.gameID)), "unknown game")
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.g = g
+	return nil, nil
+}
+
+// authenticate finds the sender's seat (by address and, when the sender
+// holds several, by secret) and decodes the game's state.
+func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
+	c.seat = j.seatFor(c.g, c.msg.From, c.orders.Secret)
+	if c.seat == nil {
+		// The reply goes to the sender, with no game footer: a stranger
+		// learns nothing of the game.
+		text := fmt.Sprintf("Your address %s does not play in game [%s], so your email was ignored.\nIf you play from another address, ask the GM to add it as an alias.", c.msg.From, c.g.ID)
+		if err := j.queueNotice(c.tx, nil, c.msg.From, c.subject, msgRef(c.msg), text); err != nil {
+			return nil, err
+		}
+		return c.outcome(store.OutcomeRejected, "sender is not a player"), nil
+	}
+	c.role = adjudicator.Role(c.seat.Role)
+	_, st, err := loadState(c.g)
+	if err != nil {
+		// A game whose engine is gone or whose state does not decode
+		// fails the same way every time: record it, do not retry.
+		return nil, errEnginePanic{err}
+	}
+	c.st = st
+	return nil, nil
+}
+
+// requests serves what a seat may ask for without its secret (it all
+// goes to the registered address): the report again, the record as the
+// seat may see it, help.
+func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
+	o := c.orders
+	switch {
+	case o.Report && len(o.Lines) == 0:
+		if err := j.queueReport(c.tx, c.g, c.st, c.role, reportCause{resend: true}); err != nil {
+			return nil, err
+		}
+		return c.outcome(store.OutcomeAccepted, "report resent"), c.tx.PutGame(c.g)
+	case len(o.Lines) == 1 && (strings.EqualFold(o.Lines[0].Text, "record") || strings.EqualFold(o.Lines[0].Text, "dice record")):
+		if err := j.queueRecord(c.tx, c.g, c.role, c.msg.MessageID, c.subject); err != nil {
+			return nil, err
+		}
+		return c.outcome(store.OutcomeAccepted, "record sent"), nil
+	case o.Help && len(o.Lines) == 0:
+		if err := j.tell(c, j.helpText(c.g, c.st, c.role)); err != nil {
+			return nil, err
+		}
+		return c.outcome(store.OutcomeAccepted, "help sent"), nil
+	}
+	return nil, nil
+}
+
+// checkSecret refuses orders without the seat's secret, and any orders
+// for a game that is over.
+func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
+	secret := c.orders.Secret
+	if secret == "" || !secretMatches(c.seat, secret) {
+		why := "the secret is missing"
+		hint := "Put the line \"secret: ...\" from your welcome email in the body."
+		if strings.EqualFold(strings.TrimSpace(secret), "<your secret>") {
+			hint = "Replace <your secret> in the reply block with the secret from your\nwelcome email."
+		} else if secret != "" {
+			why = "the secret is wrong"
+		}
+		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s.\nNothing changed. %s", c.g.ID, why, hint), why)
+	}
+	if c.g.Status.Finished {
+		return j.refuse(c, fmt.Sprintf("Game [%s] is over (%s); no more orders are taken.", c.g.ID, c.g.Status.Result), "game over")
+	}
+	return nil, nil
+}
+
+// route sends an authenticated email to the GM's commands or through the
+// player's steps.
+func (j *Judge) route(c *mailCtx) (*Outcome, error) {
+	if c.role == adjudicator.GM {
+		return j.handleGM(c.tx, c.g, c.st, c.orders, c.msg, c.subject)
+	}
+	for _, s := range []step{j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
+		if o, err := s(c); err != nil || o != nil {
+			return o, err
+		}
+	}
+	return nil, errors.New("judge: a player's email went through every step without an outcome")
+}
+
+// orderLines checks the reply block's "turn: N" line and collects the
+// order lines, with the secret redacted wherever it appears; an email
+// with no orders, or too many, is refused.
+func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
+	g := c.g
+	for _, l := range c.orders.Lines {
+		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			if n != g.Status.Turn {
+				text := fmt.Sprintf("Your orders for [%s] were NOT applied: they are marked for turn %d but the\ngame is at turn %d (%s). Nothing changed. Your latest report follows.", g.ID, n, g.Status.Turn, g.Status.Label)
+				if err := j.tell(c, text); err != nil {
+					return nil, err
+				}
+				if err := j.queueReport(c.tx, g, c.st, c.role, reportCause{resend: true}); err != nil {
+					return nil, err
+				}
+				return c.outcome(store.OutcomeRejected, "stale turn"), c.tx.PutGame(g)
+			}
+			continue
+		}
+		// The secret never reaches the engine, the log or the record,
+		// even on a line where it does not belong.
+		c.lines = append(c.lines, adjudicator.Line{No: l.No, Text: redactSecret(l.Text, c.orders.Secret)})
+	}
+	if len(c.lines) == 0 {
+		return j.refuse(c, fmt.Sprintf("Your email for [%s] held no orders. Nothing changed.", g.ID)+"\n\n"+j.owesText(c.st, c.role), "no orders")
+	}
+	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
+		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why), why)
+	}
+	return nil, nil
+}
+
+// checking reports whether the email asks for a dry run.
+func (c *mailCtx) checking() bool { return c.orders.Check || intake.SubjectCheck(c.msg.Subject) }
+
+// resignStep ends the game if the player resigns (see end.go).
+func (j *Judge) resignStep(c *mailCtx) (*Outcome, error) {
+	if !isResign(c.lines) {
+		return nil, nil
+	}
+	return j.resign(c.tx, c.g, c.seat, c.lines, c.checking(), c.msg, c.subject)
+}
+
+// dryRun answers a check: the orders applied to the state on throw-away
+// dice, nothing stored, no real die rolled.
+func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
+	if !c.checking() {
+		return nil, nil
+	}
+	secret := c.orders.Secret
+	_, res, aerr := c.st.Apply(adjudicator.Submission{Role: c.role, Lines: c.lines}, testdice.New(1))
+	data := CheckData{GameID: c.g.ID, Footer: j.footer(c.g)}
+	if rej := asRejection(aerr); rej != nil {
+		data.Problems = problems(rej, secret)
+	} else if aerr != nil {
+		data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
+	} else {
+		for _, l := range res.Canonical {
+			data.Accepted = append(data.Accepted, clip(redactSecret(l, secret), maxQuote))
+		}
+	}
+	if err := j.queueRendered(c.tx, c.g, c.seat.Email, c.subject, "check", msgRef(c.msg), "check", data); err != nil {
+		return nil, err
+	}
+	return c.outcome(store.OutcomeCheck, ""), nil
+}
+
+// applyOrders applies the orders on the game's dice: a rejection is
+// answered with every faulty line and what was legal; accepted orders
+// are logged with the new state, and every player who has news gets a
+// report.
+func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
+	g, st, role, secret := c.g, c.st, c.role, c.orders.Secret
+	texts := make([]string, 0, len(c.lines))
+	for _, l := range c.lines {
+		texts = append(texts, l.Text)
+	}
+	before := promptSig(st)
+	beforeOwes := roleSigs(st)
+	var next adjudicator.State
+	var res *adjudicator.Result
+	le, aerr := j.applyEntry(g, dice.Entry{Role: string(role), Kind: "orders", Lines: texts, Entropy: c.orders.Entropy}, g.Status.Turn, func(d adjudicator.Dice) (*adjudicator.Result, error) {
+		var err error
+		next, res, err = st.Apply(adjudicator.Submission{Role: role, Lines: c.lines}, d)
+		return res, err
+	})
+	if aerr != nil {
+		rej := asRejection(aerr)
+		if rej == nil {
+			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
+		}
+		data := RejectData{GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footer(g)}
+		if err := j.queueRendered(c.tx, g, c.seat.Email, c.subject, "reject", msgRef(c.msg), "reject", data); err != nil {
+			return nil, err
+		}
+		return c.outcome(store.OutcomeRejected, clip(redactSecret(rej.Error(), secret), maxReason)), nil
+	}
+	le.MessageID = c.msg.MessageID
+	le.From = c.msg.From
+	le.At = c.now
+	revealed := g.Dice.RevealedThrough
+	if err := j.commitState(c.tx, g, next, le); err != nil {
+		return nil, err
+	}
+	diceText, err := j.turnDice(c.tx, g, revealed)
+	if err != nil {
+		return nil, err
+	}
+	if promptSig(next) != before {
+		j.resetDeadline(g, next, c.now)
+	}
+	if err := j.queueReports(c.tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: c.msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
+		return nil, err
+	}
+	return c.outcome(store.OutcomeAccepted, ""), c.tx.PutGame(g)
+}
