@@ -114,7 +114,9 @@ func (b *Battle) attParts() []Part {
 	return mergeParts(b.Att.Parts, b.Committed)
 }
 
-func (b *Battle) attLeaders() []int { return append(append([]int(nil), b.Att.Leaders...), b.CommittedLeaders...) }
+func (b *Battle) attLeaders() []int {
+	return append(append([]int(nil), b.Att.Leaders...), b.CommittedLeaders...)
+}
 
 func mergeParts(a, b []Part) []Part {
 	m := map[int]Force{}
