@@ -430,7 +430,8 @@ func (s *St) ApplyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 			maxIn = 4 - (s.Inside(b.Space) - partsLand(ap))
 			if r.AttHits < r.DefHits {
 				// HIS-15.2d: only units that began inside go back in.
-				survivors = subParts(b.Committed, attLoss)
+				// Casualties count against the relief force first.
+				survivors = capParts(b.Committed, attLeft)
 			}
 		}
 	}
@@ -439,11 +440,11 @@ func (s *St) ApplyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 		if len(inside) > 0 && !withdrawOK {
 			return nil, fmt.Errorf("the losers may not withdraw into the fortifications of %s", spaces[b.Space].Name)
 		}
-		if _, err := casualties(survivors, partsLand(inside), inside, dice); err != nil && len(inside) > 0 {
-			return nil, fmt.Errorf("withdrawal into %s: %v", spaces[b.Space].Name, err)
-		}
 		if partsLand(inside) > maxIn {
 			return nil, fmt.Errorf("at most %d units may be inside %s", max(maxIn, 0), spaces[b.Space].Name)
+		}
+		if _, err := casualties(survivors, partsLand(inside), inside, dice); err != nil && len(inside) > 0 {
+			return nil, fmt.Errorf("withdrawal into %s: %v", spaces[b.Space].Name, err)
 		}
 	} else if withdrawOK && maxIn > 0 {
 		inside = takeUpTo(survivors, maxIn, s.Controller(b.Space))
@@ -492,17 +493,33 @@ func (s *St) ApplyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 	lead := attLead
 	if partsLand(out) == 0 {
 		lead = nil // the leaders stay inside with the units that withdrew
-	} else {
-		s.markLost(b.Space, inside, nil)
 	}
 	if len(inside) > 0 {
 		log = append(log, fmt.Sprintf("%s withdraw into the fortifications of %s", partsText(inside), spaces[b.Space].Name))
 	}
 	log = append(log, s.retreatAttacker(b, out, lead)...)
+	s.markLost(b.Space, inside, nil)
 	if b.Relief {
 		log = append(log, s.recheckSiege(b.Space)...)
 	}
 	return log, nil
+}
+
+// capParts is, power by power and kind by kind, the smaller of a and b.
+func capParts(a, b []Part) []Part {
+	m := map[int]Force{}
+	for _, p := range b {
+		m[p.Power] = p.Force
+	}
+	var out []Part
+	for _, p := range a {
+		h := m[p.Power]
+		f := Force{Reg: min(p.Force.Reg, h.Reg), Merc: min(p.Force.Merc, h.Merc), Cav: min(p.Force.Cav, h.Cav)}
+		if f.Land() > 0 {
+			out = append(out, Part{p.Power, f})
+		}
+	}
+	return out
 }
 
 // takeUpTo picks up to n units from parts for the fortifications, the
@@ -554,6 +571,7 @@ func joinAnd(list []string) string {
 func (s *St) markLost(loc int, ps []Part, ls []int) {
 	for _, p := range ps {
 		addMark(&s.Warfare.Lost, loc, p.Power, p.Force.Land())
+		s.clampMarks(loc, p.Power)
 	}
 	for _, l := range ls {
 		s.Warfare.LostLeaders |= 1 << l
@@ -565,15 +583,12 @@ func (s *St) markLost(loc int, ps []Part, ls []int) {
 func (s *St) retreatLoser(b *Battle, left []Part, ls []int, inside []Part, to int) []string {
 	var log []string
 	out := subParts(left, inside)
-	if len(inside) > 0 {
-		s.markLost(b.Space, inside, nil)
-		log = append(log, fmt.Sprintf("%s withdraw into the fortifications of %s", partsText(inside), spaces[b.Space].Name))
-	}
 	// Leaders go inside with the units inside; otherwise they retreat.
 	outLead := ls
 	if len(inside) > 0 {
+		log = append(log, fmt.Sprintf("%s withdraw into the fortifications of %s", partsText(inside), spaces[b.Space].Name))
 		outLead = nil
-		s.markLost(b.Space, nil, ls)
+		defer s.markLost(b.Space, inside, ls)
 	}
 	if partsLand(out) == 0 {
 		return log
