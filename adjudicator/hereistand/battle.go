@@ -153,7 +153,7 @@ func (s *St) defParts(b *Battle) []Part {
 	var out []Part
 	for q := 0; q < NPow; q++ {
 		f := s.Units[b.Space][q]
-		if f.Land() == 0 || !s.hostile(b.Attacker, q) || s.besieged(b.Space, q) {
+		if f.Land() == 0 || !s.opposedIn(b.Attacker, q, b.Space) || s.besieged(b.Space, q) {
 			continue
 		}
 		if q == Independent && s.Controller(b.Space) == Independent && spaces[b.Space].fortified() {

@@ -191,6 +191,21 @@ func (s *St) hostile(p, q int) bool {
 	return q == Independent && p != Independent || s.Enemy(p, q) || p == Independent && q != Independent
 }
 
+// opposedIn reports whether units of q in space sp count as enemy units
+// for power p: hostile, or allied to the enemy power controlling sp
+// (HIS-13.1c(3)).
+func (s *St) opposedIn(p, q, sp int) bool {
+	if s.hostile(p, q) {
+		return true
+	}
+	c := s.Controller(sp)
+	if c >= NPow || c == Independent || !s.Enemy(p, c) || q == p {
+		return false
+	}
+	sq := s.side(q)
+	return sq == c || s.Allied(sq, c) || s.Allied(q, c)
+}
+
 // checkFormation verifies that formation f stands where it says, belongs
 // to major power p (with allied minors) and may act as one formation.
 func (s *St) checkFormation(p int, f Formation) error {
@@ -428,7 +443,7 @@ func (s *St) canEnter(p, to int, leadersOnly bool) error {
 			// HIS-13.1d: independent regulars in an independent key never bar entry.
 		case s.side(q) == p || s.Allied(p, q) || s.Allied(p, s.side(q)):
 			allied = true
-		case s.hostile(p, q):
+		case s.opposedIn(p, q, to):
 			enemy = true
 		default:
 			other = true
@@ -741,7 +756,7 @@ func (s *St) capture(l, captor int) string {
 func (s *St) defenders(m *Move) []int {
 	var out []int
 	for q := 0; q < NPow; q++ {
-		if s.Units[m.To][q].Land() == 0 || !s.hostile(m.Power, q) || s.besieged(m.To, q) {
+		if s.Units[m.To][q].Land() == 0 || !s.opposedIn(m.Power, q, m.To) || s.besieged(m.To, q) {
 			continue
 		}
 		if q == Independent && s.Controller(m.To) == Independent && spaces[m.To].fortified() {

@@ -70,6 +70,9 @@ func (s *St) besiegersLeave(sp, p, to int) []string {
 		}
 	}
 	f := Formation{At: sp, Parts: parts, Leaders: ls}
+	if len(parts) == 0 && len(ls) == 0 {
+		return nil
+	}
 	opts := s.BreakOptions(sp, p)
 	if to < 0 && len(opts) > 0 {
 		to = opts[0]

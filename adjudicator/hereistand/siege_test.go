@@ -370,3 +370,142 @@ func TestLandWarEncodingAndDeterminism(t *testing.T) {
 		t.Errorf("same dice, different games")
 	}
 }
+
+// HIS-13.4c: a formation that does not outnumber the garrison that
+// withdrew moves on or falls back to where it came from.
+func TestHIS13_4c_NotOutnumbered(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.Ctrl[sp(t, "st_quentin")] = France
+	bru := sp(t, "brussels")
+	put(t, s, "st_quentin", France, Force{Reg: 3})
+	put(t, s, "brussels", Hapsburg, Force{Reg: 3})
+	m, err := s.BeginMove(France, form(t, "st_quentin", France, Force{Reg: 3}), bru)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.EnterDestination(m)
+	s.AvoidBattle(m, Hapsburg, -1, nil, nil, &testdice.Script{})
+	besieged, _, err := s.Withdraw(m)
+	if err != nil || besieged {
+		t.Fatalf("withdraw: %v %v", besieged, err)
+	}
+	if !s.MustLeave(m) || s.NeedBattle(m) {
+		t.Fatalf("must leave %v, battle %v", s.MustLeave(m), s.NeedBattle(m))
+	}
+	s.FallBack(m)
+	mustCheck(t, s)
+	if s.Units[sp(t, "st_quentin")][France].Reg != 3 || s.Units[bru][France].Land() != 0 {
+		t.Errorf("fall back: %+v", s.Units[sp(t, "st_quentin")][France])
+	}
+}
+
+// HIS-15.2b-c: a relief force that wins breaks the siege; one that loses
+// on equal hits may withdraw what took part, up to 4 inside in all.
+func TestHIS15_2_ReliefOutcomes(t *testing.T) {
+	setup := func() (*St, *Move) {
+		s := calais(t)
+		cal := sp(t, "calais")
+		s.removeUnits(sp(t, "brussels"), France, Force{Reg: 3})
+		s.addUnits(cal, France, Force{Reg: 3})
+		s.Warfare.Siege.set(cal)
+		mustCheck(t, s)
+		m, err := s.BeginMove(England, form(t, "boulogne", England, Force{Reg: 4}, "charles_brandon"), cal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.EnterDestination(m)
+		s.AvoidBattle(m, France, -1, nil, nil, &testdice.Script{})
+		return s, m
+	}
+	// England 4 + 1 = 5 dice (garrison kept out), France 3 + 1 = 4.
+	s, m := setup()
+	b, err := s.NewBattle(m, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{6, 6, 1, 1, 1, 5, 1, 1, 1}})
+	if !r.AttackerWins {
+		t.Fatalf("%+v", r)
+	}
+	if _, err := s.ApplyBattle(b, r, NoChoice(), &testdice.Script{}); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, s)
+	cal := sp(t, "calais")
+	if s.UnderSiege(cal) || s.Units[cal][France].Land() != 0 || s.Units[cal][England].Reg != 5 {
+		t.Errorf("relief won: siege %v French %+v English %+v", s.UnderSiege(cal), s.Units[cal][France], s.Units[cal][England])
+	}
+	// Equal hits: England loses; 2 may go inside (2 are there already).
+	s, m = setup()
+	b, _ = s.NewBattle(m, nil, nil)
+	r = s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{6, 1, 1, 1, 1, 5, 1, 1, 1}})
+	if r.AttackerWins || r.AttHits != r.DefHits {
+		t.Fatalf("%+v", r)
+	}
+	after := NoChoice()
+	in := []Part{{England, Force{Reg: 3}}}
+	after.Inside = &in
+	if _, err := s.ApplyBattle(b, r, after, &testdice.Script{}); err == nil {
+		t.Errorf("5 inside accepted")
+	}
+	in = []Part{{England, Force{Reg: 2}}}
+	if _, err := s.ApplyBattle(b, r, after, &testdice.Script{}); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, s)
+	if s.Units[cal][England].Reg != 4 || s.Units[sp(t, "boulogne")][England].Reg != 1 {
+		t.Errorf("equal hits: Calais %+v, Boulogne %+v", s.Units[cal][England], s.Units[sp(t, "boulogne")][England])
+	}
+	// 2 besiegers left against 4 inside: the siege is broken.
+	if s.UnderSiege(cal) || s.Units[cal][France].Land() != 0 {
+		t.Errorf("siege not broken: French %+v", s.Units[cal][France])
+	}
+}
+
+// HIS-15.1o: when every assaulting unit falls, the leaders go to the
+// nearest friendly fortified space.
+func TestHIS15_1o_LeadersAfterFailedAssault(t *testing.T) {
+	s := calais(t)
+	cal := sp(t, "calais")
+	s.removeUnits(cal, England, Force{Sq: 1})
+	s.removeUnits(sp(t, "brussels"), France, Force{Reg: 3})
+	s.addUnits(cal, France, Force{Reg: 3})
+	s.Leader[ldr(t, "francis_i")] = int16(cal)
+	s.Warfare.Siege.set(cal)
+	f := form(t, "calais", France, Force{Reg: 3}, "francis_i")
+	// France 2 + 1 dice, no hit; England 3 dice, 3 hits.
+	a, r, err := s.RollAssault(France, f, Mods{}, &testdice.Script{Rolls: []int{1, 1, 1, 5, 5, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ApplyAssault(a, r, nil, nil, &testdice.Script{}); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, s)
+	if at := s.Leader[ldr(t, "francis_i")]; int(at) != sp(t, "brussels") {
+		t.Errorf("Francis in %d, want Brussels", at)
+	}
+	if s.UnderSiege(cal) {
+		t.Errorf("siege with no besiegers")
+	}
+}
+
+// HIS-13.1c(3): units allied to the enemy that controls a space count as
+// enemy units there.
+func TestHIS13_1c_AlliesOfTheController(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.setAlly(Hapsburg, England, true)
+	s.Ctrl[sp(t, "st_quentin")] = Hapsburg
+	put(t, s, "paris", France, Force{Reg: 3})
+	put(t, s, "st_quentin", England, Force{Reg: 2})
+	m, err := s.BeginMove(France, form(t, "paris", France, Force{Reg: 3}), sp(t, "st_quentin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.EnterDestination(m)
+	if got := s.AvoidPowers(m); len(got) != 1 || got[0] != England {
+		t.Errorf("defenders %v", got)
+	}
+}
