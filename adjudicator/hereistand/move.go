@@ -652,6 +652,7 @@ func (s *St) Intercept(m *Move, q int, f Formation, dice adjudicator.Dice) (bool
 	for _, l := range f.Leaders {
 		s.Leader[l] = int16(m.To)
 	}
+	log = append(log, s.recheckSiege(f.At)...)
 	m.Interceptor = q
 	g := f
 	g.At = m.To
@@ -865,6 +866,7 @@ func (s *St) AvoidBattle(m *Move, q int, to int, parts []Part, ls []int, dice ad
 	}
 	log = append(log, fmt.Sprintf("%s avoid battle into %s", unitsText(Formation{Parts: parts, Leaders: ls}), spaces[to].Name))
 	log = append(log, s.captureLoneLeaders(m.To, m.Power)...)
+	log = append(log, s.recheckSiege(m.To)...)
 	if len(s.defenders(m)) == 0 {
 		log = append(log, s.checkNewSiege(m)...)
 	}

@@ -401,6 +401,9 @@ func (s *St) checkWar() error {
 		if err == nil && (sp >= NS || !spaces[sp].fortified()) {
 			err = fmt.Errorf("siege of %s, which is not fortified", locName(sp))
 		}
+		if err == nil && s.Besiegers(sp) <= s.Inside(sp) {
+			err = fmt.Errorf("siege of %s: %d besiegers do not outnumber the %d inside", locName(sp), s.Besiegers(sp), s.Inside(sp))
+		}
 	})
 	for _, list := range [][]Mark{s.Warfare.Lost, s.Warfare.Tried} {
 		if !sort.SliceIsSorted(list, func(i, j int) bool {
