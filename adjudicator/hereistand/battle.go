@@ -355,7 +355,30 @@ func subParts(a, b []Part) []Part {
 func (s *St) eliminate(sp int, ps []Part) {
 	for _, p := range ps {
 		_ = s.removeUnits(sp, p.Power, p.Force)
+		s.fitCounters(sp, p.Power)
 		s.clampMarks(sp, p.Power)
+	}
+}
+
+// fitCounters removes further units of power p from sp, mercenaries and
+// cavalry before regulars, until its units can be shown with its counters
+// again (HIS-5.2a: a power that cannot make change loses more units from
+// the space of the combat).
+func (s *St) fitCounters(sp, p int) {
+	for s.checkCounters(p) != nil {
+		u := s.Units[sp][p]
+		var f Force
+		switch {
+		case u.Merc > 0:
+			f.Merc = 1
+		case u.Cav > 0:
+			f.Cav = 1
+		case u.Reg > 0:
+			f.Reg = 1
+		default:
+			return
+		}
+		_ = s.removeUnits(sp, p, f)
 	}
 }
 

@@ -542,7 +542,7 @@ func (s *St) cannotBeIntercepted(m *Move) bool {
 func (s *St) mayInterceptInto(q int, m *Move) bool {
 	to := m.To
 	for r := 0; r < NPow; r++ {
-		if r == m.Power || s.Units[to][r].Land() == 0 || s.side(r) == m.Power {
+		if s.Units[to][r].Land() == 0 {
 			continue
 		}
 		if sr := s.side(r); sr != q && !s.Allied(sr, q) {
