@@ -744,6 +744,13 @@ func (s *St) captureLoneLeaders(sp, p int) []string {
 func (s *St) capture(l, captor int) string {
 	c := s.side(captor)
 	if c >= NMajor {
+		// No power card to hold the leader: it goes home instead.
+		if at := int(s.Leader[l]); at >= 0 && at < NS {
+			if to := s.NearestFortified(leaderPower(s, l), at); to >= 0 {
+				s.Leader[l] = int16(to)
+				return fmt.Sprintf("%s escapes to %s", leaders[l].Name, spaces[to].Name)
+			}
+		}
 		s.Leader[l] = LeaderRemoved
 		return fmt.Sprintf("%s is removed from play", leaders[l].Name)
 	}

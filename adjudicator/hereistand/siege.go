@@ -263,6 +263,9 @@ func (s *St) ApplyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, d
 // (a capital of p counts), by land connections, ties broken by the order
 // of the map; -1 if none (HIS-15.1o, HIS-9.3).
 func (s *St) NearestFortified(p, from int) int {
+	if p < 0 || p >= NMajor {
+		return -1
+	}
 	var dist [NS]int16
 	for i := range dist {
 		dist[i] = -1

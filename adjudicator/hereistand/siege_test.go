@@ -509,3 +509,36 @@ func TestHIS13_1c_AlliesOfTheController(t *testing.T) {
 		t.Errorf("defenders %v", got)
 	}
 }
+
+// HIS-14e-g, HIS-15.1l: Combat and Response cards reach the dice through
+// Mods: dice added before the roll, and extra dice rolled after it.
+func TestHIS14f_CardHooks(t *testing.T) {
+	r := rollCombat(3+1, 2-1, Mods{AttDice: 1, DefDice: -1, AttLateDice: 2}, &testdice.Script{Rolls: []int{1, 1, 1, 1, 5, 6, 6}}, "x", 3, 3)
+	if r.AttDice != 4 || r.DefDice != 1 || len(r.AttRolls) != 6 || r.AttHits != 2 || r.DefHits != 1 || !r.AttackerWins {
+		t.Errorf("%+v", r)
+	}
+}
+
+// HIS-15.3b: besiegers with nowhere to go when the siege breaks are
+// eliminated and their leaders captured.
+func TestHIS15_3b_NoWayOut(t *testing.T) {
+	s := calais(t)
+	cal := sp(t, "calais")
+	s.removeUnits(cal, England, Force{Sq: 1})
+	s.removeUnits(sp(t, "brussels"), France, Force{Reg: 4})
+	s.addUnits(cal, France, Force{Reg: 3})
+	s.Leader[ldr(t, "francis_i")] = int16(cal)
+	s.Warfare.Siege.set(cal)
+	for _, id := range []string{"antwerp", "boulogne", "brussels"} {
+		s.Ctrl[sp(t, id)] = England
+	}
+	mustCheck(t, s)
+	// France loses one of its 3 (an event, a failed assault): 2 v 2 breaks the siege.
+	s.eliminate(cal, []Part{{France, Force{Reg: 1}}})
+	log := s.recheckSiege(cal)
+	mustCheck(t, s)
+	l := ldr(t, "francis_i")
+	if !s.Units[cal][France].empty() || s.Leader[l] != LeaderCaptured || s.Captor[l] != England {
+		t.Errorf("French in Calais %+v, Francis %d\n%s", s.Units[cal][France], s.Leader[l], strings.Join(log, "\n"))
+	}
+}
