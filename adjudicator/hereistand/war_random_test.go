@@ -147,3 +147,35 @@ func TestLandWarRandomInvariants(t *testing.T) {
 		t.Errorf("the random games fought no battle or assault")
 	}
 }
+
+// BenchmarkMoveInterceptBattle plays the seed's Vienna example (move,
+// interception, field battle, retreat) on a copy of the state.
+func BenchmarkMoveInterceptBattle(b *testing.B) {
+	base := board(b)
+	base.setWar(Ottoman, Hapsburg, true)
+	base.setAlly(Hapsburg, Hungary, true)
+	base.Ctrl[sp(b, "pressburg")] = Ottoman
+	put(b, base, "pressburg", Ottoman, Force{Reg: 7, Cav: 1}, "suleiman", "ibrahim_pasha")
+	put(b, base, "graz", Hapsburg, Force{Reg: 8}, "charles_v")
+	put(b, base, "vienna", Hapsburg, Force{Reg: 2}, "ferdinand")
+	mover := form(b, "pressburg", Ottoman, Force{Reg: 7, Cav: 1}, "suleiman", "ibrahim_pasha")
+	icpt := form(b, "graz", Hapsburg, Force{Reg: 8}, "charles_v")
+	d := testdice.New(1)
+	for i := 0; i < b.N; i++ {
+		s := base.clone()
+		m, err := s.BeginMove(Ottoman, mover, sp(b, "vienna"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Intercept(m, Hapsburg, icpt, d)
+		s.EnterDestination(m)
+		for _, q := range s.AvoidPowers(m) {
+			s.AvoidBattle(m, q, -1, nil, nil, d)
+		}
+		if s.NeedBattle(m) {
+			bt, _ := s.NewBattle(m, nil, nil)
+			r := s.RollBattle(bt, Mods{}, d)
+			s.ApplyBattle(bt, r, NoChoice(), d)
+		}
+	}
+}
