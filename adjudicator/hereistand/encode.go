@@ -36,6 +36,7 @@ type wire struct {
 	Discard       []uint8        `json:"discard"`
 	Removed       []int          `json:"removed"`
 	OnCard        []int          `json:"on_card"`
+	War           *warWire       `json:"war,omitempty"`
 }
 
 const wireVersion = 1
@@ -53,7 +54,8 @@ func (s *St) Encode() ([]byte, error) {
 		Turn: s.Turn, Phase: s.Phase, Active: powers[s.Active].ID, Passes: s.Passes,
 		Units: [][7]any{}, Leaders: [][3]string{}, Control: [][2]string{}, Protestant: []string{},
 		Unrest: []string{}, Display: map[string]int{}, Wars: [][2]string{}, Alliances: [][2]string{},
-		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{}}
+		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
+		War: s.Warfare.wire()}
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -305,6 +307,9 @@ func decode(data []byte) (*St, error) {
 		}
 	}
 	s.Tracks, s.League = w.Tracks, w.League
+	if err := s.Warfare.fromWire(w.War); err != nil {
+		return nil, fmt.Errorf("here-i-stand state: %v", err)
+	}
 	for _, list := range []struct {
 		in  []int
 		out *[]uint8

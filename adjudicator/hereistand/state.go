@@ -146,6 +146,9 @@ type St struct {
 	Active int
 	// Passes counts consecutive passes in the Action Phase (HIS-11g).
 	Passes int
+
+	// Warfare holds the sieges and this impulse's land-war marks (move.go).
+	Warfare LandWar
 }
 
 // newState returns an empty state with every leader off the map.
@@ -169,6 +172,7 @@ func (s *St) clone() *St {
 	}
 	c.Deck = append([]uint8(nil), s.Deck...)
 	c.Discard = append([]uint8(nil), s.Discard...)
+	c.Warfare = s.Warfare.clone()
 	return &c
 }
 
@@ -462,6 +466,9 @@ func (s *St) Check() error {
 		if err := s.checkCounters(p); err != nil {
 			return err
 		}
+	}
+	if err := s.checkWar(); err != nil {
+		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {
 		return fmt.Errorf("leader table size")
