@@ -337,6 +337,7 @@ func TestHIS11_1c_ActionCosts(t *testing.T) {
 
 // HIS-6a, HIS-6.1a-d, HIS-6.2b, HIS-19.8: the 110-card deck, home cards,
 // recurring Mandatory Events, entry marks and winter deadlines.
+// Also exercises HIS-6.2g, HIS-19.8a, HIS-24a (see the coverage document).
 func TestHIS6_Cards(t *testing.T) {
 	types := map[int]int{}
 	dated, cond, variable := 0, 0, 0

@@ -73,7 +73,10 @@ func vienna(t *testing.T) *St {
 }
 
 // HIS-14m, HIS-13.1i, HIS-13.2m-n, HIS-14c-d, HIS-14h-i, HIS-14.1c: the
-// seed's example of interception and battle, with its dice.
+// seed's example of interception and battle, with its dice. Also HIS-13.2a
+// (an adjacent enemy stack may try), HIS-13.2k and HIS-13.2p (no avoiding
+// after an interception: straight to battle), HIS-13.1n, HIS-14a and HIS-14k
+// (the battle and the loser's retreat to Pressburg).
 func TestHIS14m_InterceptionAndBattleExample(t *testing.T) {
 	s := vienna(t)
 	m, err := s.BeginMove(Ottoman, form(t, "pressburg", Ottoman, Force{Reg: 7, Cav: 1}, "suleiman", "ibrahim_pasha"), sp(t, "vienna"))
@@ -153,7 +156,8 @@ func TestHIS14m_InterceptionAndBattleExample(t *testing.T) {
 
 // HIS-13.3b-c, HIS-13.4a: the seed's aside to the same example: had the
 // interception failed, Ferdinand could fight, avoid battle into Brunn,
-// Linz or Graz, or withdraw into Vienna.
+// Linz or Graz, or withdraw into Vienna (HIS-13.1l-m, HIS-13.3a, HIS-13.3e:
+// each defending power declares and names its space).
 func TestHIS13_3_AvoidOrWithdrawInVienna(t *testing.T) {
 	s := vienna(t)
 	m, err := s.BeginMove(Ottoman, form(t, "pressburg", Ottoman, Force{Reg: 7, Cav: 1}, "suleiman", "ibrahim_pasha"), sp(t, "vienna"))
@@ -216,7 +220,8 @@ func TestHIS13_3_AvoidOrWithdrawInVienna(t *testing.T) {
 }
 
 // HIS-13.3f: the avoid-battle roll and its automatic success for units
-// that already lost a battle this impulse.
+// that already lost a battle this impulse; HIS-13.3g: the avoiding units
+// are placed in the chosen space.
 func TestHIS13_3f_AvoidBattleRoll(t *testing.T) {
 	s := vienna(t)
 	m, _ := s.BeginMove(Ottoman, form(t, "pressburg", Ottoman, Force{Reg: 7, Cav: 1}, "suleiman", "ibrahim_pasha"), sp(t, "vienna"))

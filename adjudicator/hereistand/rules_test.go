@@ -3,10 +3,13 @@ package hereistand
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem/pbem/adjudicator/rulecheck"
 )
 
 // HIS-5.1c-d: the seed's formation example: Suleiman (command 12) and
 // Ibrahim (command 6) with 12 regulars and 2 cavalry.
+// Also exercises HIS-5.1b (see the coverage document).
 func TestHIS5_1c_FormationSize(t *testing.T) {
 	sul, ibr := ldr(t, "suleiman"), ldr(t, "ibrahim_pasha")
 	for _, c := range []struct {
@@ -48,6 +51,7 @@ func TestHIS5_1c_FormationSize(t *testing.T) {
 }
 
 // HIS-12.1a-c, HIS-12.4c: lines of communication.
+// Also exercises HIS-2.2d, HIS-2.2e (see the coverage document).
 func TestHIS12_1_LineOfCommunication(t *testing.T) {
 	s := newGame(t, 1)
 	// Milan (French, not a French home space) reaches Lyon by Turin and
@@ -116,6 +120,7 @@ func TestHIS12_1_LineOfCommunication(t *testing.T) {
 }
 
 // HIS-12.2a-b, HIS-2.5c: control of unfortified spaces.
+// Also exercises HIS-2.2c, HIS-2.2e, HIS-12.1d (see the coverage document).
 func TestHIS12_2_ControlUnfortified(t *testing.T) {
 	s := newGame(t, 1)
 	// Pavia: independent, French units next door in Milan, no enemy near.
@@ -192,4 +197,11 @@ func TestHIS12_3c_RemoveUnrest(t *testing.T) {
 	if err := s.CanRemoveUnrest(Protestant, leipzig); err == nil {
 		t.Error("Leipzig after the League needs Protestant units")
 	}
+}
+
+// TestCoverageDocument keeps docs/rules-coverage/here-i-stand.md honest:
+// every rule it marks done or partial is named by a test here, and every
+// test it lists exists.
+func TestCoverageDocument(t *testing.T) {
+	rulecheck.CheckDone(t, "../../docs/rules-coverage/here-i-stand.md", ".")
 }

@@ -20,6 +20,7 @@ func newGame(t testing.TB, seed uint64) *St {
 
 // HIS-2.2a-b, HIS-2.3a, HIS-2.4a, HIS-7a: the 1517 position: units,
 // leaders, control, religion, wars, rulers and the starting VP.
+// Also exercises HIS-7d, HIS-23.2a (see the coverage document).
 func TestHIS1517_Setup(t *testing.T) {
 	s := newGame(t, 1)
 	if s.Turn != 1 || s.Phase != PhLuther || !strings.Contains(s.Status().Label, "1517-1523") {
@@ -76,6 +77,7 @@ func TestHIS1517_Setup(t *testing.T) {
 // card(s) and the cards of the key track plus the ruler's bonus; the
 // Protestant also holds Luther's 95 Theses; the deck holds only turn-1
 // cards.
+// Also exercises HIS-6.2i, HIS-8.1a, HIS-8.2a (see the coverage document).
 func TestHIS6_2_FirstDeal(t *testing.T) {
 	s := newGame(t, 7)
 	dealt := [NMajor]int{3, 5, 3, 4, 3, 4} // keys 4, 8, 4, 6, 2; electorates 0
@@ -162,6 +164,7 @@ func TestHIS6_2a_ShuffleIsHiddenAndDeterministic(t *testing.T) {
 }
 
 // HIS-6.2f: the seed's card-draw examples.
+// Also exercises HIS-2.3b, HIS-12.4i (see the coverage document).
 func TestHIS6_2f_CardDrawExamples(t *testing.T) {
 	s := newGame(t, 1)
 	// Luther rules; the Protestant controls 3 electorates: 4 cards.
@@ -245,6 +248,7 @@ func TestHIS11f_Passing(t *testing.T) {
 
 // Encode is canonical and Decode its inverse; Decode refuses damaged
 // states with a clear message.
+// Also exercises HIS-2.3c, HIS-2.3d (see the coverage document).
 func TestEncodeDecode(t *testing.T) {
 	s := newGame(t, 11)
 	s.Unrest.set(sp(t, "lyon"))
@@ -301,6 +305,7 @@ func TestEncodeDecode(t *testing.T) {
 
 // HIS-5a, HIS-5.2a: the counter mix limits what can be on the map, piece
 // by piece and not only in total.
+// Also exercises HIS-5.3a (see the coverage document).
 func TestHIS5_2a_CounterMix(t *testing.T) {
 	ones := func(n, v int) []int {
 		out := make([]int, n)
@@ -339,6 +344,7 @@ func TestHIS5_2a_CounterMix(t *testing.T) {
 
 // HIS-3a, HIS-3.1a: all six powers play with any number of players; with
 // fewer than six, some players hold two.
+// Also exercises HIS-1a (see the coverage document).
 func TestHIS3_1a_Seating(t *testing.T) {
 	for n, want := range map[int]string{
 		6: "ottoman|hapsburg|england|france|papacy|protestant",

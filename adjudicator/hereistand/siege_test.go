@@ -22,7 +22,10 @@ func calais(t *testing.T) *St {
 }
 
 // HIS-15.2f, HIS-15.1q, HIS-13.4a-b, HIS-15.1a: the seed's example of
-// siege, assault and relief force, impulse by impulse.
+// siege, assault and relief force, impulse by impulse: HIS-15a (the
+// withdrawn garrison is besieged), HIS-15.2a and HIS-15.2d (the relief force
+// with the garrison; only the garrison goes back inside), HIS-15.1i, k, m, n
+// (assault dice, hits, losses, success).
 func TestHIS15_SiegeAssaultReliefExample(t *testing.T) {
 	s := calais(t)
 	cal := sp(t, "calais")
@@ -401,7 +404,8 @@ func TestHIS13_4c_NotOutnumbered(t *testing.T) {
 }
 
 // HIS-15.2b-c: a relief force that wins breaks the siege; one that loses
-// on equal hits may withdraw what took part, up to 4 inside in all.
+// on equal hits may withdraw what took part, up to 4 inside in all;
+// HIS-15.3a: the siege breaks when the besiegers no longer outnumber.
 func TestHIS15_2_ReliefOutcomes(t *testing.T) {
 	setup := func() (*St, *Move) {
 		s := calais(t)
