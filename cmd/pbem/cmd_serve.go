@@ -106,7 +106,6 @@ func serveTo(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()
 			return err
 		}
 		defer stopTrialMail(cfg, srv)
-		logger.Info("embedded mail server", "imap", srv.IMAPAddr(), "smtp", srv.SMTPAddr(), "domain", srv.Domain(), "mail_file", mailFile(cfg))
 		if err := printTrialLogins(out, cfg, db); err != nil {
 			return err
 		}
