@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// H-5.31b/d: English knight (B3) and infantry (C2) attack a Scottish noble
+// H-5.31b, H-5.31d: English knight (B3) and infantry (C2) attack a Scottish noble
 // defending his home (B2, B3 at home) and Scottish infantry (C2): noble,
 // knight, Scottish infantry, English infantry.
 func TestH_5_31bd_TurnOrder(t *testing.T) {
@@ -35,7 +35,7 @@ func TestH_5_31bd_TurnOrder(t *testing.T) {
 	}, bt.Moves)
 }
 
-// H-5.4a/b: a knight (B3) at strength 3 rolls 2, 4, 5: one hit, two misses.
+// H-5.4a, H-5.4b: a knight (B3) at strength 3 rolls 2, 4, 5: one hit, two misses.
 func TestH_5_4b_ExampleDice(t *testing.T) {
 	bt := newBattle(t, Hammer(), england, scotland,
 		blk("knight", england, "B3", 3, 4),
@@ -94,7 +94,7 @@ func TestH_5_41a_OneAtATime(t *testing.T) {
 	})
 }
 
-// H-5.32d/e: reserves may not fire, retreat or be hit in round 1; they
+// H-5.32d, H-5.32e: reserves may not fire, retreat or be hit in round 1; they
 // are revealed at the start of round 2 even if all their side's other
 // blocks were eliminated in round 1.
 func TestH_5_32de_Reserves(t *testing.T) {

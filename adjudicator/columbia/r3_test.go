@@ -309,7 +309,7 @@ func TestR3_6_2a_NoRetreatRound1(t *testing.T) {
 	assert.Equal(t, "essex", bt.Block("rivers").To)
 }
 
-// R3-6.2d/e: a battle lasts at most 4 rounds; in round 4 each attacking
+// R3-6.2d, R3-6.2e: a battle lasts at most 4 rounds; in round 4 each attacking
 // block retreats on its turn, and one that cannot is eliminated.
 func TestR3_6_2de_Round4AttackerRetreat(t *testing.T) {
 	bt := newBattle(t, RichardIII(), york, lancaster,

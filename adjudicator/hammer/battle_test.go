@@ -39,7 +39,7 @@ func fight(t testing.TB, s *St, a string, att int, d adjudicator.Dice) (*St, str
 // TestH5_31d_BattleOrder: an English knight (B3) and infantry (C2) attack
 // a Scottish noble at home (B3) and infantry (C2): each round the order is
 // Scottish noble, English knight, Scottish infantry, English infantry.
-// After three rounds the attacker must retreat. (H-5.31a-d, H-1.4b,
+// After three rounds the attacker must retreat. (H-5.31a, H-5.31b, H-5.31c, H-5.31d, H-1.4b,
 // H-2.12a, H-5.3a, H-5.0)
 // Rules also covered: H-5.3b.
 func TestH5_31d_BattleOrder(t *testing.T) {
@@ -166,7 +166,7 @@ func TestH5_4c_Schiltroms(t *testing.T) {
 // TestH5_5_RetreatRules: retreats go to adjacent friendly or empty areas,
 // never across a border the enemy attacked by, never into a battle, never
 // across the Anglo-Scottish border the wrong way, within border limits;
-// the Norse retreats to friendly coasts. (H-5.5a-i, H-5.6a-d, AMB-05)
+// the Norse retreats to friendly coasts. (H-5.5a, H-5.5b, H-5.5c, H-5.5d, H-5.5e, H-5.5f, H-5.5g, H-5.5h, H-5.5i, H-5.6a, H-5.6b, H-5.6c, H-5.6d, AMB-05)
 // Rules also covered: H-4.5.
 func TestH5_5_RetreatRules(t *testing.T) {
 	s := emptyState(t)
@@ -203,7 +203,7 @@ func TestH5_5_RetreatRules(t *testing.T) {
 }
 
 // TestH5_32f_ControlChange: if the attacker clears the field in round 1
-// before the defender's reserves arrive, the sides swap roles. (H-5.32d-f,
+// before the defender's reserves arrive, the sides swap roles. (H-5.32d, H-5.32e, H-5.32f,
 // AMB-21)
 func TestH5_32f_ControlChange(t *testing.T) {
 	s := emptyState(t)
@@ -239,7 +239,7 @@ func TestH5_41a_HitsToStrongest(t *testing.T) {
 }
 
 // TestH5_6_Regroup: the victor regroups by standing orders to adjacent
-// friendly or empty areas. (H-5.6a-d)
+// friendly or empty areas. (H-5.6a, H-5.6b, H-5.6c, H-5.6d)
 func TestH5_6_Regroup(t *testing.T) {
 	s := emptyState(t)
 	put(t, s, "douglas", "lothian", 0)

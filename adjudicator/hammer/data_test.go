@@ -42,8 +42,8 @@ func TestH1_MapData(t *testing.T) {
 }
 
 // TestH2_BlockData: the block mix of both sides, ratings, black crosses,
-// Celtic blocks, factions. (H-2.0a, H-2.1a, H-2.11a-c, H-2.12a-b,
-// H-2.21a-b, H-2.22a-c, H-2.23, H-2.24a-c, H-2.25a-c, H-2.26, H-2.2a-c,
+// Celtic blocks, factions. (H-2.0a, H-2.1a, H-2.11a, H-2.11b, H-2.11c, H-2.12a, H-2.12b,
+// H-2.21a, H-2.21b, H-2.22a, H-2.22b, H-2.22c, H-2.23, H-2.24a, H-2.24b, H-2.24c, H-2.25a, H-2.25b, H-2.25c, H-2.26, H-2.2a, H-2.2b, H-2.2c,
 // H-5.8d)
 func TestH2_BlockData(t *testing.T) {
 	count := map[[2]int]int{}

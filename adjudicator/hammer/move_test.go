@@ -10,7 +10,7 @@ import (
 )
 
 // TestH4_2c_GroupMoveFromBuchan: a group in Buchan (movement 2) can reach
-// Angus, Fife, Mar, Badenoch, Strathspey, Moray or Atholl. (H-4.2a-c,
+// Angus, Fife, Mar, Badenoch, Strathspey, Moray or Atholl. (H-4.2a, H-4.2b, H-4.2c,
 // H-4.3c, H-1.1a)
 func TestH4_2c_GroupMoveFromBuchan(t *testing.T) {
 	s := emptyState(t)
@@ -92,7 +92,7 @@ func TestH4_3c_RedBorderStops(t *testing.T) {
 // TestH4_4e_FeudalLevyCrossing: with a Move 3 card the levy in England
 // sends 2 blocks England->Dunbar->Lothian and 1 England->Annan->Lanark,
 // one movement point per block; a fourth crossing is refused; the third
-// point may instead move a group already in Scotland. (H-4.4a-e, AMB-09,
+// point may instead move a group already in Scotland. (H-4.4a, H-4.4b, H-4.4c, H-4.4d, H-4.4e, AMB-09,
 // AMB-53)
 // Rules also covered: H-4.0a.
 func TestH4_4e_FeudalLevyCrossing(t *testing.T) {
@@ -132,7 +132,7 @@ func TestH4_4e_FeudalLevyCrossing(t *testing.T) {
 
 // TestH4_6d_PinningBuchan: six Scottish blocks in Buchan attacked by 3
 // from Angus and 2 from Strathspey: 5 are pinned, 1 may leave, but not by
-// the borders the English used. (H-4.6a-d, AMB-22)
+// the borders the English used. (H-4.6a, H-4.6b, H-4.6c, H-4.6d, AMB-22)
 func TestH4_6d_PinningBuchan(t *testing.T) {
 	s := emptyState(t)
 	for _, id := range []string{"douglas", "campbell", "graham", "macdonald", "lindsay", "barclay"} {
@@ -165,7 +165,7 @@ func TestH4_6d_PinningBuchan(t *testing.T) {
 }
 
 // TestH4_7_Norse: the Norse moves alone by sea, 1 point, coastal to
-// coastal, never to England. (H-4.7a-d)
+// coastal, never to England. (H-4.7a, H-4.7b, H-4.7c, H-4.7d)
 func TestH4_7_Norse(t *testing.T) {
 	s := emptyState(t)
 	put(t, s, "norse", "ross", 0)
@@ -187,7 +187,7 @@ func TestH4_7_Norse(t *testing.T) {
 
 // TestH5_32c_ReservesAngusMar: England attacks Buchan with 4 blocks from
 // Angus and 2 from Mar; the Angus group is the Main Attack and the Mar
-// blocks are reserves; "main" can choose the other group. (H-5.32a-c)
+// blocks are reserves; "main" can choose the other group. (H-5.32a, H-5.32b, H-5.32c)
 func TestH5_32c_ReservesAngusMar(t *testing.T) {
 	s := emptyState(t)
 	put(t, s, "douglas", "buchan", 0)

@@ -167,7 +167,7 @@ func TestH3_12_Events(t *testing.T) {
 // TestH6_21_Coronation: with Wallace dead and Bruce in Fife, the Scots
 // crown Bruce with any event: the King appears in Fife and the Comyn
 // nobles (not Moray) defect at once; a resulting battle is fought with
-// the defectors attacking. (H-6.2a, H-6.21a-d, AMB-11, AMB-12)
+// the defectors attacking. (H-6.2a, H-6.21a, H-6.21b, H-6.21c, H-6.21d, AMB-11, AMB-12)
 func TestH6_21_Coronation(t *testing.T) {
 	s := emptyState(t)
 	d := &testdice.Script{Rolls: sixes(200)}
@@ -219,7 +219,7 @@ func TestH6_22_ReturnOfTheKing(t *testing.T) {
 }
 
 // TestH5_9b_BorderRaid: Scots in England at the end of a game turn cost
-// England a non-noble block, chosen by England, to the pool. (H-5.9a-b,
+// England a non-noble block, chosen by England, to the pool. (H-5.9a, H-5.9b,
 // H-5.8c, AMB-26)
 func TestH5_9b_BorderRaid(t *testing.T) {
 	s := emptyState(t)

@@ -62,7 +62,7 @@ func TestH7_1a_NoblesGoHome(t *testing.T) {
 // stays within castle limits with nobles counting first; England itself
 // empties; Edward I may winter in Scotland with every red non-noble in his
 // area, but not in 1306, not twice running, never as Edward II; then there
-// is no levy. (H-7.3, H-7.31, H-7.32a-b, H-7.4a-e, AMB-32-35)
+// is no levy. (H-7.3, H-7.31, H-7.32a, H-7.32b, H-7.4a, H-7.4b, H-7.4c, H-7.4d, H-7.4e, AMB-32-35)
 // Rules also covered: H-6.1b.
 func TestH7_3_EnglishWinter(t *testing.T) {
 	s := emptyState(t)
@@ -123,7 +123,7 @@ func TestH7_3_EnglishWinter(t *testing.T) {
 // (except Moray); the King goes to a cathedral, stays or disbands; RPs
 // step up blocks or draw new ones within castle limits; the French
 // knights join the pool at 8 nobles; the levy is half the pool rounded
-// up. (H-7.2, H-7.5a-c, H-1.3b, H-7.6a-b, H-7.61a-c, H-7.62, H-7.7, H-7.8,
+// up. (H-7.2, H-7.5a, H-7.5b, H-7.5c, H-1.3b, H-7.6a, H-7.6b, H-7.61a, H-7.61b, H-7.61c, H-7.62, H-7.7, H-7.8,
 // H-5.9c)
 func TestH7_5_ScottishWinter(t *testing.T) {
 	s := emptyState(t)
@@ -206,7 +206,7 @@ func TestH9_0_FinalCount(t *testing.T) {
 	assert.Equal(t, []adjudicator.Role{RoleScotland}, w.Status().Winner, w.Result)
 }
 
-// TestH8_Setups: the scenarios' set-ups. (H-8.0, H-8.1a-d, H-8.2a-d, H-8.3,
+// TestH8_Setups: the scenarios' set-ups. (H-8.0, H-8.1a, H-8.1b, H-8.1c, H-8.1d, H-8.2a, H-8.2b, H-8.2c, H-8.2d, H-8.3,
 // H-0.2, H-0.3a, AMB-13, AMB-14)
 func TestH8_Setups(t *testing.T) {
 	g := Game{}
@@ -252,7 +252,7 @@ func TestH8_Setups(t *testing.T) {
 
 // TestHT_TournamentBids: E# keeps Edward face up in the pool for # years
 // (counted for the levy size, never drawn); S# adds # blocks to the 1297
-// levy. (H-T.1-H-T.5, AMB-44, AMB-48)
+// levy. (H-T.1, H-T.2, H-T.3, H-T.4, H-T.5, AMB-44, AMB-48)
 // Rules also covered: H-T.4.
 func TestHT_TournamentBids(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {

@@ -82,6 +82,7 @@ func TestWorkedExampleEmails(t *testing.T) {
 	assert.Contains(t, eventText(res, RoleEngland), "Battle of Fife: England attacks, Scotland defends.")
 	assert.Contains(t, eventText(res, RoleEngland), "Battle of Buchan: Scotland attacks, England defends.")
 	assert.Contains(t, eventText(res, RoleEngland), "Battle of Fife: Mentieth noble retreats to Mentieth")
+	// H-5.5b (AMB-24): the enemy learns where a block retreated, not which block.
 	assert.Contains(t, eventText(res, RoleScotland), "Battle of Fife: one of England's blocks retreats to Mentieth")
 	assert.Contains(t, eventText(res, RoleEngland), "Battle of Buchan: one of Scotland's blocks retreats to Strathspey")
 	assert.Contains(t, eventText(res, RoleEngland), "Round 2  reserves arrive: Grant (Scotland C2 3)")

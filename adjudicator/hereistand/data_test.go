@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// HIS-2a, HIS-2.1a-g: 134 spaces, each fortified or not, keys with six
+// HIS-2a, HIS-2.1a, HIS-2.1b, HIS-2.1c, HIS-2.1d, HIS-2.1e, HIS-2.1f, HIS-2.1g: 134 spaces, each fortified or not, keys with six
 // capitals, six electorates in Germany, fortresses, home powers.
 func TestHIS2_1_Spaces(t *testing.T) {
 	if len(spaceByID) != 134 {
@@ -141,7 +141,7 @@ func TestHIS2_5a_LanguageZones(t *testing.T) {
 	}
 }
 
-// HIS-2.5d-g: 14 sea zones; two-zone ports; the three pairs that touch
+// HIS-2.5d, HIS-2.5e, HIS-2.5f, HIS-2.5g: 14 sea zones; two-zone ports; the three pairs that touch
 // only through a port are not adjacent; the two double arrows are.
 func TestHIS2_5_SeaZonesAndPorts(t *testing.T) {
 	if len(seaByID) != 14 {
@@ -199,7 +199,7 @@ func TestHIS2_5_SeaZonesAndPorts(t *testing.T) {
 	}
 }
 
-// HIS-3.2a-d, HIS-3.3a-c: ten powers, six major in Impulse Order; the
+// HIS-3.2a, HIS-3.2b, HIS-3.2c, HIS-3.2d, HIS-3.3a, HIS-3.3b, HIS-3.3c: ten powers, six major in Impulse Order; the
 // initial rulers and their administrative rating and card bonus.
 func TestHIS3_PowersAndRulers(t *testing.T) {
 	var order []string
@@ -268,7 +268,7 @@ func TestHIS5_1_LeaderRatings(t *testing.T) {
 	}
 }
 
-// HIS-5a, HIS-5.2b-d, HIS-5.3b-c: the counter mix and which powers have
+// HIS-5a, HIS-5.2b, HIS-5.2c, HIS-5.2d, HIS-5.3b, HIS-5.3c: the counter mix and which powers have
 // mercenaries, cavalry, squadrons and corsairs.
 func TestHIS5_CounterMix(t *testing.T) {
 	for p := 0; p < NMajor; p++ {
@@ -335,7 +335,7 @@ func TestHIS11_1c_ActionCosts(t *testing.T) {
 	}
 }
 
-// HIS-6a, HIS-6.1a-d, HIS-6.2b, HIS-19.8: the 110-card deck, home cards,
+// HIS-6a, HIS-6.1a, HIS-6.1b, HIS-6.1c, HIS-6.1d, HIS-6.2b, HIS-19.8: the 110-card deck, home cards,
 // recurring Mandatory Events, entry marks and winter deadlines.
 // Also exercises HIS-6.2g, HIS-19.8a, HIS-24a (see the coverage document).
 func TestHIS6_Cards(t *testing.T) {

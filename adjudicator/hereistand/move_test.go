@@ -72,7 +72,7 @@ func vienna(t *testing.T) *St {
 	return s
 }
 
-// HIS-14m, HIS-13.1i, HIS-13.2m-n, HIS-14c-d, HIS-14h-i, HIS-14.1c: the
+// HIS-14m, HIS-13.1i, HIS-13.2m, HIS-13.2n, HIS-14c, HIS-14d, HIS-14h, HIS-14i, HIS-14.1c: the
 // seed's example of interception and battle, with its dice. Also HIS-13.2a
 // (an adjacent enemy stack may try), HIS-13.2k and HIS-13.2p (no avoiding
 // after an interception: straight to battle), HIS-13.1n, HIS-14a and HIS-14k
@@ -154,9 +154,9 @@ func TestHIS14m_InterceptionAndBattleExample(t *testing.T) {
 	}
 }
 
-// HIS-13.3b-c, HIS-13.4a: the seed's aside to the same example: had the
+// HIS-13.3b, HIS-13.3c, HIS-13.4a: the seed's aside to the same example: had the
 // interception failed, Ferdinand could fight, avoid battle into Brunn,
-// Linz or Graz, or withdraw into Vienna (HIS-13.1l-m, HIS-13.3a, HIS-13.3e:
+// Linz or Graz, or withdraw into Vienna (HIS-13.1l, HIS-13.1m, HIS-13.3a, HIS-13.3e:
 // each defending power declares and names its space).
 func TestHIS13_3_AvoidOrWithdrawInVienna(t *testing.T) {
 	s := vienna(t)
@@ -283,7 +283,7 @@ func TestHIS13_1a_FormationExample(t *testing.T) {
 	wantErr(t, err, "does not have")
 }
 
-// HIS-13.1b-d, g, i: destinations, passes and leaders alone.
+// HIS-13.1b, HIS-13.1c, HIS-13.1d, HIS-13.1g, HIS-13.1i: destinations, passes and leaders alone.
 func TestHIS13_1_Destinations(t *testing.T) {
 	s := board(t)
 	s.setWar(France, Hapsburg, true)
@@ -341,7 +341,7 @@ func TestHIS13_1h_LoneLeaderCaptured(t *testing.T) {
 	mustCheck(t, s)
 }
 
-// HIS-13.2b-j: who may intercept.
+// HIS-13.2b, HIS-13.2c, HIS-13.2d, HIS-13.2e, HIS-13.2f, HIS-13.2g, HIS-13.2h, HIS-13.2i, HIS-13.2j: who may intercept.
 func TestHIS13_2_InterceptionLimits(t *testing.T) {
 	s := board(t)
 	s.setWar(France, Hapsburg, true)

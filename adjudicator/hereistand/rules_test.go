@@ -7,7 +7,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/rulecheck"
 )
 
-// HIS-5.1c-d: the seed's formation example: Suleiman (command 12) and
+// HIS-5.1c, HIS-5.1d: the seed's formation example: Suleiman (command 12) and
 // Ibrahim (command 6) with 12 regulars and 2 cavalry.
 // Also exercises HIS-5.1b (see the coverage document).
 func TestHIS5_1c_FormationSize(t *testing.T) {
@@ -50,7 +50,7 @@ func TestHIS5_1c_FormationSize(t *testing.T) {
 	}
 }
 
-// HIS-12.1a-c, HIS-12.4c: lines of communication.
+// HIS-12.1a, HIS-12.1b, HIS-12.1c, HIS-12.4c: lines of communication.
 // Also exercises HIS-2.2d, HIS-2.2e (see the coverage document).
 func TestHIS12_1_LineOfCommunication(t *testing.T) {
 	s := newGame(t, 1)
@@ -119,8 +119,8 @@ func TestHIS12_1_LineOfCommunication(t *testing.T) {
 	}
 }
 
-// HIS-12.2a-b, HIS-2.5c: control of unfortified spaces.
-// Also exercises HIS-2.2c, HIS-2.2e, HIS-12.1d (see the coverage document).
+// HIS-12.2a, HIS-12.2b, HIS-2.5c: control of unfortified spaces.
+// Also exercises HIS-2.1f, HIS-2.2c, HIS-2.2e, HIS-12.1d (see the coverage document).
 func TestHIS12_2_ControlUnfortified(t *testing.T) {
 	s := newGame(t, 1)
 	// Pavia: independent, French units next door in Milan, no enemy near.
@@ -201,7 +201,8 @@ func TestHIS12_3c_RemoveUnrest(t *testing.T) {
 
 // TestCoverageDocument keeps docs/rules-coverage/here-i-stand.md honest:
 // every rule it marks done or partial is named by a test here, and every
-// test it lists exists.
+// test it lists exists and names the rule.
 func TestCoverageDocument(t *testing.T) {
 	rulecheck.CheckDone(t, "../../docs/rules-coverage/here-i-stand.md", ".")
+	rulecheck.CheckListed(t, "../../docs/rules-coverage/here-i-stand.md", ".")
 }

@@ -18,7 +18,7 @@ func newGame(t testing.TB, seed uint64) *St {
 	return st.(*St)
 }
 
-// HIS-2.2a-b, HIS-2.3a, HIS-2.4a, HIS-7a: the 1517 position: units,
+// HIS-2.2a, HIS-2.2b, HIS-2.3a, HIS-2.4a, HIS-7a: the 1517 position: units,
 // leaders, control, religion, wars, rulers and the starting VP.
 // Also exercises HIS-7d, HIS-23.2a (see the coverage document).
 func TestHIS1517_Setup(t *testing.T) {
@@ -73,7 +73,7 @@ func TestHIS1517_Setup(t *testing.T) {
 	}
 }
 
-// HIS-6.1c, HIS-6.2a-e, HIS-8.2j: the first deal: each hand has its home
+// HIS-6.1c, HIS-6.2a, HIS-6.2b, HIS-6.2c, HIS-6.2d, HIS-6.2e, HIS-8.2j: the first deal: each hand has its home
 // card(s) and the cards of the key track plus the ruler's bonus; the
 // Protestant also holds Luther's 95 Theses; the deck holds only turn-1
 // cards.

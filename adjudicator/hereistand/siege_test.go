@@ -21,10 +21,10 @@ func calais(t *testing.T) *St {
 	return s
 }
 
-// HIS-15.2f, HIS-15.1q, HIS-13.4a-b, HIS-15.1a: the seed's example of
+// HIS-15.2f, HIS-15.1q, HIS-13.4a, HIS-13.4b, HIS-15.1a: the seed's example of
 // siege, assault and relief force, impulse by impulse: HIS-15a (the
 // withdrawn garrison is besieged), HIS-15.2a and HIS-15.2d (the relief force
-// with the garrison; only the garrison goes back inside), HIS-15.1i, k, m, n
+// with the garrison; only the garrison goes back inside), HIS-15.1i, HIS-15.1k, HIS-15.1m, HIS-15.1n
 // (assault dice, hits, losses, success).
 func TestHIS15_SiegeAssaultReliefExample(t *testing.T) {
 	s := calais(t)
@@ -121,7 +121,7 @@ func TestHIS15_SiegeAssaultReliefExample(t *testing.T) {
 	wantErr(t, err, "not besieging")
 }
 
-// HIS-15.1b, d, HIS-15.1o, HIS-15.3: assault requirements, a failed
+// HIS-15.1b, HIS-15.1d, HIS-15.1o, HIS-15.3: assault requirements, a failed
 // assault that breaks the siege, and the besiegers' retreat.
 func TestHIS15_1_AssaultFailsAndSiegeBreaks(t *testing.T) {
 	s := calais(t)
@@ -190,7 +190,7 @@ func TestHIS15_1h_EmptySpaceAndCavalry(t *testing.T) {
 	wantErr(t, s.CheckAssault(Ottoman, f), "began this impulse")
 }
 
-// HIS-14i-j, HIS-14.1b: when both sides would be wiped out the side that
+// HIS-14i, HIS-14j, HIS-14.1b: when both sides would be wiped out the side that
 // rolled more dice keeps one unit (the defender on equal dice); a side
 // destroyed loses its leaders; no legal retreat destroys the loser.
 func TestHIS14_WipeOutCaptureAndNoRetreat(t *testing.T) {
@@ -403,7 +403,7 @@ func TestHIS13_4c_NotOutnumbered(t *testing.T) {
 	}
 }
 
-// HIS-15.2b-c: a relief force that wins breaks the siege; one that loses
+// HIS-15.2b, HIS-15.2c: a relief force that wins breaks the siege; one that loses
 // on equal hits may withdraw what took part, up to 4 inside in all;
 // HIS-15.3a: the siege breaks when the besiegers no longer outnumber.
 func TestHIS15_2_ReliefOutcomes(t *testing.T) {
@@ -514,7 +514,7 @@ func TestHIS13_1c_AlliesOfTheController(t *testing.T) {
 	}
 }
 
-// HIS-14e-g, HIS-15.1l: Combat and Response cards reach the dice through
+// HIS-14e, HIS-14f, HIS-14g, HIS-15.1l: Combat and Response cards reach the dice through
 // Mods: dice added before the roll, and extra dice rolled after it.
 func TestHIS14f_CardHooks(t *testing.T) {
 	r := rollCombat(3+1, 2-1, Mods{AttDice: 1, DefDice: -1, AttLateDice: 2}, &testdice.Script{Rolls: []int{1, 1, 1, 1, 5, 6, 6}}, "x", 3, 3)

@@ -500,7 +500,9 @@ func TestR3_NonRulesMaterial(t *testing.T) {
 }
 
 // TestCoverageNamesEveryRule: every rule ID of the coverage document is
-// named by a test (here or in the shared battle system's tests).
+// named by a test (here or in the shared battle system's tests), and by
+// one of the tests its row lists, in that test's own name or comments.
 func TestCoverageNamesEveryRule(t *testing.T) {
 	rulecheck.Check(t, "../../docs/rules-coverage/richard-iii.md", ".", "../columbia")
+	rulecheck.CheckListed(t, "../../docs/rules-coverage/richard-iii.md", ".", "../columbia")
 }

@@ -33,7 +33,11 @@ func Named(dirs ...string) (map[string]bool, error) {
 			text.WriteByte('\n')
 		}
 	}
-	s := text.String()
+	return namedIn(text.String()), nil
+}
+
+// namedIn returns the rule IDs that the Go source s names.
+func namedIn(s string) map[string]bool {
 	named := map[string]bool{}
 	// id builds "PRE-SEC.NUMx", or "PRE-SECx" for rules without a
 	// numbered subsection (HIS-14a).
@@ -108,7 +112,7 @@ func Named(dirs ...string) (map[string]bool, error) {
 		}
 		named[id(m[1], m[2], m[3], m[4])] = true
 	}
-	return named, nil
+	return named
 }
 
 // Check fails t for every rule ID of the coverage document doc that no
@@ -134,8 +138,34 @@ func Check(t testing.TB, doc string, dirs ...string) {
 	}
 }
 
-// statusRow matches a coverage table row: rule ID, tests, status.
-var statusRow = regexp.MustCompile("(?m)^\\| ((?:R3|H|HIS|CN)-[0-9A-Za-z.]+) \\| (.*?) \\| (.*) \\|$")
+// row is one line of a coverage table: the rule ID, the tests its
+// middle cells list and its last cell (the status or a note).
+type row struct {
+	id     string
+	tests  []string
+	status string
+}
+
+var (
+	rowLine    = regexp.MustCompile("(?m)^\\| ((?:R3|H|HIS|CN)-[0-9A-Za-z.]+) \\|(.*)\\|[ \\t]*$")
+	listedTest = regexp.MustCompile("`(Test\\w+)`")
+)
+
+// rows reads the coverage table rows of a document.
+func rows(doc string) []row {
+	var out []row
+	for _, m := range rowLine.FindAllStringSubmatch(doc, -1) {
+		cells := strings.Split(m[2], " | ")
+		r := row{id: m[1], status: strings.TrimSpace(cells[len(cells)-1])}
+		for _, c := range cells[:len(cells)-1] {
+			for _, tm := range listedTest.FindAllStringSubmatch(c, -1) {
+				r.tests = append(r.tests, tm[1])
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
 
 // CheckDone is Check for a game still being built: rows marked NOT DONE
 // are skipped; every other rule must be named by a test, and every test
@@ -164,22 +194,130 @@ func CheckDone(t testing.TB, doc string, dirs ...string) {
 			}
 		}
 	}
-	rows := statusRow.FindAllStringSubmatch(string(b), -1)
-	if len(rows) == 0 {
+	rs := rows(string(b))
+	if len(rs) == 0 {
 		t.Fatalf("%s lists no rule IDs", doc)
 	}
-	listed := regexp.MustCompile("`(Test\\w+)`")
-	for _, m := range rows {
-		if strings.HasPrefix(m[3], "NOT DONE") {
+	for _, r := range rs {
+		if strings.HasPrefix(r.status, "NOT DONE") {
 			continue
 		}
-		for _, tm := range listed.FindAllStringSubmatch(m[2], -1) {
-			if !funcs[tm[1]] {
-				t.Errorf("%s: rule %s lists %s, which does not exist", filepath.Base(doc), m[1], tm[1])
+		for _, name := range r.tests {
+			if !funcs[name] {
+				t.Errorf("%s: rule %s lists %s, which does not exist", filepath.Base(doc), r.id, name)
 			}
 		}
-		if !named[m[1]] && !strings.Contains(m[3], "no test") {
-			t.Errorf("%s: rule %s is marked %q but no test names it", filepath.Base(doc), m[1], strings.SplitN(m[3], ":", 2)[0])
+		if !named[r.id] && !strings.Contains(r.status, "no test") {
+			t.Errorf("%s: rule %s is marked %q but no test names it", filepath.Base(doc), r.id, strings.SplitN(r.status, ":", 2)[0])
 		}
 	}
+}
+
+// TestSources returns the source of every test function in dirs, keyed by
+// name: its doc comment and its body.
+func TestSources(dirs ...string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, d := range dirs {
+		files, err := filepath.Glob(filepath.Join(d, "*_test.go"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			lines := strings.Split(string(b), "\n")
+			for i, l := range lines {
+				if !strings.HasPrefix(l, "func Test") {
+					continue
+				}
+				name := strings.TrimPrefix(l, "func ")
+				if k := strings.IndexAny(name, "(["); k >= 0 {
+					name = name[:k]
+				}
+				j := i
+				for j > 0 && strings.HasPrefix(lines[j-1], "//") {
+					j--
+				}
+				k := i
+				for k < len(lines) && lines[k] != "}" {
+					k++
+				}
+				if k == len(lines) {
+					k--
+				}
+				out[name] = strings.Join(lines[j:k+1], "\n")
+			}
+		}
+	}
+	return out, nil
+}
+
+// CheckListed is the strict form of the coverage check: for every rule
+// the document does not mark NOT DONE, each test its row lists exists,
+// and at least one of them names the rule in its own source, spelt out
+// so that a search for the ID finds it (its name, its doc comment or a
+// comment beside an assertion; ranges such as "H-2.11a-c" do not count
+// here), so a reader who follows the row finds the rule where it is
+// proved.
+func CheckListed(t testing.TB, doc string, dirs ...string) {
+	t.Helper()
+	b, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatalf("coverage document: %v", err)
+	}
+	srcs, err := TestSources(dirs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := rows(string(b))
+	if len(rs) == 0 {
+		t.Fatalf("%s lists no rule IDs", doc)
+	}
+	cache := map[string]map[string]bool{}
+	for _, r := range rs {
+		if strings.HasPrefix(r.status, "NOT DONE") {
+			continue
+		}
+		found := false
+		for _, name := range r.tests {
+			src, ok := srcs[name]
+			if !ok {
+				t.Errorf("%s: rule %s lists %s, which does not exist", filepath.Base(doc), r.id, name)
+				continue
+			}
+			if cache[name] == nil {
+				cache[name] = namedIn(name)
+			}
+			if cache[name][r.id] || literally(src, r.id) {
+				found = true
+			}
+		}
+		if !found && !strings.Contains(r.status, "no test") {
+			t.Errorf("%s: rule %s: none of the tests its row lists names it", filepath.Base(doc), r.id)
+		}
+	}
+}
+
+// literally reports whether src contains id as a whole word.
+func literally(src, id string) bool {
+	for i := 0; ; {
+		k := strings.Index(src[i:], id)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(id)
+		before := k == 0 || !isIDChar(src[k-1])
+		after := end == len(src) || !(isIDChar(src[end]) || src[end] == '.' && end+1 < len(src) && src[end+1] >= '0' && src[end+1] <= '9')
+		if before && after {
+			return true
+		}
+		i = k + 1
+	}
+}
+
+func isIDChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }

@@ -69,3 +69,18 @@ func (f *fakeT) Errorf(format string, args ...any) {
 }
 func (f *fakeT) Fatalf(format string, args ...any) { panic(format) }
 func (f *fakeT) Fatal(args ...any)                 { panic(args) }
+
+func TestCheckListedWantsTheIDSpeltOut(t *testing.T) {
+	dir := t.TempDir()
+	src := "package x\n\n// H-2.11a-c\nfunc TestRange(t *testing.T) {}\n\n// H-2.11b: spelt out.\nfunc TestSpelt(t *testing.T) {}\n\nfunc TestH2_11c_ByName(t *testing.T) {}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o644))
+	doc := filepath.Join(dir, "doc.md")
+	require.NoError(t, os.WriteFile(doc, []byte("| H-2.11a | `TestRange` | Done |\n| H-2.11b | `TestSpelt` | Done |\n| H-2.11c | `TestH2_11c_ByName` | Done |\n| H-2.11d | `TestSpelt` | NOT DONE |\n| H-2.11e | `TestGone` | Done |\n"), 0o644))
+	ft := &fakeT{}
+	CheckListed(ft, doc, dir)
+	// H-2.11a only by a range; H-2.11e lists a missing test (and so names nothing).
+	assert.Len(t, ft.errs, 3)
+	assert.False(t, literally("H-2.11bc", "H-2.11b"))
+	assert.False(t, literally("H-2.11.5", "H-2.11"))
+	assert.True(t, literally("(H-2.11b)", "H-2.11b"))
+}
