@@ -45,13 +45,30 @@ func (e *AmbiguousError) Error() string {
 type UnknownError struct {
 	Input string
 	What  string // "area", "block", ...
+	// Suggest holds the nearest names, as players write them, when the
+	// input looks like a misspelling of one of them (at most three).
+	Suggest []string
 }
 
 func (e *UnknownError) Error() string {
+	var s string
 	if e.What == "" {
-		return fmt.Sprintf("%q is not known", e.Input)
+		s = fmt.Sprintf("%q is not known", e.Input)
+	} else {
+		s = fmt.Sprintf("%q is not a known %s", e.Input, e.What)
 	}
-	return fmt.Sprintf("%q is not a known %s", e.Input, e.What)
+	if len(e.Suggest) > 0 {
+		s += "; did you mean " + orList(e.Suggest) + "?"
+	}
+	return s
+}
+
+// orList joins names as "A", "A or B", "A, B or C".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Match finds the candidate that input names: an exact (normalised) match
@@ -87,7 +104,7 @@ func Match(input, what string, cands []Name) (string, error) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return "", &UnknownError{Input: input, What: what}
+		return "", &UnknownError{Input: input, What: what, Suggest: Nearest(input, cands, 3)}
 	}
 	sort.Strings(hits)
 	return "", &AmbiguousError{Input: input, Matches: hits}
@@ -154,4 +171,92 @@ func MatchVerb(verb string, verbs []string) (string, error) {
 		c = append(c, Name{ID: v})
 	}
 	return Match(verb, "order", c)
+}
+
+// display is the name of a candidate as players write it: its first
+// alias (the printed name) when it has one, else its ID.
+func (n Name) display() string {
+	if len(n.Aliases) > 0 {
+		return n.Aliases[0]
+	}
+	return n.ID
+}
+
+// Nearest returns up to max candidates whose ID or an alias is within a
+// small edit distance of input (one edit for names of up to five
+// letters, two for longer ones; a swap of two neighbouring letters is
+// one edit), nearest first, ties in candidate order. It is how an
+// unknown name is answered with "did you mean ...?".
+func Nearest(input string, cands []Name, max int) []string {
+	in := Norm(input)
+	if len([]rune(in)) < 3 {
+		return nil
+	}
+	type hit struct {
+		name string
+		d, i int
+	}
+	var hits []hit
+	for i, c := range cands {
+		best := -1
+		for _, n := range append([]string{c.ID}, c.Aliases...) {
+			nn := Norm(n)
+			limit := 1
+			if len([]rune(nn)) > 5 {
+				limit = 2
+			}
+			if d := editDistance(in, nn, limit); d <= limit && (best < 0 || d < best) {
+				best = d
+			}
+		}
+		if best >= 0 {
+			hits = append(hits, hit{c.display(), best, i})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].d < hits[b].d })
+	var out []string
+	for _, h := range hits {
+		if len(out) == max {
+			break
+		}
+		out = append(out, h.name)
+	}
+	return out
+}
+
+// editDistance is the optimal-string-alignment distance between a and b
+// (insertions, deletions, substitutions and swaps of neighbours), or
+// limit+1 as soon as it must exceed limit.
+func editDistance(a, b string, limit int) int {
+	x, y := []rune(a), []rune(b)
+	if d := len(x) - len(y); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(y)+1)
+	prev := make([]int, len(y)+1)
+	cur := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(y)]
 }

@@ -1,0 +1,63 @@
+package orders
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var areas = []Name{
+	{ID: "north_wales", Aliases: []string{"North Wales"}},
+	{ID: "south_wales", Aliases: []string{"South Wales"}},
+	{ID: "kent", Aliases: []string{"Kent"}},
+	{ID: "north_yorks", Aliases: []string{"North Yorks"}},
+	{ID: "calais", Aliases: []string{"Calais"}},
+}
+
+func TestMatchPrefixesAndCase(t *testing.T) {
+	for in, want := range map[string]string{"KENT": "kent", "n wales": "north_wales", "North-Yorks": "north_yorks", "cal": "calais"} {
+		got, err := Match(in, "area", areas)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	_, err := Match("north", "area", areas)
+	var amb *AmbiguousError
+	require.True(t, errors.As(err, &amb))
+	assert.Equal(t, []string{"north_wales", "north_yorks"}, amb.Matches)
+}
+
+// Unknown names are answered with the nearest valid ones.
+func TestUnknownNameSuggestsNearest(t *testing.T) {
+	_, err := Match("nroth wales", "area", areas)
+	require.Error(t, err)
+	assert.Equal(t, `"nroth wales" is not a known area; did you mean North Wales?`, err.Error())
+
+	_, err = Match("knet", "area", areas) // a swap of neighbours is one edit
+	assert.EqualError(t, err, `"knet" is not a known area; did you mean Kent?`)
+
+	_, err = Match("sotuh wales", "area", areas)
+	assert.EqualError(t, err, `"sotuh wales" is not a known area; did you mean South Wales?`)
+
+	_, err = Match("nrth wles", "area", areas) // two edits from North Wales, more from South Wales
+	assert.EqualError(t, err, `"nrth wles" is not a known area; did you mean North Wales?`)
+
+	_, err = Match("london", "area", areas)
+	assert.EqualError(t, err, `"london" is not a known area`)
+	_, err = Match("xy", "area", areas)
+	assert.EqualError(t, err, `"xy" is not a known area`)
+
+	assert.Equal(t, []string{"North Wales", "South Wales"}, Nearest("xorth wales", areas, 3))
+	assert.Equal(t, []string{"North Wales"}, Nearest("xorth wales", areas, 1))
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"kent", "kent", 0}, {"kent", "knet", 1}, {"kent", "kant", 1}, {"kent", "ken", 1}, {"", "abc", 3}, {"calais", "kalais", 1}, {"abcdef", "badcfe", 3}} {
+		assert.Equal(t, c.d, editDistance(c.a, c.b, 5), c.a+"/"+c.b)
+	}
+	assert.Equal(t, 2, editDistance("abcdef", "zzzzzz", 1), "stops past the limit")
+}
