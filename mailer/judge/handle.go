@@ -328,6 +328,10 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		return nil, errGMRejected{problems: bad.String(), done: b.String(), check: check}
 	}
 	if b.Len() > 0 {
+		if gm := g.Player(string(adjudicator.GM)); gm != nil && !g.Status.Finished {
+			// The GM's next email needs the next one-time token.
+			fmt.Fprintf(&b, "\nFor your next GM commands, put this line with your secret:\ntoken: %s\n", tokenFor(g.ID, gm))
+		}
 		if err := j.queueNotice(tx, g, g.GM, subject, msgRef(msg), b.String()); err != nil {
 			return nil, err
 		}
