@@ -243,13 +243,23 @@ func dropContents(b interface {
 	return nil
 }
 
-// deleteSubmissions removes every submission record of game id.
+// deleteSubmissions removes every submission and rotation record of
+// game id.
 func (t *Tx) deleteSubmissions(id string) error {
-	b := t.tx.Bucket(bucketSubmissions)
+	for _, name := range [][]byte{bucketSubmissions, bucketRotations} {
+		if err := t.deletePrefix(name, append([]byte(id), 0)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deletePrefix removes the keys of bucket name that start with prefix.
+func (t *Tx) deletePrefix(name, prefix []byte) error {
+	b := t.tx.Bucket(name)
 	if b == nil {
 		return nil
 	}
-	prefix := append([]byte(id), 0)
 	var keys [][]byte
 	c := b.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -261,4 +271,67 @@ func (t *Tx) deleteSubmissions(id string) error {
 		}
 	}
 	return nil
+}
+
+// Secret rotations: every change of a seat's secret (the player's
+// newsecret, the GM's rotate or replace), for audit. The secrets
+// themselves are never stored, only who changed which seat's and when.
+//
+//	rotations  game ID + 0x00 + u64 n → Rotation JSON
+var bucketRotations = []byte("rotations")
+
+// Rotation is one change of a seat's secret.
+type Rotation struct {
+	Role string    `json:"role"`
+	By   string    `json:"by"`   // "player" (newsecret), "gm" (rotate) or "replace"
+	From string    `json:"from"` // the address of the email that asked for it
+	At   time.Time `json:"at"`
+}
+
+// LogRotation records r for game gameID.
+func (t *Tx) LogRotation(gameID string, r *Rotation) error {
+	if r == nil || r.Role == "" {
+		return fmt.Errorf("log rotation: need a role: %w", ErrInvalid)
+	}
+	if err := checkKey("log rotation", gameID); err != nil {
+		return err
+	}
+	b, err := t.bucket(bucketRotations)
+	if err != nil {
+		return err
+	}
+	prefix := append([]byte(gameID), 0)
+	n := uint64(1)
+	c := b.Cursor()
+	if k, _ := c.Seek(append(bytes.Clone(prefix), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)); k == nil {
+		k, _ = c.Last()
+		if k != nil && bytes.HasPrefix(k, prefix) && len(k) == len(prefix)+8 {
+			n = binary.BigEndian.Uint64(k[len(prefix):]) + 1
+		}
+	} else if k, _ = c.Prev(); k != nil && bytes.HasPrefix(k, prefix) && len(k) == len(prefix)+8 {
+		n = binary.BigEndian.Uint64(k[len(prefix):]) + 1
+	}
+	return putJSON(b, binary.BigEndian.AppendUint64(prefix, n), r)
+}
+
+// Rotations returns the secret rotations of game gameID, oldest first.
+func (t *Tx) Rotations(gameID string) ([]Rotation, error) {
+	b := t.tx.Bucket(bucketRotations)
+	if b == nil {
+		return nil, nil
+	}
+	prefix := append([]byte(gameID), 0)
+	var out []Rotation
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if len(k) != len(prefix)+8 {
+			continue
+		}
+		var r Rotation
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("rotation %q: corrupt record: %w", k, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }

@@ -82,3 +82,28 @@ func TestSubmissionsRecordFindVoidForget(t *testing.T) {
 		return nil
 	}))
 }
+
+func TestRotationsLogged(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "s.db"), Options{NoSync: true})
+	require.NoError(t, err)
+	defer db.Close()
+	at := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	require.NoError(t, db.Update(func(tx *Tx) error {
+		require.NoError(t, tx.LogRotation("g-1", &Rotation{Role: "north", By: "player", From: "a@x", At: at}))
+		require.NoError(t, tx.LogRotation("g-10", &Rotation{Role: "south", By: "gm", At: at}))
+		require.NoError(t, tx.LogRotation("g-1", &Rotation{Role: "south", By: "gm", At: at}))
+		require.ErrorIs(t, tx.LogRotation("g-1", &Rotation{}), ErrInvalid)
+		rs, err := tx.Rotations("g-1")
+		require.NoError(t, err)
+		require.Equal(t, []Rotation{{Role: "north", By: "player", From: "a@x", At: at}, {Role: "south", By: "gm", At: at}}, rs)
+		require.NoError(t, tx.PutGame(&Game{ID: "g-1", GameName: "x"}))
+		require.NoError(t, tx.DeleteGame("g-1"))
+		rs, err = tx.Rotations("g-1")
+		require.NoError(t, err)
+		require.Empty(t, rs)
+		rs, err = tx.Rotations("g-10")
+		require.NoError(t, err)
+		require.Len(t, rs, 1)
+		return nil
+	}))
+}

@@ -243,7 +243,8 @@ var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)
 // defaults, alias, replace). A GM email is all or nothing like a
 // player's: if any line is faulty, handleGM returns errGMRejected, the
 // transaction is rolled back and HandleMail records the refusal on its own.
-func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orders *intake.Orders, msg *intake.Message, subject string) (*Outcome, error) {
+func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
+	tx, g, st, orders, msg, subject := c.tx, c.g, c.st, c.orders, c.msg, c.subject
 	var b, bad strings.Builder
 	now := j.opt.Now().UTC()
 	if orders.Report {
@@ -264,6 +265,15 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		}
 		before := bad.Len()
 		f := strings.Fields(l.Text)
+		if len(f) >= 1 && strings.EqualFold(f[0], "rotate") {
+			if err := j.gmRotate(c, g, f, l.No, &b, &bad); err != nil {
+				return nil, err
+			}
+			if bad.Len() > before {
+				break
+			}
+			continue
+		}
 		if len(f) >= 1 {
 			done, err := j.gmSeatCommand(tx, g, st, f, l.No, &b, &bad, now)
 			if err != nil {
@@ -317,7 +327,7 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, rotate ROLE, auth off|warn|require, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
 		if bad.Len() > before {
 			break

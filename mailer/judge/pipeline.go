@@ -26,8 +26,8 @@ import (
 //	fresh        a submission applies once: a reused one-time token, or
 //	             without one the same lines as an applied submission, is
 //	             refused (see fresh.go)
-//	route        the GM's commands, or the player's lines: resign,
-//	             a dry run, or orders applied and reports queued
+//	route        the GM's commands, or the player's lines: newsecret,
+//	             resign, a dry run, or orders applied and reports queued
 //
 // Each step reads what the earlier ones found in the email's mailCtx and
 // either adds to it or ends the email with an Outcome (and the replies it
@@ -257,7 +257,10 @@ func (j *Judge) route(c *mailCtx) (*Outcome, error) {
 	if c.role == adjudicator.GM {
 		// The GM's next report (a rollback sends one) carries the next token.
 		c.useToken()
-		o, err := j.handleGM(c.tx, c.g, c.st, c.orders, c.msg, c.subject)
+		if c.newSecret() {
+			return j.newSecretStep(c)
+		}
+		o, err := j.handleGM(c)
 		if err != nil || o == nil || o.Kind != store.OutcomeAccepted {
 			return o, err
 		}
@@ -266,7 +269,7 @@ func (j *Judge) route(c *mailCtx) (*Outcome, error) {
 		}
 		return o, c.tx.PutGame(c.g)
 	}
-	for _, s := range []step{j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
+	for _, s := range []step{j.newSecretStep, j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}
