@@ -36,6 +36,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 	defer j.mu.Unlock()
 	now := j.opt.Now().UTC()
 	msg, perr := intake.Parse(raw, intake.Options{MaxBytes: j.opt.MaxBytes})
+	verdict := j.senderVerdict(msg, raw)
 	var out *Outcome
 	err := j.db.Update(func(tx *store.Tx) error {
 		out = nil
@@ -47,7 +48,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 			out = dup
 			return err
 		}
-		o, err := j.handleSafe(tx, msg, perr, raw, now)
+		o, err := j.handleSafe(tx, msg, perr, raw, now, verdict)
 		if err != nil {
 			return err
 		}
@@ -218,14 +219,14 @@ func (e errEnginePanic) Error() string { return fmt.Sprintf("rules engine failur
 // handleSafe runs handle and turns a rules-engine panic into a recorded
 // failure: nothing of the email is applied, the sender and the GM are
 // told, and the email is not retried forever.
-func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (o *Outcome, err error) {
+func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time, v authVerdict) (o *Outcome, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			j.opt.Log.Error("rules engine panic", "panic", v)
 			o, err = nil, errEnginePanic{v}
 		}
 	}()
-	return j.handle(tx, msg, perr, raw, now)
+	return j.handle(tx, msg, perr, raw, now, v)
 }
 
 // contentHash identifies what a message says, whatever its transport
@@ -265,6 +266,13 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 		}
 		before := bad.Len()
 		f := strings.Fields(l.Text)
+		if len(f) >= 1 && strings.EqualFold(f[0], "auth") {
+			j.gmAuth(g, f, l.No, &b, &bad)
+			if bad.Len() > before {
+				break
+			}
+			continue
+		}
 		if len(f) >= 1 && strings.EqualFold(f[0], "rotate") {
 			if err := j.gmRotate(c, g, f, l.No, &b, &bad); err != nil {
 				return nil, err

@@ -41,6 +41,7 @@ type mailCtx struct {
 	msg  *intake.Message // nil when the email could not be parsed
 	perr error           // why it could not be parsed
 	now  time.Time
+	auth authVerdict // what the server found about the sender
 
 	orders  *intake.Orders // the email's lines, keywords and secret
 	gameID  string         // the game it names ("" if none)
@@ -60,9 +61,9 @@ type mailCtx struct {
 // returns nil to go on.
 type step func(c *mailCtx) (*Outcome, error)
 
-func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (*Outcome, error) {
-	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now}
-	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.fresh, j.route} {
+func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time, v authVerdict) (*Outcome, error) {
+	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now, auth: v}
+	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.senderAuth, j.fresh, j.route} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}
