@@ -15,6 +15,11 @@
 //	sent       u64 id → OutMail JSON  mail sent, kept for audit and tests
 //	ratelimit  sender → hit record JSON
 //	cancelled  u64 id → CancelledMail JSON  mail an operator cancelled
+//	submissions  game ID + 0x00 + role + 0x00 + 'n' + u64 number → Submission JSON,
+//	             and + 'c' + content hash → u64 number: each seat's applied
+//	             submissions, so that none applies twice (submissions.go)
+//	rotations  game ID + 0x00 + u64 n → Rotation JSON: who changed which
+//	             seat's secret and when (never the secret)
 //
 // Indexes, kept by PutGame, Enqueue, MarkSent, CancelMail and DeleteGame
 // in the same transaction as the records they describe, so that one

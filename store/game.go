@@ -39,7 +39,12 @@ type Game struct {
 	DeadlineByGM bool `json:"deadline_by_gm,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
-	Owing      []string  `json:"owing,omitempty"`
+	Owing []string `json:"owing,omitempty"`
+	// SenderAuth is the GM's choice of what to do with an email whose
+	// sender the receiving server could not authenticate: "" or "off"
+	// (nothing), "warn" (say so in the reply and the GM's copy) or
+	// "require" (refuse it).
+	SenderAuth string    `json:"sender_auth,omitempty"`
 	Created    time.Time `json:"created"`
 	Updated    time.Time `json:"updated"`
 	ThreadRoot string    `json:"thread_root"` // Message-ID of the game's first mail, no angle brackets
@@ -58,6 +63,10 @@ type Player struct {
 	SecretSalt      []byte   `json:"secret_salt,omitempty"`
 	LastReportMsgID string   `json:"last_report_msgid,omitempty"`
 	LastSeenSeq     int      `json:"last_seen_seq"` // log seq of the last report this player was sent
+	// Submissions counts the seat's applied submissions (orders,
+	// resignation, GM commands); the one-time token of the seat's next
+	// report names the next one (see RecordSubmission).
+	Submissions uint64 `json:"submissions,omitempty"`
 }
 
 // Status is the game's progress as shown to players.

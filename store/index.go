@@ -464,6 +464,9 @@ func (t *Tx) DeleteGame(id string) error {
 			return fmt.Errorf("delete game %s: log: %w", id, err)
 		}
 	}
+	if err := t.deleteSubmissions(id); err != nil {
+		return fmt.Errorf("delete game %s: submissions: %w", id, err)
+	}
 	gm, err := t.bucket(bucketGameMail)
 	if err != nil {
 		return err

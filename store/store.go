@@ -53,7 +53,7 @@ var (
 	bucketRate      = []byte("ratelimit")
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketCounters, bucketLog,
-		bucketProcessed, bucketOutbox, bucketSent, bucketRate}
+		bucketProcessed, bucketOutbox, bucketSent, bucketRate, bucketSubmissions, bucketRotations}
 )
 
 // Options tune Open. The zero value is right for the daemon.

@@ -122,6 +122,7 @@ func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
 		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName,
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
 		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
+		SenderAuth: judge.SenderAuthOptions{TrustedAuthServID: cfg.Auth.TrustedAuthServID, VerifyDKIM: cfg.Auth.DKIMVerify},
 	})
 }
 
@@ -138,6 +139,7 @@ func runNew(ctx *cli, args []string) error {
 	id := fs.String("id", "", "game ID used in subjects, e.g. roses-7 (default: generated)")
 	gm := fs.String("gm", "", "the game master's address (receives every report)")
 	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
+	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
 	var players, opts multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
 	fs.Var(&opts, "option", "NAME=VALUE game option (repeat)")
@@ -147,7 +149,7 @@ func runNew(ctx *cli, args []string) error {
 	if *game == "" {
 		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
 	}
-	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, Options: adjudicator.Options{}}
+	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, SenderAuth: *senderAuth, Options: adjudicator.Options{}}
 	for _, p := range players {
 		role, addr, ok := strings.Cut(p, "=")
 		if !ok {

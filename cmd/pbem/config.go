@@ -37,6 +37,16 @@ type Config struct {
 		Format string `yaml:"format"` // text or json
 		Level  string `yaml:"level"`
 	} `yaml:"log"`
+	// Auth says how senders are authenticated (see docs/orders.md):
+	// TrustedAuthServID names the receiving mail server whose
+	// Authentication-Results headers pbem believes, e.g.
+	// "mx.club.example"; DKIMVerify checks DKIM signatures directly too.
+	// Each game's GM then chooses off, warn or require ("auth MODE",
+	// "pbem new --sender-auth").
+	Auth struct {
+		TrustedAuthServID string `yaml:"trusted_authserv_id"`
+		DKIMVerify        bool   `yaml:"dkim_verify"`
+	} `yaml:"auth"`
 	Metrics struct {
 		// Addr serves Prometheus metrics and /healthz, e.g.
 		// "127.0.0.1:9464"; "" (the default) serves none.

@@ -533,6 +533,15 @@ func (s *smtpConn) Data(r io.Reader) error {
 	now := time.Now()
 	for _, rc := range s.rcpts {
 		var b bytes.Buffer
+		// The login that sent the email, as RFC 8601's "auth" method: a
+		// reader that trusts this server (auth.trusted_authserv_id) knows
+		// whether the sender logged in as the From address. Headers of
+		// the same name that came with the email stay below this one.
+		if s.user != "" {
+			fmt.Fprintf(&b, "Authentication-Results: %s; auth=pass smtp.auth=%s\r\n", s.srv.cfg.Domain, s.loginAddress())
+		} else {
+			fmt.Fprintf(&b, "Authentication-Results: %s; auth=none\r\n", s.srv.cfg.Domain)
+		}
 		fmt.Fprintf(&b, "Return-Path: <%s>\r\n", s.from)
 		fmt.Fprintf(&b, "Delivered-To: %s\r\n", rc.addr)
 		fmt.Fprintf(&b, "Received: from pbem-embedded by %s; %s\r\n", s.srv.cfg.Domain, now.Format(time.RFC1123Z))
@@ -543,6 +552,14 @@ func (s *smtpConn) Data(r io.Reader) error {
 	}
 	s.srv.log.Debug("embedded: delivered", "from", s.from, "rcpts", len(s.rcpts), "bytes", len(body), "auth", s.user)
 	return nil
+}
+
+// loginAddress is the address of the account that logged in.
+func (s *smtpConn) loginAddress() string {
+	if strings.Contains(s.user, "@") {
+		return s.user
+	}
+	return s.user + "@" + s.srv.cfg.Domain
 }
 
 func (s *smtpConn) Reset() {

@@ -9,7 +9,7 @@
 // Extract splits that text into the lines that matter: it drops quoted
 // replies, signatures, reply attributions and forwarded headers in the
 // common clients' formats and languages, and comments; it recognises the
-// platform keywords (secret, entropy, check, report, help, game) and keeps
+// platform keywords (secret, token, entropy, check, report, help, game) and keeps
 // every other non-blank line, with its line number, as an order line for
 // the game.
 //

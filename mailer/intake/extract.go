@@ -15,6 +15,7 @@ type Line struct {
 // Orders is what Extract finds in a body.
 type Orders struct {
 	Secret  string   // from "secret <token>" ("password", "pw"); the last one wins
+	Token   string   // from "token <one-time token>" of a report's reply block; the last one wins
 	Entropy []string // every "entropy <anything>" line, verbatim after the keyword
 	Check   bool     // "check" alone on a line: a dry run
 	Report  bool     // "report" alone on a line: resend my last report
@@ -146,6 +147,13 @@ func (o *Orders) keywordLine(no int, t string) bool {
 			o.Secret = rest
 		}
 		return true
+	case "token":
+		if rest == "" || strings.ContainsFunc(rest, unicode.IsSpace) {
+			o.Bad = append(o.Bad, Line{No: no, Text: t})
+		} else {
+			o.Token = rest
+		}
+		return true
 	case "game":
 		if rest == "" || strings.ContainsFunc(rest, unicode.IsSpace) {
 			o.Bad = append(o.Bad, Line{No: no, Text: t})
@@ -172,7 +180,7 @@ func (o *Orders) keywordLine(no int, t string) bool {
 
 var keywords = map[string]bool{
 	"secret": true, "password": true, "pw": true, "entropy": true,
-	"check": true, "report": true, "help": true, "game": true,
+	"check": true, "report": true, "help": true, "game": true, "token": true,
 }
 
 // keyword splits "word[:] rest" when word is a platform keyword

@@ -94,6 +94,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		p.Email, p.Aliases = addr, nil
 		p.SecretSalt, p.SecretHash = store.HashSecret(secret)
+		if err := tx.LogRotation(g.ID, &store.Rotation{Role: p.Role, By: "replace", From: g.GM, At: now}); err != nil {
+			return true, err
+		}
 		p.LastSeenSeq = 0
 		eng, err := adjudicator.Lookup(g.GameName)
 		if err != nil {

@@ -36,6 +36,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 	defer j.mu.Unlock()
 	now := j.opt.Now().UTC()
 	msg, perr := intake.Parse(raw, intake.Options{MaxBytes: j.opt.MaxBytes})
+	verdict := j.senderVerdict(msg, raw)
 	var out *Outcome
 	err := j.db.Update(func(tx *store.Tx) error {
 		out = nil
@@ -47,7 +48,7 @@ func (j *Judge) HandleMail(raw []byte) (*Outcome, error) {
 			out = dup
 			return err
 		}
-		o, err := j.handleSafe(tx, msg, perr, raw, now)
+		o, err := j.handleSafe(tx, msg, perr, raw, now, verdict)
 		if err != nil {
 			return err
 		}
@@ -218,14 +219,14 @@ func (e errEnginePanic) Error() string { return fmt.Sprintf("rules engine failur
 // handleSafe runs handle and turns a rules-engine panic into a recorded
 // failure: nothing of the email is applied, the sender and the GM are
 // told, and the email is not retried forever.
-func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (o *Outcome, err error) {
+func (j *Judge) handleSafe(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time, v authVerdict) (o *Outcome, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			j.opt.Log.Error("rules engine panic", "panic", v)
 			o, err = nil, errEnginePanic{v}
 		}
 	}()
-	return j.handle(tx, msg, perr, raw, now)
+	return j.handle(tx, msg, perr, raw, now, v)
 }
 
 // contentHash identifies what a message says, whatever its transport
@@ -243,7 +244,8 @@ var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)
 // defaults, alias, replace). A GM email is all or nothing like a
 // player's: if any line is faulty, handleGM returns errGMRejected, the
 // transaction is rolled back and HandleMail records the refusal on its own.
-func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orders *intake.Orders, msg *intake.Message, subject string) (*Outcome, error) {
+func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
+	tx, g, st, orders, msg, subject := c.tx, c.g, c.st, c.orders, c.msg, c.subject
 	var b, bad strings.Builder
 	now := j.opt.Now().UTC()
 	if orders.Report {
@@ -264,6 +266,22 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		}
 		before := bad.Len()
 		f := strings.Fields(l.Text)
+		if len(f) >= 1 && strings.EqualFold(f[0], "auth") {
+			j.gmAuth(g, f, l.No, &b, &bad)
+			if bad.Len() > before {
+				break
+			}
+			continue
+		}
+		if len(f) >= 1 && strings.EqualFold(f[0], "rotate") {
+			if err := j.gmRotate(c, g, f, l.No, &b, &bad); err != nil {
+				return nil, err
+			}
+			if bad.Len() > before {
+				break
+			}
+			continue
+		}
 		if len(f) >= 1 {
 			done, err := j.gmSeatCommand(tx, g, st, f, l.No, &b, &bad, now)
 			if err != nil {
@@ -317,7 +335,7 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, rotate ROLE, auth off|warn|require, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
 		if bad.Len() > before {
 			break
@@ -328,6 +346,10 @@ func (j *Judge) handleGM(tx *store.Tx, g *store.Game, st adjudicator.State, orde
 		return nil, errGMRejected{problems: bad.String(), done: b.String(), check: check}
 	}
 	if b.Len() > 0 {
+		if gm := g.Player(string(adjudicator.GM)); gm != nil && !g.Status.Finished {
+			// The GM's next email needs the next one-time token.
+			fmt.Fprintf(&b, "\nFor your next GM commands, put this line with your secret:\ntoken: %s\n", tokenFor(g.ID, gm))
+		}
 		if err := j.queueNotice(tx, g, g.GM, subject, msgRef(msg), b.String()); err != nil {
 			return nil, err
 		}

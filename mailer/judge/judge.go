@@ -39,6 +39,8 @@ type Options struct {
 	Aliases map[string][]string
 	// Wake is called after a transaction queued mail (to wake the sender).
 	Wake func()
+	// SenderAuth says how senders are authenticated (senderauth.go).
+	SenderAuth SenderAuthOptions
 }
 
 // Judge is the game service over one store.
@@ -155,6 +157,9 @@ type NewGameSpec struct {
 	Players       []PlayerSpec
 	GM            string
 	DeadlineHours int
+	// SenderAuth is the game's sender-authentication mode: "" or "off",
+	// "warn" or "require" (the last two need Options.SenderAuth).
+	SenderAuth string
 }
 
 // Created is the result of NewGame. Secrets are shown once (they are
@@ -181,6 +186,10 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		return nil, err
 	}
 	roles := info.RolesFor(sc)
+	authMode, err := j.checkMode(spec.SenderAuth)
+	if err != nil {
+		return nil, err
+	}
 	if spec.GM == "" {
 		return nil, fmt.Errorf("a game needs a GM address (--gm)")
 	}
@@ -253,7 +262,7 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		sg := &store.Game{
 			ID: id, GameName: info.Name, Scenario: sc.ID, Options: opts,
 			GM: strings.ToLower(spec.GM), OrdersAddress: j.gameAddress(id),
-			DeadlineHours: hours, Created: now, Updated: now,
+			DeadlineHours: hours, Created: now, Updated: now, SenderAuth: authMode,
 			ThreadRoot: fmt.Sprintf("pbem.%s.root@%s", id, j.opt.Domain),
 		}
 		for _, p := range spec.Players {

@@ -3,6 +3,7 @@ package judge
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +42,36 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
+// mail is an email from from. An email with a secret line but no token
+// line gets the seat's current one-time token, as a reply to the seat's
+// latest report would (plainMail leaves the body as it is).
 func (f *fixture) mail(from, subject, body string) []byte {
+	if m := regexp.MustCompile(`(?im)^\s*secret:?\s*(\S+)`).FindStringSubmatch(body); m != nil && !regexp.MustCompile(`(?im)^\s*token\b`).MatchString(body) {
+		if g := f.gameOrNil(); g != nil {
+			for i := range g.Players {
+				if secretMatches(&g.Players[i], m[1]) {
+					body += "\ntoken: " + tokenFor(g.ID, &g.Players[i])
+					break
+				}
+			}
+		}
+	}
+	return f.plainMail(from, subject, body)
+}
+
+// gameOrNil is the fixture's game, or nil when it is gone.
+func (f *fixture) gameOrNil() *store.Game {
+	var g *store.Game
+	_ = f.db.View(func(tx *store.Tx) error {
+		var err error
+		g, err = tx.Game(f.game)
+		return err
+	})
+	return g
+}
+
+// plainMail is an email from from with exactly body.
+func (f *fixture) plainMail(from, subject, body string) []byte {
 	f.n++
 	return []byte(fmt.Sprintf("From: Player <%s>\r\nTo: orders@club.example\r\nSubject: %s\r\nMessage-ID: <m%d.%d@example.org>\r\nDate: Sat, 21 Nov 2026 12:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
 		from, subject, f.n, time.Now().UnixNano(), strings.ReplaceAll(body, "\n", "\r\n")))

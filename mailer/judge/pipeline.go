@@ -22,8 +22,12 @@ import (
 //	authenticate the sender's seat, and the game's state
 //	requests     report, record and help, which need no secret
 //	checkSecret  the seat's secret, then "game over"
-//	route        the GM's commands, or the player's lines: resign,
-//	             a dry run, or orders applied and reports queued
+//	senderAuth   the game's sender-authentication rule (off, warn, require)
+//	fresh        a submission applies once: a reused one-time token, or
+//	             without one the same lines as an applied submission, is
+//	             refused (see fresh.go)
+//	route        the GM's commands, or the player's lines: newsecret,
+//	             resign, a dry run, or orders applied and reports queued
 //
 // Each step reads what the earlier ones found in the email's mailCtx and
 // either adds to it or ends the email with an Outcome (and the replies it
@@ -37,6 +41,7 @@ type mailCtx struct {
 	msg  *intake.Message // nil when the email could not be parsed
 	perr error           // why it could not be parsed
 	now  time.Time
+	auth authVerdict // what the server found about the sender
 
 	orders  *intake.Orders // the email's lines, keywords and secret
 	gameID  string         // the game it names ("" if none)
@@ -46,15 +51,19 @@ type mailCtx struct {
 	role    adjudicator.Role
 	st      adjudicator.State
 	lines   []adjudicator.Line // a player's order lines: no turn line, no secret
+	// contents are the hashes of a submission's lines (none when the
+	// email changes nothing); spent says its token was used (fresh.go).
+	contents []string
+	spent    bool
 }
 
 // step is one stage of the path: it ends the email with an Outcome, or
 // returns nil to go on.
 type step func(c *mailCtx) (*Outcome, error)
 
-func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time) (*Outcome, error) {
-	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now}
-	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.route} {
+func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time, v authVerdict) (*Outcome, error) {
+	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now, auth: v}
+	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.senderAuth, j.fresh, j.route} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}
@@ -247,9 +256,21 @@ func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
 // player's steps.
 func (j *Judge) route(c *mailCtx) (*Outcome, error) {
 	if c.role == adjudicator.GM {
-		return j.handleGM(c.tx, c.g, c.st, c.orders, c.msg, c.subject)
+		// The GM's next report (a rollback sends one) carries the next token.
+		c.useToken()
+		if c.newSecret() {
+			return j.newSecretStep(c)
+		}
+		o, err := j.handleGM(c)
+		if err != nil || o == nil || o.Kind != store.OutcomeAccepted {
+			return o, err
+		}
+		if err := c.recordSubmission(); err != nil {
+			return nil, err
+		}
+		return o, c.tx.PutGame(c.g)
 	}
-	for _, s := range []step{j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
+	for _, s := range []step{j.newSecretStep, j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}
@@ -298,7 +319,14 @@ func (j *Judge) resignStep(c *mailCtx) (*Outcome, error) {
 	if !isResign(c.lines) {
 		return nil, nil
 	}
-	return j.resign(c.tx, c.g, c.seat, c.lines, c.checking(), c.msg, c.subject)
+	o, err := j.resign(c.tx, c.g, c.seat, c.lines, c.checking(), c.msg, c.subject)
+	if err != nil || o == nil || o.Kind != store.OutcomeAccepted {
+		return o, err
+	}
+	if err := c.recordSubmission(); err != nil {
+		return nil, err
+	}
+	return o, c.tx.PutGame(c.g)
 }
 
 // dryRun answers a check: the orders applied to the state on throw-away
@@ -360,6 +388,10 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 	le.At = c.now
 	revealed := g.Dice.RevealedThrough
 	if err := j.commitState(c.tx, g, next, le); err != nil {
+		return nil, err
+	}
+	// The sender's new report carries the next one-time token.
+	if err := c.recordSubmission(); err != nil {
 		return nil, err
 	}
 	diceText, err := j.turnDice(c.tx, g, revealed)

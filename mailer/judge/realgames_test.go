@@ -87,7 +87,8 @@ func playByEmail(t *testing.T, game, scenario string, seed uint64) {
 		sub := st.(adjudicator.Player).RandomSubmission(role, pick.Intn)
 		require.NotNil(t, sub)
 		var body strings.Builder
-		fmt.Fprintf(&body, "secret: %s\nturn: %d\n", c.Secrets[role], g.Status.Turn)
+		// A reply to the latest report: its block's secret, turn and token lines.
+		fmt.Fprintf(&body, "secret: %s\nturn: %d\ntoken: %s\n", c.Secrets[role], g.Status.Turn, tokenFor(id, g.Player(string(role))))
 		for _, l := range sub.Lines {
 			body.WriteString(l.Text + "\n")
 		}

@@ -28,7 +28,10 @@ type ReportData struct {
 	Dice     DiceData
 	Rolls    string
 	DiceText string // the public dice of a turn that has just ended
-	Footer   string
+	// Token is the seat's one-time token for its next submission: the
+	// reply block carries it (see fresh.go). Never a secret.
+	Token  string
+	Footer string
 }
 
 // PromptData is one decision owed, for templates.
@@ -251,6 +254,7 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		Accepted: c.accepted, Events: evs, Sections: view.Sections,
 		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
 		Dice: j.diceData(g), Footer: j.footer(g), DiceText: c.diceText,
+		Token: tokenFor(g.ID, p),
 	}
 	if role == adjudicator.GM {
 		data.Owes = nil

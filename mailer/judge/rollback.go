@@ -59,6 +59,10 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	if err := j.commitState(tx, g, st, le); err != nil {
 		return err
 	}
+	// The submissions undone may be sent again, even without a token.
+	if err := tx.VoidSubmissionsAfter(g.ID, to); err != nil {
+		return err
+	}
 	// A deadline the GM set by hand stands (often the reason for the
 	// rollback is to give players that time); otherwise the position
 	// gets a fresh one.

@@ -1,0 +1,87 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/store"
+)
+
+// Secrets the player controls. A seat's secret changes when its player
+// sends "newsecret" (with the old secret), when the GM sends "rotate
+// ROLE", and when the GM hands the seat over ("replace"). The new secret
+// goes only to the seat's registered address, in a private email; every
+// change is logged in the store (store.Rotation: who, which seat, when;
+// never the secret) and in the daemon's log, and the GM is told. A new
+// secret also voids every one-time token issued under the old one.
+
+// setSecret gives seat p a fresh secret, logs the change and returns the
+// secret (for the one email that may carry it).
+func (j *Judge) setSecret(c *mailCtx, g *store.Game, p *store.Player, by string) (string, error) {
+	secret := newSecret()
+	p.SecretSalt, p.SecretHash = store.HashSecret(secret)
+	if err := c.tx.LogRotation(g.ID, &store.Rotation{Role: p.Role, By: by, From: c.msg.From, At: c.now}); err != nil {
+		return "", err
+	}
+	if !c.checking() {
+		j.opt.Log.Info("secret changed", "game", g.ID, "role", p.Role, "by", by)
+	}
+	return secret, nil
+}
+
+// mailSecret sends seat p its new secret, privately, with why.
+func (j *Judge) mailSecret(c *mailCtx, g *store.Game, p *store.Player, secret, why string) error {
+	text := fmt.Sprintf("%s\n\nYour new secret for game [%s] (%s):\n\nsecret: %s\n\nThe old secret no longer works, nor do the tokens of your earlier reports.\nKeep this email private; put the line above in every order email. Send\n\"newsecret\" (with this secret) at any time to get another one.",
+		why, g.ID, roleTitle(adjudicator.Role(p.Role)), secret)
+	return j.queueNotice(c.tx, g, p.Email, fmt.Sprintf("[%s] Your new secret", g.ID), msgRef(c.msg), text)
+}
+
+// newSecretStep answers "newsecret": a new secret for the sender's seat,
+// authenticated by the old one (checkSecret has checked it).
+func (j *Judge) newSecretStep(c *mailCtx) (*Outcome, error) {
+	if !c.newSecret() {
+		return nil, nil
+	}
+	if c.checking() {
+		return c.outcome(store.OutcomeCheck, "newsecret (check)"), j.tell(c, fmt.Sprintf("CHECK ONLY for [%s]: nothing was changed. Sending \"newsecret\" would mail you a new secret.", c.g.ID))
+	}
+	secret, err := j.setSecret(c, c.g, c.seat, "player")
+	if err != nil {
+		return nil, err
+	}
+	if err := j.mailSecret(c, c.g, c.seat, secret, "You asked for a new secret."); err != nil {
+		return nil, err
+	}
+	if c.role != adjudicator.GM {
+		if err := j.queueNotice(c.tx, c.g, c.g.GM, fmt.Sprintf("[%s] %s changed its secret", c.g.ID, roleTitle(c.role)), "",
+			fmt.Sprintf("The player of %s in game [%s] changed the seat's secret (\"newsecret\" from %s, %s).",
+				roleTitle(c.role), c.g.ID, c.msg.From, c.now.UTC().Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
+			return nil, err
+		}
+	}
+	return c.outcome(store.OutcomeAccepted, "new secret"), c.tx.PutGame(c.g)
+}
+
+// gmRotate runs the GM's "rotate ROLE": a new secret for the seat,
+// mailed to its player.
+func (j *Judge) gmRotate(c *mailCtx, g *store.Game, f []string, no int, b, bad *strings.Builder) error {
+	if len(f) != 2 {
+		fmt.Fprintf(bad, "line %d: rotate ROLE\n", no)
+		return nil
+	}
+	p := g.Player(strings.ToLower(f[1]))
+	if p == nil {
+		fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
+		return nil
+	}
+	secret, err := j.setSecret(c, g, p, "gm")
+	if err != nil {
+		return err
+	}
+	if err := j.mailSecret(c, g, p, secret, "The GM gave your seat a new secret."); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "line %d: %s has a new secret, mailed to %s (the old one no longer works)\n", no, p.Role, p.Email)
+	return c.tx.PutGame(g)
+}
