@@ -273,4 +273,3 @@ func MinDistance(pos map[string]Point) (d float64, a, b string) {
 	}
 	return math.Sqrt(d), a, b
 }
-

@@ -129,7 +129,7 @@ func (s *St) mapMoves(sees func(int) bool) []board.Move {
 			k = len(out)
 			idx[key] = k
 			out = append(out, board.Move{Owner: roles[sd], From: areas[s.Orig[b]].ID, To: areas[s.Loc[b]].ID,
-				Sea: adj[s.Orig[b]][s.Loc[b]] < 0})
+				Sea: s.Entry[b] < 0})
 		}
 		out[k].Count++
 		if sees(sd) {

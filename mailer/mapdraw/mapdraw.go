@@ -414,10 +414,11 @@ func (d *drawer) area(a *board.Area) {
 		hex := d.m.Side(p.Owner).Color
 		s := pieceText(p)
 		w := d.width(s, pieceSize, canvas.FontRegular)
-		d.rect(x-w/2-9, ly-7, 6, 6, hex, "", 0)
 		style := canvas.FontRegular
 		if p.Hidden {
 			style = canvas.FontBold
+		} else {
+			d.rect(x-w/2-9, ly-7, 6, 6, hex, "", 0)
 		}
 		d.text(x-w/2, ly, s, pieceSize, style, hex, canvas.Left)
 		ly += lineGap
@@ -444,7 +445,7 @@ func (d *drawer) backing(a *board.Area, x, ly float64) {
 		return
 	}
 	d.style(background, "", 0, nil)
-	d.ctx.SetFill(canvas.Paint{Color: color.RGBA{0xfb, 0xf8, 0xf0, 0xd8}})
+	d.ctx.SetFillColor(color.NRGBA{0xfb, 0xf8, 0xf0, 0xd8})
 	d.ctx.DrawPath(x-w/2-3, d.y(ly-lineGap+3+float64(n)*lineGap), canvas.RoundedRectangle(w+6, float64(n)*lineGap, 3))
 }
 
