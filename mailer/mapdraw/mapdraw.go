@@ -103,7 +103,7 @@ func PNG(m *board.Map, o Options) ([]byte, error) {
 	}
 	img := rasterizer.Draw(c, canvas.DPMM(o.Scale), canvas.DefaultColorSpace)
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&b, quantize(img, paletteFor(m))); err != nil {
 		return nil, fmt.Errorf("mapdraw: writing PNG: %w", err)
 	}

@@ -264,15 +264,21 @@ func BenchmarkRenderMap(b *testing.B) {
 	st := midGame(b, richard3.Game{}, 5, 60)
 	m := st.(board.Viewer).MapView(richard3.RoleYork)
 	b.ReportAllocs()
+	var svgN, pngN int
 	for b.Loop() {
-		if _, err := SVG(&m, Options{}); err != nil {
+		s, err := SVG(&m, Options{})
+		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := PNG(&m, Options{}); err != nil {
+		p, err := PNG(&m, Options{})
+		if err != nil {
 			b.Fatal(err)
 		}
 		_ = Text(&m, 72)
+		svgN, pngN = len(s), len(p)
 	}
+	b.ReportMetric(float64(svgN), "svg-bytes")
+	b.ReportMetric(float64(pngN), "png-bytes")
 }
 
 // TestTextMapFits: the text map of a mid-game position keeps to 72
