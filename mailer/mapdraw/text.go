@@ -1,0 +1,133 @@
+package mapdraw
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/mailer/textwrap"
+)
+
+// Text renders m as a text map for the plain part of a report, at most
+// width columns wide where the names allow: the occupied areas region by
+// region with what the reader sees there, battles, the empty areas, and
+// the moves of the turn.
+func Text(m *board.Map, width int) string {
+	var b strings.Builder
+	b.WriteString(textwrap.Paragraph("MAP: "+m.Title, "", "  ", width))
+	b.WriteString("\n")
+	b.WriteString(textwrap.Paragraph("Blocks you may see: name and strength. Others: how many (3 ■). [battle] marks a battle, * the one in progress.", "", "", width))
+	b.WriteString("\n")
+	regions := append([]string(nil), m.Regions...)
+	known := map[string]bool{}
+	for _, r := range regions {
+		known[r] = true
+	}
+	for _, a := range m.Areas {
+		if !known[a.Region] {
+			known[a.Region] = true
+			regions = append(regions, a.Region)
+		}
+	}
+	for _, reg := range regions {
+		var lines, empty []string
+		for i := range m.Areas {
+			a := &m.Areas[i]
+			if a.Region != reg {
+				continue
+			}
+			items := areaItems(m, a)
+			if len(items) == 0 {
+				if a.Kind != board.Sea {
+					empty = append(empty, a.Name)
+				}
+				continue
+			}
+			lines = append(lines, textwrap.Items("  "+a.Name+" — ", items, " · ", width))
+		}
+		if len(lines) == 0 && len(empty) == 0 {
+			continue
+		}
+		title := reg
+		if title == "" {
+			title = "Elsewhere"
+		}
+		b.WriteString("\n")
+		b.WriteString(strings.ToUpper(title))
+		b.WriteString("\n")
+		for _, l := range lines {
+			b.WriteString(l)
+			b.WriteString("\n")
+		}
+		if len(empty) > 0 {
+			b.WriteString(textwrap.Items("  empty: ", empty, ", ", width))
+			b.WriteString("\n")
+		}
+	}
+	if len(m.Moves) > 0 {
+		b.WriteString("\nMOVES THIS TURN\n")
+		for _, mv := range m.Moves {
+			from, to := m.Area(mv.From).Name, m.Area(mv.To).Name
+			how := "->"
+			if mv.Sea {
+				how = "-> by sea ->"
+			}
+			s := fmt.Sprintf("%s: %s %s %s, %s", m.Side(mv.Owner).Name, from, how, to, plural(mv.Count, "block"))
+			if mv.Label != "" {
+				s += " (" + mv.Label + ")"
+			}
+			b.WriteString(textwrap.Paragraph(s, "  ", "    ", width))
+			b.WriteString("\n")
+		}
+	}
+	for _, n := range m.Notes {
+		b.WriteString("\n")
+		b.WriteString(textwrap.Paragraph(n, "", "", width))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// areaItems lists what the reader sees in an area: a battle, then each
+// side's pieces.
+func areaItems(m *board.Map, a *board.Area) []string {
+	var items []string
+	for _, bt := range m.Battles {
+		if bt.Area != a.ID {
+			continue
+		}
+		s := "[battle"
+		if bt.Current {
+			s = "*[battle in progress"
+		}
+		if bt.Attacker != "" {
+			s += ": " + m.Side(bt.Attacker).Name + " attacks"
+		}
+		items = append(items, s+"]")
+	}
+	var order []adjudicator.Role
+	by := map[adjudicator.Role][]string{}
+	for _, p := range a.Pieces {
+		if _, ok := by[p.Owner]; !ok {
+			order = append(order, p.Owner)
+		}
+		s := pieceText(p)
+		if !p.Hidden && p.Detail != "" {
+			s += " " + p.Detail
+		}
+		by[p.Owner] = append(by[p.Owner], s)
+	}
+	for _, o := range order {
+		for i, it := range by[o] {
+			if i == 0 {
+				it = m.Side(o).Name + ": " + it
+			}
+			items = append(items, it)
+		}
+	}
+	if a.Controller != "" {
+		items = append(items, "controlled by "+m.Side(a.Controller).Name)
+	}
+	return items
+}

@@ -1,0 +1,101 @@
+// Package textwrap is the one word-wrapping routine for the plain-text
+// parts of pbem's mail: reports, the text map, prompts and replies. Widths
+// are counted in runes (every character pbem prints is one column wide),
+// lines break only at spaces, and a word longer than the width is kept
+// whole on a line of its own rather than cut.
+package textwrap
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Width is the usual width of a plain-text mail line.
+const Width = 72
+
+// Len returns the width of s in columns.
+func Len(s string) int { return utf8.RuneCountInString(s) }
+
+// Wrap breaks every line of text longer than width at spaces. A
+// continuation line is indented like the line it continues plus two
+// columns, so lists stay readable. Lines that fit are left untouched
+// (inner runs of spaces in tables survive); newlines are kept.
+func Wrap(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if Len(l) <= width {
+			b.WriteString(l)
+			continue
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		b.WriteString(Paragraph(strings.TrimLeft(l, " "), lead, lead+"  ", width))
+	}
+	return b.String()
+}
+
+// Paragraph wraps one paragraph (its runs of spaces collapse) at width,
+// starting the first line with first and every other line with rest.
+func Paragraph(text, first, rest string, width int) string {
+	var b strings.Builder
+	b.WriteString(first)
+	col := Len(first)
+	start := col
+	for _, w := range strings.Fields(text) {
+		n := Len(w)
+		if col > start {
+			if col+1+n > width {
+				b.WriteByte('\n')
+				b.WriteString(rest)
+				col = Len(rest)
+				start = col
+			} else {
+				b.WriteByte(' ')
+				col++
+			}
+		}
+		b.WriteString(w)
+		col += n
+	}
+	return b.String()
+}
+
+// Items joins items after prefix with sep, breaking lines between items
+// (never inside one) so that no line passes width when the items allow.
+// Continuation lines are indented to the width of prefix; the separator's
+// trailing spaces are dropped at a break.
+func Items(prefix string, items []string, sep string, width int) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	col := Len(prefix)
+	indent := strings.Repeat(" ", col)
+	for i, it := range items {
+		n := Len(it)
+		if i > 0 {
+			if col+Len(sep)+n > width {
+				b.WriteString(strings.TrimRight(sep, " "))
+				b.WriteByte('\n')
+				b.WriteString(indent)
+				col = Len(indent)
+			} else {
+				b.WriteString(sep)
+				col += Len(sep)
+			}
+		}
+		b.WriteString(it)
+		col += n
+	}
+	return b.String()
+}
+
+// Pad returns s followed by spaces up to width columns (s itself when it
+// is as wide or wider).
+func Pad(s string, width int) string {
+	if n := Len(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s
+}

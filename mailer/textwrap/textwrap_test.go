@@ -1,0 +1,47 @@
+package textwrap
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+func TestWrapKeepsShortLinesAndIndentsContinuations(t *testing.T) {
+	in := "Kent           Warwick 3/3    B2\n  a list of blocks that is far too long to fit on one line of the report"
+	got := Wrap(in, 40)
+	assert.Equal(t, "Kent           Warwick 3/3    B2\n  a list of blocks that is far too long\n    to fit on one line of the report", got)
+}
+
+func TestParagraphAndItems(t *testing.T) {
+	assert.Equal(t, "- one two\n  three", Paragraph("one   two three", "- ", "  ", 10))
+	assert.Equal(t, "Kent: Warwick 3 ·\n      Salisbury 2 ·\n      Fauconberg 2", Items("Kent: ", []string{"Warwick 3", "Salisbury 2", "Fauconberg 2"}, " · ", 20))
+	assert.Equal(t, "Kent: ", Items("Kent: ", nil, ", ", 20))
+	assert.Equal(t, "ab   ", Pad("ab", 5))
+	assert.Equal(t, "abcdef", Pad("abcdef", 5))
+}
+
+func TestLongWordStaysWhole(t *testing.T) {
+	got := Wrap("see https://example.org/a/very/long/address/that/cannot/break now", 20)
+	assert.Equal(t, "see\n  https://example.org/a/very/long/address/that/cannot/break\n  now", got)
+}
+
+// TestWrapProperties: no line passes the width unless it is one word, and
+// wrapping keeps every word in order.
+func TestWrapProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		words := rapid.SliceOf(rapid.StringMatching(`[a-zé■·]{1,12}`)).Draw(t, "words")
+		width := rapid.IntRange(8, 80).Draw(t, "width")
+		in := strings.Join(words, " ")
+		out := Wrap(in, width)
+		for _, l := range strings.Split(out, "\n") {
+			if Len(l) > width && len(strings.Fields(l)) > 1 {
+				t.Fatalf("line %q passes %d columns", l, width)
+			}
+		}
+		if strings.Join(strings.Fields(out), " ") != strings.Join(strings.Fields(in), " ") {
+			t.Fatalf("words changed: %q -> %q", in, out)
+		}
+	})
+}
