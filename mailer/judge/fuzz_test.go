@@ -1,13 +1,17 @@
 package judge
 
 import (
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
+	"github.com/pbem/pbem/templates"
 	"github.com/stretchr/testify/require"
 )
 
@@ -28,12 +32,32 @@ type fuzzWorld struct {
 }
 
 func newFuzzWorld(t testing.TB) *fuzzWorld {
-	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+	return openFuzzWorld(t, filepath.Join(t.TempDir(), "pbem.db"), nil)
+}
+
+// fuzzTemplates is parsed once: parsing the templates costs more than
+// handling an email.
+var fuzzTemplates = sync.OnceValue(templates.Builtin)
+
+func fuzzOptions() Options {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	return Options{Domain: "club.example", OrdersAddress: "orders@club.example", RatePerHour: 5,
+		Now: func() time.Time { return now }, Templates: fuzzTemplates()}
+}
+
+// openFuzzWorld opens the store at path; with base nil it creates the two
+// games there, otherwise the store is a copy of base's and keeps its
+// secrets.
+func openFuzzWorld(t testing.TB, path string, base *fuzzWorld) *fuzzWorld {
+	db, err := store.Open(path, store.Options{NoSync: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	w := &fuzzWorld{db: db, secrets: map[string]string{}, owner: map[string]string{}}
-	w.j = New(db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", RatePerHour: 5, Now: func() time.Time { return now }})
+	w.j = New(db, fuzzOptions())
+	if base != nil {
+		w.secrets, w.owner = base.secrets, base.owner
+		return w
+	}
 	add := func(short string, spec NewGameSpec) {
 		c, err := w.j.NewGame(spec)
 		require.NoError(t, err)
@@ -48,6 +72,48 @@ func newFuzzWorld(t testing.TB) *fuzzWorld {
 	add("council", NewGameSpec{Game: "council-test", Scenario: "3-players", GM: "gm2@example.org", Players: []PlayerSpec{
 		{Role: "red", Email: "alice@example.org"}, {Role: "blue", Email: "carol@example.org"}, {Role: "green", Email: "dan@example.org"}}})
 	return w
+}
+
+// fuzzPristine is the store every fuzzed email starts from, built once
+// per fuzzing process: each input gets a fresh copy of the file, which
+// costs far less than creating the games again, so the fuzzer runs
+// thousands of inputs a second instead of tens, and every input still
+// meets the same two games at their first turn.
+type fuzzPristine struct {
+	dir  string
+	file []byte
+	base *fuzzWorld
+	// lastMail is the highest outbox ID in the pristine store: the mail
+	// an input causes is numbered from lastMail+1.
+	lastMail  uint64
+	processed int
+}
+
+func newFuzzPristine(t testing.TB) *fuzzPristine {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pristine.db")
+	base := openFuzzWorld(t, path, nil)
+	p := &fuzzPristine{dir: dir, base: base}
+	require.NoError(t, base.db.View(func(tx *store.Tx) error {
+		all, err := tx.AllMail()
+		for _, m := range all {
+			p.lastMail = max(p.lastMail, m.ID)
+		}
+		p.processed = tx.ProcessedCount()
+		return err
+	}))
+	require.NoError(t, base.db.Close())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	p.file = b
+	return p
+}
+
+// world returns a judge over a fresh copy of the pristine store.
+func (p *fuzzPristine) world(t testing.TB) *fuzzWorld {
+	path := filepath.Join(p.dir, "work.db")
+	require.NoError(t, os.WriteFile(path, p.file, 0o600))
+	return openFuzzWorld(t, path, p.base)
 }
 
 // seats lists every address that holds a seat (or an alias of one) now.
@@ -107,80 +173,99 @@ func FuzzHandleMail(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add([]byte(s))
 	}
+	pristine := newFuzzPristine(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w := newFuzzWorld(t)
-		text := string(data)
-		for k, s := range w.secrets {
-			text = strings.ReplaceAll(text, k, s)
-		}
-		raw := []byte(text)
-		var before, beforeCount int
-		require.NoError(t, w.db.View(func(tx *store.Tx) error {
-			all, err := tx.AllMail()
-			before, beforeCount = len(all), tx.ProcessedCount()
-			return err
-		}))
-		o, err := w.j.HandleMail(raw)
-		require.NoError(t, err)
-		require.NotNil(t, o)
-		require.NotEqual(t, "duplicate", o.Kind)
-
-		sender := ""
-		msg, perr := intake.Parse(raw, intake.Options{MaxBytes: w.j.opt.MaxBytes})
-		if msg != nil {
-			sender = msg.From
-		}
-		if sender == "" && perr != nil {
-			sender = sniffFrom(raw)
-		}
-		typed := func(s string) bool {
-			hay := strings.ToLower(text)
-			if msg != nil {
-				hay += strings.ToLower(msg.Text + msg.Subject)
-			}
-			return strings.Contains(hay, s)
-		}
-		var mails []*store.OutMail
-		var seats map[string]bool
-		require.NoError(t, w.db.View(func(tx *store.Tx) error {
-			all, err := tx.AllMail()
-			mails = all[before:]
-			seats = w.seats(tx)
-			keys := 1
-			if msg != nil && msg.MessageID != "" {
-				keys = 2
-			}
-			require.Equal(t, beforeCount+keys, tx.ProcessedCount(), "the email is recorded once")
-			rec, err2 := tx.Processed("sha256:" + bodyHash(raw))
-			require.NoError(t, err2)
-			require.NotNil(t, rec)
-			return err
-		}))
-		for _, m := range mails {
-			require.Len(t, m.To, 1)
-			to := m.To[0]
-			require.True(t, seats[to] || m.Kind == "notice" && to == sender, "%s mail to %s (sender %q)", m.Kind, to, sender)
-			for _, s := range w.secrets {
-				if !strings.Contains(m.Text+m.HTML+m.Subject, s) || m.Kind == "welcome" && to == w.owner[s] {
-					continue
-				}
-				// Only the secret's owner's welcome carries it, unless the
-				// email itself held it: then the reply may echo it to the
-				// sender, who knew it (only hashes are stored, so the
-				// judge cannot recognise a secret in other words).
-				require.True(t, typed(s) && (to == sender || to == w.owner[s]), "%s mail to %s carries a secret the email did not hold", m.Kind, to)
-				require.NotContains(t, m.Text, "secret: "+s, "a reply quotes the secret line")
-			}
-		}
-
-		// The same email again changes nothing.
-		o2, err := w.j.HandleMail(raw)
-		require.NoError(t, err)
-		require.Equal(t, "duplicate", o2.Kind)
-		require.NoError(t, w.db.View(func(tx *store.Tx) error {
-			all, err := tx.AllMail()
-			require.Len(t, all, before+len(mails))
-			return err
-		}))
+		checkHandleMail(t, pristine, data)
 	})
+}
+
+// checkHandleMail is FuzzHandleMail's check of one email.
+func checkHandleMail(t testing.TB, pristine *fuzzPristine, data []byte) {
+	w := pristine.world(t)
+	defer w.db.Close() // before the next input's copy of the file
+	text := string(data)
+	for k, s := range w.secrets {
+		text = strings.ReplaceAll(text, k, s)
+	}
+	raw := []byte(text)
+	beforeCount := pristine.processed
+	o, err := w.j.HandleMail(raw)
+	require.NoError(t, err)
+	require.NotNil(t, o)
+	require.NotEqual(t, "duplicate", o.Kind)
+
+	sender := ""
+	msg, perr := intake.Parse(raw, intake.Options{MaxBytes: w.j.opt.MaxBytes})
+	if msg != nil {
+		sender = msg.From
+	}
+	if sender == "" && perr != nil {
+		sender = sniffFrom(raw)
+	}
+	typed := func(s string) bool {
+		hay := strings.ToLower(text)
+		if msg != nil {
+			hay += strings.ToLower(msg.Text + msg.Subject)
+		}
+		return strings.Contains(hay, s)
+	}
+	var mails []*store.OutMail
+	var seats map[string]bool
+	require.NoError(t, w.db.View(func(tx *store.Tx) error {
+		var err error
+		mails, err = mailAfter(tx, pristine.lastMail)
+		seats = w.seats(tx)
+		keys := 1
+		if msg != nil && msg.MessageID != "" {
+			keys = 2
+		}
+		require.Equal(t, beforeCount+keys, tx.ProcessedCount(), "the email is recorded once")
+		rec, err2 := tx.Processed("sha256:" + bodyHash(raw))
+		require.NoError(t, err2)
+		require.NotNil(t, rec)
+		return err
+	}))
+	for _, m := range mails {
+		require.Len(t, m.To, 1)
+		to := m.To[0]
+		require.True(t, seats[to] || m.Kind == "notice" && to == sender, "%s mail to %s (sender %q)", m.Kind, to, sender)
+		for _, s := range w.secrets {
+			if !strings.Contains(m.Text+m.HTML+m.Subject, s) || m.Kind == "welcome" && to == w.owner[s] {
+				continue
+			}
+			// Only the secret's owner's welcome carries it, unless the
+			// email itself held it: then the reply may echo it to the
+			// sender, who knew it (only hashes are stored, so the
+			// judge cannot recognise a secret in other words).
+			require.True(t, typed(s) && (to == sender || to == w.owner[s]), "%s mail to %s carries a secret the email did not hold", m.Kind, to)
+			require.NotContains(t, m.Text, "secret: "+s, "a reply quotes the secret line")
+		}
+	}
+
+	// The same email again changes nothing.
+	o2, err := w.j.HandleMail(raw)
+	require.NoError(t, err)
+	require.Equal(t, "duplicate", o2.Kind)
+	require.NoError(t, w.db.View(func(tx *store.Tx) error {
+		again, err := mailAfter(tx, pristine.lastMail)
+		require.Len(t, again, len(mails))
+		return err
+	}))
+}
+
+// mailAfter returns the mail numbered after id, in order: what the
+// input caused, without decoding the pristine store's mail.
+func mailAfter(tx *store.Tx, id uint64) ([]*store.OutMail, error) {
+	var out []*store.OutMail
+	for {
+		id++
+		m, err := tx.Outbox(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
 }
