@@ -122,6 +122,11 @@ func (c *Config) applyDefaults() {
 			c.Embedded.SMTPPort = 2525
 		}
 	}
+	// pbem's own mail server receives the orders and stamps each one
+	// with who logged in to send it: trust it unless told otherwise.
+	if c.IMAP == nil && c.Embedded != nil && c.Auth.TrustedAuthServID == "" {
+		c.Auth.TrustedAuthServID = c.Domain
+	}
 	if c.Deadlines.DefaultHours == 0 {
 		c.Deadlines.DefaultHours = 72
 	}

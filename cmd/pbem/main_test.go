@@ -168,6 +168,22 @@ func TestConfigRejectsUnknownKeys(t *testing.T) {
 	require.ErrorContains(t, err, `imap tls "ssl"`)
 }
 
+// With its own mail server pbem trusts that server's stamp of who sent
+// each email; with an outside mailbox only a configured server is trusted.
+func TestEmbeddedServerIsTrustedForSenderAuth(t *testing.T) {
+	c, err := parseConfig([]byte("store: x.db\n"), "c.yaml")
+	require.NoError(t, err)
+	require.Equal(t, "pbem.localhost", c.Auth.TrustedAuthServID)
+	c, err = parseConfig([]byte("store: x.db\nauth: {trusted_authserv_id: mx.club.example}\n"), "c.yaml")
+	require.NoError(t, err)
+	require.Equal(t, "mx.club.example", c.Auth.TrustedAuthServID)
+	b, err := os.ReadFile("../../config.example.yaml")
+	require.NoError(t, err)
+	c, err = parseConfig(b, "config.example.yaml")
+	require.NoError(t, err)
+	require.NotEqual(t, c.Domain, c.Auth.TrustedAuthServID, "an outside mailbox: not the judge's own domain")
+}
+
 func freePort(t *testing.T) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
