@@ -122,7 +122,7 @@ func buildScaleStore(tb testing.TB, path string, n int) *scaleStore {
 			require.NoError(tb, err)
 			return p, st
 		}
-		for step := 0; step < 60 && (s.ordinary == nil || s.turnEnd == nil || step < 30); step++ {
+		for step := 0; step < 200 && (s.ordinary == nil || s.turnEnd == nil || step < 30); step++ {
 			p, st := snap()
 			if p.game.Status.Finished {
 				break
@@ -144,7 +144,10 @@ func buildScaleStore(tb testing.TB, path string, n int) *scaleStore {
 			after, _ := snap()
 			switch {
 			case after.game.Dice.RevealedThrough > p.game.Dice.RevealedThrough:
-				if s.turnEnd == nil {
+				// A copy of the game has another ID and so other dice
+				// (docs/dice.md): only an email that rolls none ends the
+				// turn in every copy.
+				if s.turnEnd == nil && !rolledDice(tb, db, id, p) {
 					s.turnEnd = p
 				}
 			case after.game.Status.Turn == p.game.Status.Turn && s.ordinary == nil:
@@ -245,6 +248,20 @@ func cloneScaleGame(tx *store.Tx, p *scalePos, mails []*store.OutMail, id, addrP
 		}
 	}
 	return nil
+}
+
+// rolledDice reports whether the entries logged after position p drew
+// any die.
+func rolledDice(tb testing.TB, db *store.DB, id string, p *scalePos) bool {
+	var rolled bool
+	require.NoError(tb, db.View(func(tx *store.Tx) error {
+		entries, err := tx.LogEntries(id, uint64(len(p.log))+1)
+		for _, e := range entries {
+			rolled = rolled || len(e.Draws) > 0
+		}
+		return err
+	}))
+	return rolled
 }
 
 func fileSize(tb testing.TB, path string) int64 {
@@ -403,7 +420,7 @@ func TestScaleReadsOnlyWhatItNeeds(t *testing.T) {
 	// An untagged email from a player is answered with the player's
 	// games, without reading any.
 	require.Zero(t, decodes(func() {
-		raw := []byte("From: <p00007-york@club.example>\r\nTo: orders@club.example\r\nSubject: hello\r\nMessage-ID: <untagged.1@club.example>\r\nContent-Type: text/plain\r\n\r\npick 1\r\n")
+		raw := []byte(fmt.Sprintf("From: <p00007-york@club.example>\r\nTo: orders@club.example\r\nSubject: hello\r\nMessage-ID: <untagged.%d@club.example>\r\nContent-Type: text/plain\r\n\r\npick 1\r\n", scaleSeq.Add(1)))
 		o, err := e.j.HandleMail(raw)
 		require.NoError(t, err)
 		require.Equal(t, "no game tag", o.Reason)
