@@ -846,18 +846,50 @@ func (c *actx) plague(l adjudicator.Line, rest string) {
 	c.s.checkVictory()
 }
 
+// treason reads "treason <area>", "treason <area> on <block>" or
+// "treason on <block>" (R3-EV.5, ruling R3-R8).
 func (c *actx) treason(l adjudicator.Line, rest string) {
 	if c.s.Treason != int8(c.side) {
 		c.fail(l, "you hold no Treason roll this turn")
 		return
 	}
-	a, err := matchArea(rest)
-	if err != nil {
-		c.fail(l, err.Error())
+	where, on := rest, ""
+	if p := splitWord(" "+rest, "on"); len(p) >= 2 {
+		where, on = strings.Join(p[:len(p)-1], " on "), p[len(p)-1]
+	}
+	where = strings.TrimSpace(where)
+	a := -1
+	if where != "" {
+		var err error
+		if a, err = matchArea(where); err != nil {
+			c.fail(l, err.Error(), "treason <area>", "treason <area> on <block>", "treason on <block>")
+			return
+		}
+	} else if on == "" {
+		c.fail(l, "name the battle, the target or both", "treason <area>", "treason <area> on <block>", "treason on <block>")
 		return
 	}
+	name := ""
+	if on != "" {
+		var err error
+		if name, err = parseTreasonTarget(c.side, on); err != nil {
+			c.fail(l, err.Error())
+			return
+		}
+	}
 	c.s.TreasonA = int8(a)
-	c.canon = append(c.canon, "treason "+areas[a].Name)
+	c.s.TreasonOn = name
+	canon := "treason"
+	if a >= 0 {
+		canon += " " + areas[a].Name
+	}
+	if name != "" {
+		canon += " on " + name
+		if !c.quiet {
+			c.say([]adjudicator.Role{roleOf(c.side)}, "Your Treason roll will be made against %s if %s is a legal target when the battle opens; otherwise the enemy block with the lowest loyalty there is the target (R3-EV.5).", name, name)
+		}
+	}
+	c.canon = append(c.canon, canon)
 }
 
 // defectedHeld returns the defected enemy heir (Clarence or Exeter) that
@@ -939,6 +971,10 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 	o.Pass = append(o.Pass, so.Pass...)
 	o.Retreat = append(o.Retreat, so.Retreat...)
 	o.HitOrder = append(o.HitOrder, so.HitOrder...)
+	if len(so.Order) > 0 {
+		// The latest firing order replaces the earlier one.
+		o.Order = so.Order
+	}
 	o.Regroup = append(o.Regroup, so.Regroup...)
 	return ""
 }

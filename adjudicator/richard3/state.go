@@ -124,6 +124,13 @@ type State struct {
 	P1       Side      `json:"p1"`
 	Treason  int8      `json:"treason"` // side holding an unused Treason roll, -1 none
 	TreasonA int8      `json:"treason_area"`
+	// TreasonOn is the name of the enemy block the holder of the Treason
+	// roll chose as its target (treason <area> on <block>); "" for the
+	// default target (R3-EV.5, ruling R3-R8).
+	TreasonOn string `json:"treason_on,omitempty"`
+	// TreasonAsk: the battle has opened and waits for the holder of the
+	// Treason roll, who fights it in ask mode, to choose the target.
+	TreasonAsk bool `json:"treason_ask,omitempty"`
 
 	BUse   [2][64]int8 `json:"buse"` // blocks crossing each border this turn, per side
 	Fronts [40]front   `json:"fronts"`
@@ -176,6 +183,7 @@ func (s *State) clone() *State {
 			o.Pass = append([]string(nil), o.Pass...)
 			o.Retreat = append([]columbia.RetreatRule(nil), o.Retreat...)
 			o.HitOrder = append([]string(nil), o.HitOrder...)
+			o.Order = append([]string(nil), o.Order...)
 			o.Regroup = append([]columbia.RegroupOrder(nil), o.Regroup...)
 			st.Orders = o
 			n.Stand[i] = st

@@ -172,8 +172,26 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 					probs = append(probs, adjudicator.Problem{Line: l, Reason: "write: place " + blocks[h].Name + " at <area>"})
 					continue
 				}
-				a, err := matchArea(p[1])
 				opts := s.entryAreas(sd)
+				// The heir is named, never guessed: a wrong name is
+				// refused with the heir who is due (6.82, ruling R3-R54).
+				var heirs []int
+				for i := 0; i < nBlocks; i++ {
+					if blocks[i].Type == tHeir {
+						heirs = append(heirs, i)
+					}
+				}
+				if nb, err := matchBlock(p[0], heirs, "heir"); err != nil || blocks[nb].Name != blocks[h].Name {
+					reason := fmt.Sprintf("%s is the heir due to enter (the most senior minor heir, 6.82)", blocks[h].Name)
+					if err == nil {
+						reason = fmt.Sprintf("%s is not the heir due to enter: %s is (the most senior minor heir, 6.82)", blocks[nb].Name, blocks[h].Name)
+					} else {
+						reason = err.Error() + "; " + reason
+					}
+					probs = append(probs, adjudicator.Problem{Line: l, Reason: reason, Legal: []string{"place " + blocks[h].Name + " at " + areaList(opts)}})
+					continue
+				}
+				a, err := matchArea(p[1])
 				if err != nil || !containsInt(opts, a) {
 					probs = append(probs, adjudicator.Problem{Line: l, Reason: "an entering heir goes to a friendly or vacant Crown area (King's heirs) or an own exile area (Pretender's heirs) (6.82)", Legal: []string{"place " + blocks[h].Name + " at " + areaList(opts)}})
 					continue
