@@ -58,7 +58,7 @@ func (s *State) applyActions(side Side, lines []adjudicator.Line, quiet bool) *a
 	var groups [4][]item
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		verb, err := orders.MatchVerb(v, actionVerbs)
+		verb, err := matchVerb(v, actionVerbs)
 		if err != nil {
 			c.fail(l, err.Error(), "move <from> -> <to> [-> <to>]: <blocks or all>", "sea <from> -> <to>: <blocks>",
 				"recruit <block> at <area>", "main <area> from <area>", "battle <area or all>: fire | ask | retreat to <area> when weaker", "pass")
@@ -152,13 +152,7 @@ func blockNames(xs []int) []string {
 
 // movable lists side's blocks in a that may still move this turn.
 func (c *actx) movable(a int) []int {
-	var out []int
-	for _, b := range c.ownIn(a) {
-		if c.s.Fl[b]&fMoved == 0 {
-			out = append(out, b)
-		}
-	}
-	return out
+	return c.s.appendBlocksIn(nil, a, c.side, fMoved)
 }
 
 // enemyEntries returns the entry codes the enemy used to enter area a
@@ -943,10 +937,6 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 	case "regroup":
 		text = "regroup " + strings.ReplaceAll(spec, "->", " to ")
 	}
-	var names []orders.Name
-	for _, b := range s.ownOnMap(side) {
-		names = append(names, orders.Name{ID: blocks[b].ID, Aliases: append([]string{blocks[b].Name}, blockAliases(b)...)})
-	}
 	var treach, charge bool
 	var restCl []string
 	for _, cl := range strings.Split(text, ";") {
@@ -959,9 +949,16 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 			restCl = append(restCl, cl)
 		}
 	}
-	so, err := columbia.ParseStanding(strings.Join(restCl, ";"), names, battleAreaNames)
-	if err != nil {
-		return err.Error()
+	var so columbia.StandingOrders
+	if len(restCl) > 0 {
+		var names []orders.Name
+		for _, b := range s.ownOnMap(side) {
+			names = append(names, orders.Name{ID: blocks[b].ID, Aliases: append([]string{blocks[b].Name}, blockAliases(b)...)})
+		}
+		var err error
+		if so, err = columbia.ParseStanding(strings.Join(restCl, ";"), names, battleAreaNames); err != nil {
+			return err.Error()
+		}
 	}
 	st := s.standingFor(side, area)
 	st.Treach = st.Treach || treach

@@ -268,7 +268,7 @@ func (s *State) applyMulligan(sd Side, lines []adjudicator.Line, dice adjudicato
 	}
 	w, rej := oneAnswer(lines, "answer "+strings.Join(verbs, " or "), func(l adjudicator.Line) (string, error) {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, verbs)
+		w, err := matchVerb(v, verbs)
 		if err == nil && strings.TrimSpace(rest) != "" {
 			err = fmt.Errorf("write just %q", w)
 		}
@@ -368,7 +368,7 @@ func (s *State) redeal(dice adjudicator.Dice, rd [2]bool, res *adjudicator.Resul
 func (s *State) applyCard(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
 	w, rej := oneAnswer(lines, "play exactly one card, 1.1", func(l adjudicator.Line) (string, error) {
 		v, rest := orders.Verb(l.Text)
-		if _, err := orders.MatchVerb(v, []string{"card", "play"}); err != nil {
+		if _, err := matchVerb(v, []string{"card", "play"}); err != nil {
 			rest = l.Text
 		}
 		c, err := matchCard(s.Hand[sd], rest)
@@ -479,7 +479,7 @@ func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.
 // not one; prob holds what is wrong with it.
 func (s *State) battleStandingLine(sd Side, l adjudicator.Line, res *adjudicator.Result) (ok bool, prob *adjudicator.Problem) {
 	v, rest := orders.Verb(l.Text)
-	w, err := orders.MatchVerb(v, []string{"battle", "hits", "regroup"})
+	w, err := matchVerb(v, []string{"battle", "hits", "regroup"})
 	if err != nil || !strings.Contains(rest, ":") {
 		return false, nil
 	}

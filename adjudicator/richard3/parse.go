@@ -38,6 +38,9 @@ func matchArea(in string) (int, error) {
 
 // matchBlock finds one of the candidate blocks by name.
 func matchBlock(in string, cands []int, what string) (int, error) {
+	if b := exactBlock(in, cands); b >= 0 {
+		return b, nil
+	}
 	var names []orders.Name
 	for _, i := range cands {
 		names = append(names, orders.Name{ID: blocks[i].ID, Aliases: append([]string{blocks[i].Name}, blockAliases(i)...)})

@@ -19,7 +19,11 @@ type overstack struct {
 // overstacks lists side's areas over their limits.
 func (s *State) overstacks(side Side) []overstack {
 	var out []overstack
+	occ := s.occupancy()
 	for a := 0; a < nAreas; a++ {
+		if int(occ.n[a][side]) <= areas[a].Limit {
+			continue // the candidates below are never more than these
+		}
 		var cands []int
 		for i := 0; i < nBlocks; i++ {
 			if int(s.Loc[i]) != a || s.owner(i) != side {
@@ -152,7 +156,7 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 		place := map[Side]int{}
 		for _, l := range lines {
 			v, rest := orders.Verb(l.Text)
-			w, err := orders.MatchVerb(v, []string{"place", "execute", "pass", "keep"})
+			w, err := matchVerb(v, []string{"place", "execute", "pass", "keep"})
 			if err != nil {
 				probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"place <heir> at <area>", "execute <block>", "pass"}})
 				continue
@@ -239,7 +243,7 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 	chosen := map[int]bool{}
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, []string{"lose", "pass", "keep"})
+		w, err := matchVerb(v, []string{"lose", "pass", "keep"})
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"lose <area>: <block>, <block>"}})
 			continue
