@@ -31,16 +31,19 @@ func (s *State) reach(from int, side Side, n, maxSteps, bonus int) map[int][]int
 			if int(s.BUse[side][ad.Border])+n > borders[ad.Border].Limit+bonus {
 				continue
 			}
-			p := append(append([]int(nil), path...), nxt)
+			// path is a shared buffer (backtracking): copy what is kept.
+			p := append(path, nxt)
 			if _, seen := out[nxt]; !seen || len(p) < len(out[nxt]) {
-				out[nxt] = p
+				out[nxt] = append([]int(nil), p...)
 			}
 			if !s.enemyIn(nxt, side) && borders[ad.Border].Color != 'r' {
 				walk(nxt, p)
 			}
 		}
 	}
-	walk(from, []int{from})
+	buf := make([]int, 1, 8)
+	buf[0] = from
+	walk(from, buf)
 	return out
 }
 
