@@ -555,4 +555,20 @@ type StandingOrders struct {
 	HitOrder []string `json:",omitempty"`
 	// Regroup gives regroup destinations; unlisted blocks stay.
 	Regroup []RegroupOrder `json:",omitempty"`
+	// Order lists block IDs in the order they take their battle turns
+	// among the side's blocks that share an initiative letter (see
+	// FireOrderer); unlisted blocks follow in the fixed order.
+	Order []string `json:",omitempty"`
+}
+
+// FireOrderer is implemented by a Decider that sets the order in which a
+// side's blocks with the same initiative letter take their turns. The
+// rules fix the order only by letter and Defender first (R3-6.2b,
+// H-5.31b); among one side's blocks of one letter the owner decides
+// (R3-R22, AMB-18). FireOrder returns block IDs, first to act first;
+// blocks it does not list keep the fixed order (the order of
+// Battle.Blocks) after those it lists. A Decider without it gets the
+// fixed order.
+type FireOrderer interface {
+	FireOrder(bt *Battle, side adjudicator.Role) []string
 }

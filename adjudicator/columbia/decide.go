@@ -277,6 +277,23 @@ func (s *StandingOrders) Decide(bt *Battle, p *Pending) (Choice, bool) {
 	return p.Choices[0], true
 }
 
+// FireOrder implements FireOrderer for the side whose orders these are.
+func (s *StandingOrders) FireOrder(_ *Battle, _ adjudicator.Role) []string {
+	if s == nil {
+		return nil
+	}
+	return s.Order
+}
+
+// FireOrder implements FireOrderer: each side's Decider's order, if it
+// has one.
+func (m BySide) FireOrder(bt *Battle, side adjudicator.Role) []string {
+	if f, ok := m[side].(FireOrderer); ok {
+		return f.FireOrder(bt, side)
+	}
+	return nil
+}
+
 // Random answers every decision with a legal choice drawn by Pick, which
 // returns 0..n-1 (as adjudicator.Player's pick): for selfplay and fuzzing.
 type Random struct {

@@ -186,3 +186,11 @@ func (s stopAt) Decide(bt *Battle, p *Pending) (Choice, bool) {
 	}
 	return Auto{}.Decide(bt, p)
 }
+
+// FireOrder passes the wrapped Decider's firing order on.
+func (r *recorder) FireOrder(bt *Battle, side adjudicator.Role) []string {
+	if f, ok := r.inner.(FireOrderer); ok {
+		return f.FireOrder(bt, side)
+	}
+	return nil
+}

@@ -17,6 +17,13 @@ func (bt *Battle) Run(h Hooks, dec Decider, d adjudicator.Dice) (*Pending, error
 		dec = Auto{}
 	}
 	if p := bt.Pending; p != nil {
+		if p.Kind == DecideTurn && bt.Shot == nil && bt.Phase == PhaseRounds &&
+			bt.Turn < len(bt.Order) && bt.Blocks[bt.Order[bt.Turn]].ID == p.Block && bt.reorderTurn(dec) {
+			// A new firing order puts another block of the same letter
+			// first: its turn comes now and the old question lapses.
+			bt.Pending = nil
+			return bt.loop(h, dec, d)
+		}
 		c, ok := dec.Decide(bt, p)
 		if !ok {
 			return p, nil
@@ -265,14 +272,119 @@ func (bt *Battle) before(i, j int) bool {
 	return i < j
 }
 
-// turn runs the turn of the block at bt.Order[bt.Turn].
+// waiting reports whether b still has its turn to take this round.
+func (bt *Battle) waiting(b *Block) bool {
+	return b.Outcome == Fighting && b.ActiveFrom <= bt.Round && !b.Acted
+}
+
+// reorderTurn applies the side's firing order (FireOrderer) to the block
+// whose turn comes next: among the blocks that follow it in bt.Order
+// with the same letter and side, and have not acted, the one the order
+// ranks first moves up to take the turn now; the others keep their
+// places. It reports whether the block changed.
+func (bt *Battle) reorderTurn(dec Decider) bool {
+	fo, ok := dec.(FireOrderer)
+	if !ok {
+		return false
+	}
+	b := &bt.Blocks[bt.Order[bt.Turn]]
+	if !bt.waiting(b) {
+		return false
+	}
+	ids := fo.FireOrder(bt, b.Side)
+	if len(ids) == 0 {
+		return false
+	}
+	rank := func(id string) int {
+		for k, x := range ids {
+			if x == id {
+				return k
+			}
+		}
+		return len(ids)
+	}
+	best, bestRank := bt.Turn, rank(b.ID)
+	for k := bt.Turn + 1; k < len(bt.Order); k++ {
+		o := &bt.Blocks[bt.Order[k]]
+		if o.Letter != b.Letter || o.Side != b.Side {
+			break
+		}
+		if r := rank(o.ID); r < bestRank && bt.waiting(o) {
+			best, bestRank = k, r
+		}
+	}
+	if best == bt.Turn {
+		return false
+	}
+	moved := bt.Order[best]
+	copy(bt.Order[bt.Turn+1:best+1], bt.Order[bt.Turn:best])
+	bt.Order[bt.Turn] = moved
+	return true
+}
+
+// Alternates lists the blocks that could take the pending battle turn
+// instead of the block asked about: the same side's blocks with the same
+// letter that have not acted this round (a firing order naming one of
+// them moves the turn to it, see FireOrderer).
+func (bt *Battle) Alternates() []string {
+	p := bt.Pending
+	if p == nil || p.Kind != DecideTurn || bt.Phase != PhaseRounds || bt.Turn >= len(bt.Order) {
+		return nil
+	}
+	b := &bt.Blocks[bt.Order[bt.Turn]]
+	if b.ID != p.Block {
+		return nil
+	}
+	var out []string
+	for k := bt.Turn + 1; k < len(bt.Order); k++ {
+		o := &bt.Blocks[bt.Order[k]]
+		if o.Letter != b.Letter || o.Side != b.Side {
+			break
+		}
+		if bt.waiting(o) {
+			out = append(out, o.ID)
+		}
+	}
+	return out
+}
+
+// TurnMoves reports whether dec's firing order (FireOrderer) gives the
+// pending battle turn to one of the Alternates, so that Run would ask
+// about that block instead.
+func (bt *Battle) TurnMoves(dec Decider) bool {
+	alt := bt.Alternates()
+	fo, ok := dec.(FireOrderer)
+	if len(alt) == 0 || !ok {
+		return false
+	}
+	ids := fo.FireOrder(bt, bt.Pending.Side)
+	rank := func(id string) int {
+		for k, x := range ids {
+			if x == id {
+				return k
+			}
+		}
+		return len(ids)
+	}
+	cur := rank(bt.Pending.Block)
+	for _, id := range alt {
+		if rank(id) < cur {
+			return true
+		}
+	}
+	return false
+}
+
+// turn runs the turn of the block at bt.Order[bt.Turn], after applying
+// the side's firing order.
 func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
-	i := bt.Order[bt.Turn]
-	b := &bt.Blocks[i]
-	if b.Outcome != Fighting || b.ActiveFrom > bt.Round || b.Acted {
+	if b := &bt.Blocks[bt.Order[bt.Turn]]; !bt.waiting(b) {
 		bt.Turn++
 		return false, nil
 	}
+	bt.reorderTurn(dec)
+	i := bt.Order[bt.Turn]
+	b := &bt.Blocks[i]
 	if bt.Rules.FinalRetreat == RetreatInLastRound && bt.Round == bt.Rules.MaxRounds && b.Side == bt.Attacker {
 		// R3-6.2e: a retreat on the block's own turn (final=false).
 		return bt.forcedRetreat(h, dec, d, b, false)

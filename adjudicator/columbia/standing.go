@@ -17,6 +17,8 @@ import (
 //	pass BLOCK[, BLOCK...]
 //	retreat [BLOCK[, BLOCK...]] to AREA [or AREA...] [if|when COND]
 //	hits BLOCK[, BLOCK...]                (who takes hits first on ties)
+//	order BLOCK[, BLOCK...]               (who acts first among blocks with the same letter;
+//	                                       a later order clause replaces an earlier one)
 //	regroup BLOCK[, BLOCK...] to AREA     ("all" for every block)
 //	regroup BLOCK[, BLOCK...] stay
 //
@@ -33,9 +35,9 @@ func ParseStanding(text string, blocks, areas []orders.Name) (StandingOrders, er
 			continue
 		}
 		verb, rest := orders.Verb(clause)
-		v, err := orders.MatchVerb(verb, []string{"fire", "ask", "pass", "retreat", "hits", "regroup", "stay"})
+		v, err := orders.MatchVerb(verb, []string{"fire", "ask", "pass", "retreat", "hits", "regroup", "stay", "order"})
 		if err != nil {
-			return s, fmt.Errorf("battle orders %q: %w (expected fire, ask, pass, retreat, hits or regroup)", clause, err)
+			return s, fmt.Errorf("battle orders %q: %w (expected fire, ask, pass, retreat, hits, regroup or order)", clause, err)
 		}
 		switch v {
 		case "fire":
@@ -58,6 +60,13 @@ func ParseStanding(text string, blocks, areas []orders.Name) (StandingOrders, er
 				return s, fmt.Errorf("battle orders %q: %w", clause, err)
 			}
 			s.HitOrder = append(s.HitOrder, ids...)
+		case "order":
+			rest = strings.TrimPrefix(rest, "of fire ")
+			ids, err := matchList(rest, "block", blocks)
+			if err != nil {
+				return s, fmt.Errorf("battle orders %q: %w", clause, err)
+			}
+			s.Order = ids // a later order replaces an earlier one
 		case "retreat":
 			r, err := parseRetreat(rest, blocks, areas)
 			if err != nil {
@@ -252,6 +261,9 @@ func (s StandingOrders) Text(name func(id string) string) string {
 	}
 	if len(s.HitOrder) > 0 {
 		parts = append(parts, "hits "+list(s.HitOrder))
+	}
+	if len(s.Order) > 0 {
+		parts = append(parts, "order "+list(s.Order))
 	}
 	for _, g := range s.Regroup {
 		who := "all"

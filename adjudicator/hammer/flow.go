@@ -755,15 +755,24 @@ func (a *applier) battle(lines []adjudicator.Line) {
 		answer = &c
 		a.canon = append(a.canon, c.Text(nameOf))
 	}
-	if answer == nil && len(a.probs) == 0 {
+	area := areaByID[bt.Area]
+	// A firing order alone may answer: it gives the turn to another block
+	// of the same letter (H-5.31b, AMB-18).
+	reorder := answer == nil && len(a.probs) == 0 && bt.TurnMoves(s.decider(area))
+	if answer == nil && len(a.probs) == 0 && !reorder {
 		a.bad(adjudicator.Line{}, "the battle waits for your answer", p.Strings(nameOf)...)
 	}
 	if len(a.probs) > 0 {
 		return
 	}
-	area := areaByID[bt.Area]
 	from := int(s.BatLog)
-	np, err := bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+	var np *columbia.Pending
+	var err error
+	if reorder {
+		np, err = bt.Run(&hooks{s: s, area: area}, s.decider(area), a.d)
+	} else {
+		np, err = bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+	}
 	if err != nil {
 		a.bad(adjudicator.Line{}, err.Error(), p.Strings(nameOf)...)
 		return

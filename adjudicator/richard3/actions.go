@@ -58,7 +58,7 @@ func (s *State) applyActions(side Side, lines []adjudicator.Line, quiet bool) *a
 	var groups [4][]item
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		verb, err := orders.MatchVerb(v, actionVerbs)
+		verb, err := matchVerb(v, actionVerbs)
 		if err != nil {
 			c.fail(l, err.Error(), "move <from> -> <to> [-> <to>]: <blocks or all>", "sea <from> -> <to>: <blocks>",
 				"recruit <block> at <area>", "main <area> from <area>", "battle <area or all>: fire | ask | retreat to <area> when weaker", "pass")
@@ -152,13 +152,7 @@ func blockNames(xs []int) []string {
 
 // movable lists side's blocks in a that may still move this turn.
 func (c *actx) movable(a int) []int {
-	var out []int
-	for _, b := range c.ownIn(a) {
-		if c.s.Fl[b]&fMoved == 0 {
-			out = append(out, b)
-		}
-	}
-	return out
+	return c.s.appendBlocksIn(nil, a, c.side, fMoved)
 }
 
 // enemyEntries returns the entry codes the enemy used to enter area a
@@ -846,18 +840,50 @@ func (c *actx) plague(l adjudicator.Line, rest string) {
 	c.s.checkVictory()
 }
 
+// treason reads "treason <area>", "treason <area> on <block>" or
+// "treason on <block>" (R3-EV.5, ruling R3-R8).
 func (c *actx) treason(l adjudicator.Line, rest string) {
 	if c.s.Treason != int8(c.side) {
 		c.fail(l, "you hold no Treason roll this turn")
 		return
 	}
-	a, err := matchArea(rest)
-	if err != nil {
-		c.fail(l, err.Error())
+	where, on := rest, ""
+	if p := splitWord(" "+rest, "on"); len(p) >= 2 {
+		where, on = strings.Join(p[:len(p)-1], " on "), p[len(p)-1]
+	}
+	where = strings.TrimSpace(where)
+	a := -1
+	if where != "" {
+		var err error
+		if a, err = matchArea(where); err != nil {
+			c.fail(l, err.Error(), "treason <area>", "treason <area> on <block>", "treason on <block>")
+			return
+		}
+	} else if on == "" {
+		c.fail(l, "name the battle, the target or both", "treason <area>", "treason <area> on <block>", "treason on <block>")
 		return
 	}
+	name := ""
+	if on != "" {
+		var err error
+		if name, err = parseTreasonTarget(c.side, on); err != nil {
+			c.fail(l, err.Error())
+			return
+		}
+	}
 	c.s.TreasonA = int8(a)
-	c.canon = append(c.canon, "treason "+areas[a].Name)
+	c.s.TreasonOn = name
+	canon := "treason"
+	if a >= 0 {
+		canon += " " + areas[a].Name
+	}
+	if name != "" {
+		canon += " on " + name
+		if !c.quiet {
+			c.say([]adjudicator.Role{roleOf(c.side)}, "Your Treason roll will be made against %s if %s is a legal target when the battle opens; otherwise the enemy block with the lowest loyalty there is the target (R3-EV.5).", name, name)
+		}
+	}
+	c.canon = append(c.canon, canon)
 }
 
 // defectedHeld returns the defected enemy heir (Clarence or Exeter) that
@@ -911,10 +937,6 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 	case "regroup":
 		text = "regroup " + strings.ReplaceAll(spec, "->", " to ")
 	}
-	var names []orders.Name
-	for _, b := range s.ownOnMap(side) {
-		names = append(names, orders.Name{ID: blocks[b].ID, Aliases: append([]string{blocks[b].Name}, blockAliases(b)...)})
-	}
 	var treach, charge bool
 	var restCl []string
 	for _, cl := range strings.Split(text, ";") {
@@ -927,9 +949,16 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 			restCl = append(restCl, cl)
 		}
 	}
-	so, err := columbia.ParseStanding(strings.Join(restCl, ";"), names, battleAreaNames)
-	if err != nil {
-		return err.Error()
+	var so columbia.StandingOrders
+	if len(restCl) > 0 {
+		var names []orders.Name
+		for _, b := range s.ownOnMap(side) {
+			names = append(names, orders.Name{ID: blocks[b].ID, Aliases: append([]string{blocks[b].Name}, blockAliases(b)...)})
+		}
+		var err error
+		if so, err = columbia.ParseStanding(strings.Join(restCl, ";"), names, battleAreaNames); err != nil {
+			return err.Error()
+		}
 	}
 	st := s.standingFor(side, area)
 	st.Treach = st.Treach || treach
@@ -939,6 +968,10 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 	o.Pass = append(o.Pass, so.Pass...)
 	o.Retreat = append(o.Retreat, so.Retreat...)
 	o.HitOrder = append(o.HitOrder, so.HitOrder...)
+	if len(so.Order) > 0 {
+		// The latest firing order replaces the earlier one.
+		o.Order = so.Order
+	}
 	o.Regroup = append(o.Regroup, so.Regroup...)
 	return ""
 }

@@ -71,6 +71,9 @@ func (s *State) owes(sd Side) bool {
 	case phAction1, phAction2:
 		return s.actor() == sd
 	case phBattle:
+		if s.TreasonAsk {
+			return sd == Side(s.Treason)
+		}
 		return s.Battle != nil && s.Battle.Pending != nil && sideOfRole(s.Battle.Pending.Side) == sd
 	case phNextBattle:
 		return sd == s.P1
@@ -181,7 +184,9 @@ func (s *State) Default(role adjudicator.Role) *adjudicator.Submission {
 		line = "card " + cardName(best)
 	case phBattle:
 		line = columbia.Choice{}.String()
-		if p := s.Battle.Pending; p != nil {
+		if s.TreasonAsk {
+			line = "treason on " + s.nameOf(s.defaultTreasonTarget(s.treasonTargets()))
+		} else if p := s.Battle.Pending; p != nil {
 			c, _ := columbia.Auto{}.Decide(s.Battle, p)
 			line = c.Text(s.nameOf)
 		}
@@ -263,7 +268,7 @@ func (s *State) applyMulligan(sd Side, lines []adjudicator.Line, dice adjudicato
 	}
 	w, rej := oneAnswer(lines, "answer "+strings.Join(verbs, " or "), func(l adjudicator.Line) (string, error) {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, verbs)
+		w, err := matchVerb(v, verbs)
 		if err == nil && strings.TrimSpace(rest) != "" {
 			err = fmt.Errorf("write just %q", w)
 		}
@@ -363,7 +368,7 @@ func (s *State) redeal(dice adjudicator.Dice, rd [2]bool, res *adjudicator.Resul
 func (s *State) applyCard(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
 	w, rej := oneAnswer(lines, "play exactly one card, 1.1", func(l adjudicator.Line) (string, error) {
 		v, rest := orders.Verb(l.Text)
-		if _, err := orders.MatchVerb(v, []string{"card", "play"}); err != nil {
+		if _, err := matchVerb(v, []string{"card", "play"}); err != nil {
 			rest = l.Text
 		}
 		c, err := matchCard(s.Hand[sd], rest)
@@ -408,6 +413,8 @@ func (s *State) revealCards(res *adjudicator.Result) {
 	s.P1 = p1
 	s.Treason = -1
 	s.TreasonA = -1
+	s.TreasonOn = ""
+	s.TreasonAsk = false
 	for sd := Side(0); sd < 2; sd++ {
 		if cards[s.Card[sd]].Event == "treason" {
 			s.Treason = int8(sd)
@@ -419,28 +426,18 @@ func (s *State) revealCards(res *adjudicator.Result) {
 
 // applyBattle takes a decision in a battle and fights on.
 func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.Dice, res *adjudicator.Result, quiet bool) *adjudicator.Rejection {
+	if s.TreasonAsk {
+		return s.applyTreasonChoice(sd, lines, dice, res, quiet)
+	}
 	bt := s.Battle
 	p := bt.Pending
 	var probs []adjudicator.Problem
 	var choice *columbia.Choice
 	for _, l := range lines {
-		v, rest := orders.Verb(l.Text)
-		if w, err := orders.MatchVerb(v, []string{"battle", "hits", "regroup"}); err == nil && strings.Contains(rest, ":") {
-			head, spec, _ := splitColon(rest)
-			area := int8(-1)
-			if !strings.EqualFold(head, "all") {
-				a, err := matchArea(head)
-				if err != nil {
-					probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error()})
-					continue
-				}
-				area = int8(a)
+		if ok, prob := s.battleStandingLine(sd, l, res); ok {
+			if prob != nil {
+				probs = append(probs, *prob)
 			}
-			if msg := s.addStanding(sd, area, w, spec); msg != "" {
-				probs = append(probs, adjudicator.Problem{Line: l, Reason: msg})
-				continue
-			}
-			res.Canonical = append(res.Canonical, w+" "+head+": "+spec)
 			continue
 		}
 		if choice != nil {
@@ -477,6 +474,31 @@ func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.
 	return nil
 }
 
+// battleStandingLine takes a standing-order line (battle, hits or
+// regroup AREA: ...) sent during a battle. ok is false when the line is
+// not one; prob holds what is wrong with it.
+func (s *State) battleStandingLine(sd Side, l adjudicator.Line, res *adjudicator.Result) (ok bool, prob *adjudicator.Problem) {
+	v, rest := orders.Verb(l.Text)
+	w, err := matchVerb(v, []string{"battle", "hits", "regroup"})
+	if err != nil || !strings.Contains(rest, ":") {
+		return false, nil
+	}
+	head, spec, _ := splitColon(rest)
+	area := int8(-1)
+	if !strings.EqualFold(head, "all") {
+		a, err := matchArea(head)
+		if err != nil {
+			return true, &adjudicator.Problem{Line: l, Reason: err.Error()}
+		}
+		area = int8(a)
+	}
+	if msg := s.addStanding(sd, area, w, spec); msg != "" {
+		return true, &adjudicator.Problem{Line: l, Reason: msg}
+	}
+	res.Canonical = append(res.Canonical, w+" "+head+": "+spec)
+	return true, nil
+}
+
 // nameOf maps block and area IDs to display names for battle texts.
 func (s *State) nameOf(id string) string {
 	if i, ok := blockIdx[id]; ok {
@@ -502,7 +524,7 @@ func (s *State) endTurn(res *[]adjudicator.Event) {
 	s.Stand = nil
 	s.Card = [2]int8{-1, -1}
 	s.Ready = [2]bool{}
-	s.Treason, s.TreasonA = -1, -1
+	s.Treason, s.TreasonA, s.TreasonOn, s.TreasonAsk = -1, -1, "", false
 	s.Stage = 0
 	if s.Turn < 7 {
 		s.Turn++

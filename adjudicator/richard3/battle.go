@@ -398,6 +398,15 @@ func (d *decider) Decide(bt *columbia.Battle, p *columbia.Pending) (columbia.Cho
 	return st.Orders.Decide(bt, p)
 }
 
+// FireOrder implements columbia.FireOrderer: the order a side set for
+// its blocks with the same initiative letter (R3-6.2b, ruling R3-R22).
+func (d *decider) FireOrder(_ *columbia.Battle, side adjudicator.Role) []string {
+	if st := d.st[sideOfRole(side)]; st != nil {
+		return st.Orders.Order
+	}
+	return nil
+}
+
 // standingFor merges a side's orders for area a ("all" first, then the
 // area's own).
 func (s *State) standingIn(side Side, a int8) *standing {
@@ -426,6 +435,7 @@ func (s *State) standingIn(side Side, a int8) *standing {
 				m.Orders.Pass = append(append([]string(nil), st.Orders.Pass...), m.Orders.Pass...)
 				m.Orders.Retreat = append(append([]columbia.RetreatRule(nil), st.Orders.Retreat...), m.Orders.Retreat...)
 				m.Orders.HitOrder = append(append([]string(nil), st.Orders.HitOrder...), m.Orders.HitOrder...)
+				m.Orders.Order = append(append([]string(nil), st.Orders.Order...), m.Orders.Order...)
 				m.Orders.Regroup = append(append([]columbia.RegroupOrder(nil), st.Orders.Regroup...), m.Orders.Regroup...)
 				out = &m
 			}
@@ -511,6 +521,12 @@ func (s *State) runBattles(d adjudicator.Dice, quiet bool, ev *[]adjudicator.Eve
 				continue
 			}
 		}
+		if s.TreasonAsk {
+			// The holder of the Treason roll chooses its target first.
+			s.Phase = phBattle
+			s.flushBattleLog(ev)
+			return
+		}
 		h := &hooks{s: s}
 		p, err := s.Battle.Run(h, s.newDecider(h), d)
 		if err != nil {
@@ -591,33 +607,7 @@ func (s *State) startBattle(a int, d adjudicator.Dice, quiet bool, ev *[]adjudic
 		*ev = append(*ev, adjudicator.Event{Text: txt})
 	}
 	s.Battle = bt
-	// The Treason card's roll, before the battle begins (R3-EV.5).
-	if s.Treason >= 0 && (s.TreasonA < 0 || int(s.TreasonA) == a) {
-		side := Side(s.Treason)
-		h := &hooks{s: s}
-		var roller *columbia.Block
-		for k := range bt.Blocks {
-			if bt.Blocks[k].Side == roleOf(side) {
-				roller = &bt.Blocks[k]
-			}
-		}
-		if roller != nil {
-			bt.Round = 1
-			ts := h.treacheryTargets(bt, roller, false, true)
-			if len(ts) > 0 {
-				best := ts[0]
-				for _, id := range ts {
-					if blocks[bt.Block(id).Data].Loyalty < blocks[bt.Block(best).Data].Loyalty {
-						best = id
-					}
-				}
-				h.treachery(bt, roller, bt.Block(best), d, false, "The Treason card")
-				s.Treason = -1
-			}
-			bt.Round = 0
-			bt.Lines = 0
-		}
-	}
+	s.openTreason(d)
 }
 
 func (s *State) flushBattleLog(ev *[]adjudicator.Event) {

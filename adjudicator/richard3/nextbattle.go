@@ -53,7 +53,7 @@ func (s *State) applyNextBattle(sd Side, lines []adjudicator.Line, dice adjudica
 	ordered := false
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, nextBattleVerbs)
+		w, err := matchVerb(v, nextBattleVerbs)
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error() + " (choose the next battle: fight <area>)", Legal: legal})
 			continue

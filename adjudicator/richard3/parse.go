@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator/orders"
 )
@@ -38,6 +40,9 @@ func matchArea(in string) (int, error) {
 
 // matchBlock finds one of the candidate blocks by name.
 func matchBlock(in string, cands []int, what string) (int, error) {
+	if b := exactBlock(in, cands); b >= 0 {
+		return b, nil
+	}
 	var names []orders.Name
 	for _, i := range cands {
 		names = append(names, orders.Name{ID: blocks[i].ID, Aliases: append([]string{blocks[i].Name}, blockAliases(i)...)})
@@ -74,20 +79,50 @@ func splitArrow(s string) []string {
 	return out
 }
 
-// splitWord splits s around the whole word w (case-insensitive).
+// splitWord splits s around the whole word w (case-insensitive). Each
+// part is its words joined by single spaces; a part already written that
+// way is a substring of s, not a copy.
 func splitWord(s, w string) []string {
-	f := strings.Fields(s)
-	var out []string
-	var cur []string
-	for _, x := range f {
-		if strings.EqualFold(x, w) {
-			out = append(out, strings.Join(cur, " "))
-			cur = nil
+	out := make([]string, 0, 2)
+	start, end := -1, -1 // the current part's first and last word
+	clean := true        // the part's words are separated by one space
+	part := func() string {
+		switch {
+		case start < 0:
+			return ""
+		case clean:
+			return s[start:end]
+		}
+		return strings.Join(strings.Fields(s[start:end]), " ")
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			i += size
 			continue
 		}
-		cur = append(cur, x)
+		j := i
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if strings.EqualFold(s[i:j], w) {
+			out = append(out, part())
+			start, end, clean = -1, -1, true
+		} else {
+			if start < 0 {
+				start = i
+			} else if i != end+1 || s[end] != ' ' {
+				clean = false
+			}
+			end = j
+		}
+		i = j
 	}
-	return append(out, strings.Join(cur, " "))
+	return append(out, part())
 }
 
 // splitColon splits "head: tail".

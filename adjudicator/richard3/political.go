@@ -226,7 +226,7 @@ func (s *State) applyHome(sd Side, lines []adjudicator.Line, dice adjudicator.Di
 	}
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, []string{"home", "pass"})
+		w, err := matchVerb(v, []string{"home", "pass"})
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"home <block> -> <area>", "pass"}})
 			continue
@@ -324,7 +324,7 @@ func (s *State) applyReset(sd Side, lines []adjudicator.Line, res *adjudicator.R
 	}
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, []string{"pool", "pass"})
+		w, err := matchVerb(v, []string{"pool", "pass"})
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"pool <block>, <block>", "pass"}})
 			continue

@@ -31,16 +31,19 @@ func (s *State) reach(from int, side Side, n, maxSteps, bonus int) map[int][]int
 			if int(s.BUse[side][ad.Border])+n > borders[ad.Border].Limit+bonus {
 				continue
 			}
-			p := append(append([]int(nil), path...), nxt)
+			// path is a shared buffer (backtracking): copy what is kept.
+			p := append(path, nxt)
 			if _, seen := out[nxt]; !seen || len(p) < len(out[nxt]) {
-				out[nxt] = p
+				out[nxt] = append([]int(nil), p...)
 			}
 			if !s.enemyIn(nxt, side) && borders[ad.Border].Color != 'r' {
 				walk(nxt, p)
 			}
 		}
 	}
-	walk(from, []int{from})
+	buf := make([]int, 1, 8)
+	buf[0] = from
+	walk(from, buf)
 	return out
 }
 
@@ -98,12 +101,22 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 	case phAction1, phAction2:
 		return s.actionPrompt(sd)
 	case phBattle:
+		if s.TreasonAsk {
+			return s.treasonPrompt(sd)
+		}
 		p := s.Battle.Pending
 		ch := p.Strings(s.nameOf)
-		return adjudicator.Prompt{Role: role, Kind: "battle",
-			Text: fmt.Sprintf("Battle of %s, round %d: %s for %s. You may add standing orders (battle %s: fire) on further lines.",
-				areas[s.BArea].Name, s.Battle.Round, p.Kind, s.nameOf(p.Block), areas[s.BArea].Name),
-			Choices: ch, Template: []string{ch[0]}}
+		text := fmt.Sprintf("Battle of %s, round %d: %s for %s.", areas[s.BArea].Name, s.Battle.Round, p.Kind, s.nameOf(p.Block))
+		if alt := s.Battle.Alternates(); len(alt) > 0 {
+			// R3-6.2b: the owner orders his blocks of one letter.
+			names := make([]string, len(alt))
+			for k, id := range alt {
+				names[k] = s.nameOf(id)
+			}
+			text += fmt.Sprintf(" %s may act first instead: send only \"battle %s: order %s\" (R3-6.2b).", strings.Join(names, ", "), areas[s.BArea].Name, names[0])
+		}
+		text += fmt.Sprintf(" You may add standing orders (battle %s: fire) on further lines.", areas[s.BArea].Name)
+		return adjudicator.Prompt{Role: role, Kind: "battle", Text: text, Choices: ch, Template: []string{ch[0]}}
 	case phNextBattle:
 		return s.nextBattlePrompt(sd)
 	case phSupply:
@@ -158,7 +171,7 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 	case "force_march":
 		text += " Force March: your group may move up to 3 areas."
 	case "treason":
-		text += " Treason: you also get one treachery roll before a battle (treason <area> to choose which)."
+		text += " Treason: you also get one treachery roll before a battle (treason <area> to choose which; treason <area> on <block> to name its target)."
 	}
 	if c.event == "muster" {
 		for a := 0; a < nAreas; a++ {

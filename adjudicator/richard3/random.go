@@ -25,6 +25,11 @@ func (s *State) RandomSubmission(role adjudicator.Role, pick func(n int) int) *a
 	case phAction1, phAction2:
 		lines = s.randomActions(sd, pick)
 	case phBattle:
+		if s.TreasonAsk {
+			ch := s.treasonPrompt(sd).Choices
+			lines = []string{ch[pick(len(ch))]}
+			break
+		}
 		p := s.Battle.Pending
 		ch := p.Strings(s.nameOf)
 		lines = []string{ch[pick(len(ch))]}
@@ -300,6 +305,9 @@ func (s *State) Check() error {
 		}
 		if s.Phase == phBattle && s.Battle == nil {
 			return fmt.Errorf("battle phase without a battle")
+		}
+		if s.TreasonAsk && (s.Phase != phBattle || s.Battle.Pending != nil || s.Treason < 0 || len(s.treasonTargets()) < 2) {
+			return fmt.Errorf("waiting for a Treason target outside the opening of a battle with a choice of targets")
 		}
 		if s.Phase == phNextBattle && (s.Battle != nil || s.battlesLeft() < 2 || !s.AskOrder) {
 			return fmt.Errorf("player 1 is asked for the next battle with a battle under way or fewer than two left")

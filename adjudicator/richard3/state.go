@@ -3,6 +3,7 @@ package richard3
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
@@ -124,6 +125,13 @@ type State struct {
 	P1       Side      `json:"p1"`
 	Treason  int8      `json:"treason"` // side holding an unused Treason roll, -1 none
 	TreasonA int8      `json:"treason_area"`
+	// TreasonOn is the name of the enemy block the holder of the Treason
+	// roll chose as its target (treason <area> on <block>); "" for the
+	// default target (R3-EV.5, ruling R3-R8).
+	TreasonOn string `json:"treason_on,omitempty"`
+	// TreasonAsk: the battle has opened and waits for the holder of the
+	// Treason roll, who fights it in ask mode, to choose the target.
+	TreasonAsk bool `json:"treason_ask,omitempty"`
 
 	BUse   [2][64]int8 `json:"buse"` // blocks crossing each border this turn, per side
 	Fronts [40]front   `json:"fronts"`
@@ -136,6 +144,8 @@ type State struct {
 
 	Battle *columbia.Battle `json:"battle,omitempty"`
 	BArea  int8             `json:"battle_area"`
+
+	occ occTable // block counts per area, a cache (see occupancy)
 
 	// Succession due at the next supply phase.
 	KingDead bool      `json:"king_dead,omitempty"`
@@ -176,6 +186,7 @@ func (s *State) clone() *State {
 			o.Pass = append([]string(nil), o.Pass...)
 			o.Retreat = append([]columbia.RetreatRule(nil), o.Retreat...)
 			o.HitOrder = append([]string(nil), o.HitOrder...)
+			o.Order = append([]string(nil), o.Order...)
 			o.Regroup = append([]columbia.RegroupOrder(nil), o.Regroup...)
 			st.Orders = o
 			n.Stand[i] = st
@@ -214,16 +225,43 @@ func (s *State) count(a int, side Side) int {
 }
 
 func (s *State) occupants(a int) (l, y int) {
+	o := s.occupancy()
+	return int(o.n[a][Lancaster]), int(o.n[a][York])
+}
+
+// occTable counts each area's blocks per owner for one placement of the
+// blocks (Loc) and one King (the Rebel's owner).
+type occTable struct {
+	valid bool
+	king  Side
+	loc   [64]int8
+	n     [64][2]int8
+	in    [64][2]uint64 // the blocks themselves, as bit sets by index
+}
+
+// occupancy returns the block counts per area, recounted only when a
+// block has moved or the throne has changed since the last call: the
+// table remembers the placement it was counted from, so writes to Loc
+// anywhere in the package need no bookkeeping.
+func (s *State) occupancy() *occTable {
+	o := &s.occ
+	if o.valid && o.loc == s.Loc && o.king == s.King {
+		return o
+	}
+	o.n = [64][2]int8{}
+	o.in = [64][2]uint64{}
 	for i := 0; i < nBlocks; i++ {
-		if int(s.Loc[i]) == a {
+		if a := s.Loc[i]; onMap(a) {
+			sd := York
 			if s.owner(i) == Lancaster {
-				l++
-			} else {
-				y++
+				sd = Lancaster
 			}
+			o.n[a][sd]++
+			o.in[a][sd] |= 1 << uint(i)
 		}
 	}
-	return
+	o.valid, o.king, o.loc = true, s.King, s.Loc
+	return o
 }
 
 // friendly: own blocks and no enemy blocks.
@@ -256,9 +294,34 @@ func (s *State) contested(a int) bool {
 
 // blocksIn lists the blocks in area a owned by side (NoSide: all).
 func (s *State) blocksIn(a int, side Side) []int {
-	var out []int
-	for i := 0; i < nBlocks; i++ {
-		if int(s.Loc[i]) == a && (side == NoSide || s.owner(i) == side) {
+	return s.appendBlocksIn(nil, a, side, 0)
+}
+
+// appendBlocksIn appends to out the blocks in area a owned by side
+// (NoSide: all) whose flags share no bit with skip, in index order.
+func (s *State) appendBlocksIn(out []int, a int, side Side, skip uint8) []int {
+	if a < 0 || a >= nAreas {
+		for i := 0; i < nBlocks; i++ {
+			if int(s.Loc[i]) == a && (side == NoSide || s.owner(i) == side) && s.Fl[i]&skip == 0 {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	o := s.occupancy()
+	var set uint64
+	switch side {
+	case NoSide:
+		set = o.in[a][Lancaster] | o.in[a][York]
+	case Lancaster, York:
+		set = o.in[a][side]
+	}
+	if out == nil && set != 0 {
+		out = make([]int, 0, bits.OnesCount64(set))
+	}
+	for ; set != 0; set &= set - 1 {
+		i := bits.TrailingZeros64(set)
+		if s.Fl[i]&skip == 0 {
 			out = append(out, i)
 		}
 	}

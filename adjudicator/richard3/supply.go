@@ -19,7 +19,11 @@ type overstack struct {
 // overstacks lists side's areas over their limits.
 func (s *State) overstacks(side Side) []overstack {
 	var out []overstack
+	occ := s.occupancy()
 	for a := 0; a < nAreas; a++ {
+		if int(occ.n[a][side]) <= areas[a].Limit {
+			continue // the candidates below are never more than these
+		}
 		var cands []int
 		for i := 0; i < nBlocks; i++ {
 			if int(s.Loc[i]) != a || s.owner(i) != side {
@@ -152,7 +156,7 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 		place := map[Side]int{}
 		for _, l := range lines {
 			v, rest := orders.Verb(l.Text)
-			w, err := orders.MatchVerb(v, []string{"place", "execute", "pass", "keep"})
+			w, err := matchVerb(v, []string{"place", "execute", "pass", "keep"})
 			if err != nil {
 				probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"place <heir> at <area>", "execute <block>", "pass"}})
 				continue
@@ -172,8 +176,26 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 					probs = append(probs, adjudicator.Problem{Line: l, Reason: "write: place " + blocks[h].Name + " at <area>"})
 					continue
 				}
-				a, err := matchArea(p[1])
 				opts := s.entryAreas(sd)
+				// The heir is named, never guessed: a wrong name is
+				// refused with the heir who is due (6.82, ruling R3-R54).
+				var heirs []int
+				for i := 0; i < nBlocks; i++ {
+					if blocks[i].Type == tHeir {
+						heirs = append(heirs, i)
+					}
+				}
+				if nb, err := matchBlock(p[0], heirs, "heir"); err != nil || blocks[nb].Name != blocks[h].Name {
+					reason := fmt.Sprintf("%s is the heir due to enter (the most senior minor heir, 6.82)", blocks[h].Name)
+					if err == nil {
+						reason = fmt.Sprintf("%s is not the heir due to enter: %s is (the most senior minor heir, 6.82)", blocks[nb].Name, blocks[h].Name)
+					} else {
+						reason = err.Error() + "; " + reason
+					}
+					probs = append(probs, adjudicator.Problem{Line: l, Reason: reason, Legal: []string{"place " + blocks[h].Name + " at " + areaList(opts)}})
+					continue
+				}
+				a, err := matchArea(p[1])
 				if err != nil || !containsInt(opts, a) {
 					probs = append(probs, adjudicator.Problem{Line: l, Reason: "an entering heir goes to a friendly or vacant Crown area (King's heirs) or an own exile area (Pretender's heirs) (6.82)", Legal: []string{"place " + blocks[h].Name + " at " + areaList(opts)}})
 					continue
@@ -221,7 +243,7 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 	chosen := map[int]bool{}
 	for _, l := range lines {
 		v, rest := orders.Verb(l.Text)
-		w, err := orders.MatchVerb(v, []string{"lose", "pass", "keep"})
+		w, err := matchVerb(v, []string{"lose", "pass", "keep"})
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: []string{"lose <area>: <block>, <block>"}})
 			continue
