@@ -564,6 +564,10 @@ func TestH5_1b_Player1ChoosesEachBattle(t *testing.T) {
 	assert.Equal(t, RoleEngland, ps[0].Role)
 	assert.Equal(t, "next-battle", ps[0].Kind)
 	assert.Equal(t, []string{"fight Buchan", "fight Lennox"}, ps[0].Choices)
+	// Both players' reports name the battles to come (H-5.1a).
+	for _, r := range []adjudicator.Role{RoleEngland, RoleScotland} {
+		assert.Contains(t, ns.View(r).Text(), "BATTLES TO COME\nThis turn's battles still to fight, in the order Player 1 chooses (5.1):\n  Buchan, Lennox.", r)
+	}
 	rej := reject(t, ns, d, RoleEngland, "fight Fife")
 	assert.Contains(t, rej.Problems[0].Reason, "no battle")
 	ns2, res := apply(t, ns, d, RoleEngland, "fight Lennox")

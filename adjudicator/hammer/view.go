@@ -94,6 +94,18 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if s.Bat != nil {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Battle of " + s.Bat.AreaName, Body: battleText(s.Bat, role)})
 	}
+	if s.Phase == PhBattle {
+		var next []string
+		for _, ar := range s.contested() {
+			if s.Bat == nil || areas[ar].Name != s.Bat.AreaName {
+				next = append(next, areas[ar].Name)
+			}
+		}
+		if len(next) > 0 {
+			v.Sections = append(v.Sections, adjudicator.Section{Title: "Battles to come",
+				Body: wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", 76)})
+		}
+	}
 	var owed []string
 	for _, p := range s.Prompts() {
 		if !isPlayer || p.Role == role {
