@@ -568,6 +568,13 @@ func TestH5_1b_Player1ChoosesEachBattle(t *testing.T) {
 	for _, r := range []adjudicator.Role{RoleEngland, RoleScotland} {
 		assert.Contains(t, ns.View(r).Text(), "BATTLES TO COME\nThis turn's battles still to fight, in the order Player 1 chooses (5.1):\n  Buchan, Lennox.", r)
 	}
+	// A long pool list wraps on its own and the block table keeps its
+	// columns (every line within 76).
+	sv := ns.View(RoleScotland).Text()
+	assert.Contains(t, sv, "\nBuchan         Douglas 4/4 C3\nLennox         Barclay 4/4 C2\nPool           Wallace,", sv)
+	for _, l := range strings.Split(sv, "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 76, l)
+	}
 	rej := reject(t, ns, d, RoleEngland, "fight Fife")
 	assert.Contains(t, rej.Problems[0].Reason, "no battle")
 	ns2, res := apply(t, ns, d, RoleEngland, "fight Lennox")

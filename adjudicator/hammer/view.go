@@ -140,6 +140,10 @@ func wrapText(body string, width int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
+		if utf8.RuneCountInString(l) <= width {
+			b.WriteString(l) // a line that fits keeps its columns
+			continue
+		}
 		indent := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+2)
 		col := 0
 		for j, w := range strings.Fields(l) {
@@ -555,7 +559,9 @@ func wrapItems(prefix string, items []string, sep string) string {
 	for i, it := range items {
 		w := len([]rune(it))
 		if i > 0 {
-			if col+len([]rune(sep))+w > 76 {
+			// Room for the item and, should the next one not fit, the
+			// separator's comma that ends the line.
+			if col+len([]rune(sep))+w+len(strings.TrimRight(sep, " ")) > 76 {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteString("\n")
 				b.WriteString(indent)
