@@ -231,6 +231,44 @@ func (m *Map) Validate() error {
 	return nil
 }
 
+// MoveList gathers the moves of a turn one block at a time into one arrow
+// per owner, origin, destination and kind, counting the blocks. Its zero
+// value is ready to use.
+type MoveList struct {
+	idx   map[Move]int // keyed by Owner, From, To and Sea only
+	moves []Move
+}
+
+// Add counts one block moving from from to to. label names the block
+// when the reader may see which block it is; "" adds it to the count
+// only.
+func (l *MoveList) Add(owner adjudicator.Role, from, to string, sea bool, label string) {
+	key := Move{Owner: owner, From: from, To: to, Sea: sea}
+	if l.idx == nil {
+		l.idx = map[Move]int{}
+	}
+	k, ok := l.idx[key]
+	if !ok {
+		k = len(l.moves)
+		l.idx[key] = k
+		l.moves = append(l.moves, key)
+	}
+	m := &l.moves[k]
+	m.Count++
+	if label != "" {
+		if m.Label != "" {
+			m.Label += ", "
+		}
+		m.Label += label
+	}
+}
+
+// Moves returns the arrows in canonical order (SortMoves).
+func (l *MoveList) Moves() []Move {
+	SortMoves(l.moves)
+	return l.moves
+}
+
 // SortMoves puts moves in a canonical order (owner, from, to, sea), so
 // that the same state always draws the same picture.
 func SortMoves(ms []Move) {

@@ -116,31 +116,19 @@ func (s *St) mapPiece(b int) board.Piece {
 // mapMoves groups this turn's moves by side, origin and destination; the
 // enemy's are counts only.
 func (s *St) mapMoves(sees func(int) bool) []board.Move {
-	var out []board.Move
-	idx := map[[3]int]int{}
+	var l board.MoveList
 	for b := 0; b < NB; b++ {
 		if !s.onMap(b) || s.Fl[b]&fMoved == 0 || s.Orig[b] < 0 || int(s.Orig[b]) >= NA || s.Orig[b] == s.Loc[b] {
 			continue
 		}
 		sd := blocks[b].Side
-		key := [3]int{sd, int(s.Orig[b]), int(s.Loc[b])}
-		k, ok := idx[key]
-		if !ok {
-			k = len(out)
-			idx[key] = k
-			out = append(out, board.Move{Owner: roles[sd], From: areas[s.Orig[b]].ID, To: areas[s.Loc[b]].ID,
-				Sea: s.Entry[b] < 0})
-		}
-		out[k].Count++
+		label := ""
 		if sees(sd) {
-			if out[k].Label != "" {
-				out[k].Label += ", "
-			}
-			out[k].Label += blocks[b].Label
+			label = blocks[b].Label
 		}
+		l.Add(roles[sd], areas[s.Orig[b]].ID, areas[s.Loc[b]].ID, s.Entry[b] < 0, label)
 	}
-	board.SortMoves(out)
-	return out
+	return l.Moves()
 }
 
 // mapBattles marks every area holding blocks of both sides: the battle in

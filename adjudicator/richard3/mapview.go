@@ -2,7 +2,6 @@ package richard3
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/board"
@@ -161,8 +160,7 @@ func (s *State) mapPiece(i int) board.Piece {
 // mapMoves groups this turn's moves by side and last hop. The enemy's are
 // shown as counts, as the move events tell them.
 func (s *State) mapMoves(sees func(Side) bool) []board.Move {
-	var out []board.Move
-	idx := map[string]int{}
+	var l board.MoveList
 	for i := 0; i < nBlocks; i++ {
 		if !onMap(s.Loc[i]) || s.Fl[i]&fMoved == 0 || s.Entry[i] == 0 {
 			continue
@@ -185,23 +183,13 @@ func (s *State) mapMoves(sees func(Side) bool) []board.Move {
 			}
 			from = areas[o].ID
 		}
-		key := fmt.Sprintf("%d/%s/%d/%v", sd, from, to, sea)
-		k, ok := idx[key]
-		if !ok {
-			k = len(out)
-			idx[key] = k
-			out = append(out, board.Move{Owner: roleOf(sd), From: from, To: areas[to].ID, Sea: sea})
-		}
-		out[k].Count++
+		label := ""
 		if sees(sd) {
-			if out[k].Label != "" {
-				out[k].Label += ", "
-			}
-			out[k].Label += blocks[i].Name
+			label = blocks[i].Name
 		}
+		l.Add(roleOf(sd), from, areas[to].ID, sea, label)
 	}
-	board.SortMoves(out)
-	return out
+	return l.Moves()
 }
 
 // mapBattles marks every area holding both Houses' blocks: the battle in
