@@ -217,3 +217,13 @@ type touched struct {
 	How    contact
 	Across Hex // for cEdge: the hex on the other side of the shared side
 }
+
+// MarshalText writes a hex as its printed number.
+func (h Hex) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalText reads a printed hex number.
+func (h *Hex) UnmarshalText(b []byte) error {
+	x, err := ParseHex(string(b))
+	*h = x
+	return err
+}

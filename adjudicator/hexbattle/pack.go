@@ -73,18 +73,18 @@ type HexInfo struct {
 
 // Counter is one kind of counter on the counter sheet.
 type Counter struct {
-	Name    string
-	Side    string
-	Double  bool
-	Armour  string // P, M, L or N (CN-3.33)
-	Morale  string
-	AltMor  string // the parenthesised rating (CRE-18.14)
-	Nation  string
-	Kind    string // "cannon" for Crécy's cannons
-	Switch  string // free, fullma or never: when faces may change
-	Near    string // fire only within 2 hexes of: plate, plate-wing, unit:ID
-	Faces   []*Face
-	line    loc
+	Name   string
+	Side   string
+	Double bool
+	Armour string // P, M, L or N (CN-3.33)
+	Morale string
+	AltMor string // the parenthesised rating (CRE-18.14)
+	Nation string
+	Kind   string // "cannon" for Crécy's cannons
+	Switch string // free, fullma or never: when faces may change
+	Near   string // fire only within 2 hexes of: plate, plate-wing, unit:ID
+	Faces  []*Face
+	line   loc
 }
 
 // Face is one side (mode) of a counter.
@@ -1042,11 +1042,13 @@ func sortedCounters(p *Pack) []*Counter {
 	for _, c := range p.Counters {
 		out = append(out, c)
 	}
-	sort.Slice(out, func(i, j int) bool { a, b := out[i].line, out[j].line
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].line, out[j].line
 		if a.file != b.file {
 			return a.file < b.file
 		}
-		return a.line < b.line })
+		return a.line < b.line
+	})
 	return out
 }
 
