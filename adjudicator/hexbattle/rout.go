@@ -1,0 +1,185 @@
+package hexbattle
+
+// routPhase moves every routed unit of side (CN-11.0), in the order of
+// the pack (ruling AMB-13), each along the path that raises its rout
+// level least (CN-11.26, ruling AMB-11); among equal paths the engine
+// prefers the longest move, then the one ending nearest the friendly edge.
+func (s *St) routPhase(side string) {
+	for _, u := range s.Units {
+		if u.Side == side && s.onMap(u) && u.Rout > 0 && !s.isCannon(u) {
+			s.routUnit(u)
+		}
+	}
+}
+
+type routNode struct {
+	at      []Hex
+	pen     int  // penalty accrued
+	clean   bool // MA > 6: the current pair of steps is all toward
+	prev    *routNode
+	exit    bool // left the map (CN-7.3)
+	drowned bool // entered a river hex (NAV-18.0b)
+}
+
+func posKey(hs []Hex) string {
+	k := ""
+	for _, h := range hs {
+		k += h.String()
+	}
+	return k
+}
+
+// routUnit is CN-11.11 to CN-11.26 and the checklist's section 6.5.
+func (s *St) routUnit(u *Unit) {
+	fast := s.face(u).MA > 6
+	r := u.Rout
+	if fast {
+		r = 2 * u.Rout // CN-11.12
+	}
+	// final penalty of stopping at node n after t steps
+	final := func(n *routNode, t int) int {
+		if n.exit || n.drowned {
+			return n.pen
+		}
+		if !fast {
+			return n.pen + (r - t) // CN-11.22
+		}
+		// CN-11.23 (ruling AMB-10): +1 per pair of steps not completed toward
+		pen := n.pen
+		if t%2 == 1 {
+			pen++ // the pair under way is not complete
+		}
+		return pen + (r-t)/2
+	}
+	start := &routNode{at: u.At, clean: true}
+	best, bestT := start, 0
+	bestPen := final(start, 0)
+	edgeDist := func(n *routNode) int {
+		if n.exit {
+			return -1
+		}
+		e := s.p.Edge[u.Side]
+		d := 0
+		for _, h := range n.at {
+			d += abs(h.Line - e)
+		}
+		return d
+	}
+	layer := []*routNode{start}
+	for t := 1; t <= r && len(layer) > 0; t++ {
+		seen := map[string]*routNode{}
+		var order []string
+		for _, n := range layer {
+			if n.exit || n.drowned {
+				continue
+			}
+			for d := range 6 {
+				next := make([]Hex, len(n.at))
+				toward, blocked, off, drown := true, false, false, false
+				for i, h := range n.at {
+					next[i] = h.Step(d)
+					if s.edgeStep(u.Side, h, next[i]) <= 0 {
+						toward = false
+					}
+				}
+				for _, h := range next {
+					if !s.p.OnMap(h) {
+						off = true
+						continue
+					}
+					if err := s.passable(u, h, true); err != nil || s.occupiedFor(u, h) {
+						blocked = true
+					}
+					if s.terrain(h).River {
+						drown = true
+					}
+				}
+				if blocked || (off && !toward) {
+					continue
+				}
+				m := &routNode{at: next, prev: n, pen: n.pen, clean: n.clean, exit: off, drowned: drown}
+				if fast {
+					m.clean = n.clean && toward
+					if t%2 == 0 {
+						if !m.clean {
+							m.pen++
+						}
+						m.clean = true
+					}
+				} else if !toward {
+					m.pen++
+				}
+				k := posKey(next)
+				if off {
+					k = "exit"
+				}
+				if old, ok := seen[k]; !ok || m.pen < old.pen || (m.pen == old.pen && m.clean && !old.clean) {
+					if !ok {
+						order = append(order, k)
+					}
+					seen[k] = m
+				}
+			}
+		}
+		layer = layer[:0]
+		for _, k := range order {
+			n := seen[k]
+			layer = append(layer, n)
+			f := final(n, t)
+			if f < bestPen || (f == bestPen && (t > bestT || edgeDist(n) < edgeDist(best))) {
+				best, bestT, bestPen = n, t, f
+			}
+		}
+	}
+	from := u.At
+	var path []Hex
+	for n := best; n != nil && n.prev != nil; n = n.prev {
+		if !n.exit {
+			path = append([]Hex{n.at[0]}, path...)
+		}
+	}
+	switch {
+	case best.exit:
+		s.say("%s routs off the map from %s (CN-7.3).", u.ID, hexList(from))
+		for n := best.prev; n != nil && n.prev != nil; n = n.prev {
+			for _, h := range n.at {
+				s.captureAt(u, h) // ruling AMB-21
+			}
+		}
+		s.lose(u, "exited")
+		return
+	case best.drowned:
+		s.say("%s routs into the river at %s and drowns (NAV-18.0b).", u.ID, hexList(best.at))
+		s.lose(u, "drowned")
+		return
+	}
+	for n := best; n != nil && n.prev != nil; n = n.prev {
+		for _, h := range n.at {
+			s.captureAt(u, h)
+		}
+	}
+	u.At = best.at
+	if len(u.At) == 2 {
+		// a translation keeps the facing (CN-11.25)
+		d := from[0].Dir(best.at[0])
+		if bestT > 0 && d >= 0 {
+			u.Front = u.Front.Step(d)
+		} else if bestT > 0 {
+			u.Front = shift(u.Front, from[0], best.at[0])
+		}
+	}
+	if bestPen > 0 {
+		s.say("%s routs %d hex(es) to %s and gains %d rout level(s) (CN-11.22).", u.ID, bestT, hexList(u.At), bestPen)
+		s.routUp(u, bestPen, false) // ruling AMB-05: not a combat result
+	} else if bestT > 0 {
+		s.say("%s routs to %s.", u.ID, hexList(u.At))
+	}
+}
+
+// shift moves h by the same axial offset that takes a to b.
+func shift(h, a, b Hex) Hex {
+	q1, a1 := a.axial()
+	q2, a2 := b.axial()
+	q, x := h.axial()
+	return fromAxial(q+q2-q1, x+a2-a1)
+}
