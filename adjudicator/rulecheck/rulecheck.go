@@ -180,19 +180,9 @@ func CheckDone(t testing.TB, doc string, dirs ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	funcs := map[string]bool{}
-	decl := regexp.MustCompile(`(?m)^func (Test\w+)\(`)
-	for _, d := range dirs {
-		files, _ := filepath.Glob(filepath.Join(d, "*_test.go"))
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range decl.FindAllStringSubmatch(string(src), -1) {
-				funcs[m[1]] = true
-			}
-		}
+	funcs, err := TestSources(dirs...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	rs := rows(string(b))
 	if len(rs) == 0 {
@@ -203,7 +193,7 @@ func CheckDone(t testing.TB, doc string, dirs ...string) {
 			continue
 		}
 		for _, name := range r.tests {
-			if !funcs[name] {
+			if _, ok := funcs[name]; !ok {
 				t.Errorf("%s: rule %s lists %s, which does not exist", filepath.Base(doc), r.id, name)
 			}
 		}
