@@ -34,6 +34,23 @@ type Game interface {
 	Decode(data []byte) (State, error)
 }
 
+// OptionInfo is implemented by games whose scenarios come with an option
+// (a scenario pack the club typed in): InfoFor describes the game as those
+// options make it, so that the platform checks scenarios and roles
+// against the pack's rather than the built-in ones.
+type OptionInfo interface {
+	InfoFor(opts Options) (Info, error)
+}
+
+// InfoOf describes g as opts make it: InfoFor when g implements
+// OptionInfo, Info otherwise.
+func InfoOf(g Game, opts Options) (Info, error) {
+	if oi, ok := g.(OptionInfo); ok {
+		return oi.InfoFor(opts)
+	}
+	return g.Info(), nil
+}
+
 // Info describes a game for players, GMs and the command line.
 type Info struct {
 	Name      string     // stable ID used on the command line and in emails, e.g. "richard-iii"

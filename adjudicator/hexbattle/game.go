@@ -86,6 +86,31 @@ func (Game) Info() adjudicator.Info {
 	}
 }
 
+// InfoFor implements adjudicator.OptionInfo: with a scenario pack, the
+// game's scenarios and sides are the pack's.
+func (g Game) InfoFor(opts adjudicator.Options) (adjudicator.Info, error) {
+	info := g.Info()
+	v := opts[OptPack]
+	if v == "" {
+		return info, nil
+	}
+	var files []PackFile
+	if err := json.Unmarshal([]byte(v), &files); err != nil {
+		return info, fmt.Errorf("option %s: not a scenario pack: %v", OptPack, err)
+	}
+	p, err := packFor(files)
+	if err != nil {
+		return info, err
+	}
+	sides := []adjudicator.Role{adjudicator.Role(p.Sides[0]), adjudicator.Role(p.Sides[1])}
+	info.Roles = sides
+	info.Scenarios = nil
+	for _, sc := range p.Scenarios {
+		info.Scenarios = append(info.Scenarios, adjudicator.Scenario{ID: sc.ID, Title: p.Title + ": " + sc.Title, Roles: sides})
+	}
+	return info, nil
+}
+
 // EncodePackOption turns a pack's files into the value of OptPack.
 func EncodePackOption(p *Pack) string {
 	b, _ := json.Marshal(p.Files)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/hexbattle"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/pbem/pbem/mailer/intake"
@@ -140,14 +141,21 @@ func runNew(ctx *cli, args []string) error {
 	gm := fs.String("gm", "", "the game master's address (receives every report)")
 	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
 	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
+	pack := fs.String("scenario-pack", "", "a scenario pack (directory or .pack file) for "+hexbattle.Name+"; its scenarios become the game's (see pbem scenario check)")
 	var players, opts multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
 	fs.Var(&opts, "option", "NAME=VALUE game option (repeat)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if *pack != "" && *game == "" {
+		*game = hexbattle.Name
+	}
 	if *game == "" {
 		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
+	}
+	if *pack != "" && *game != hexbattle.Name {
+		return usagef("--scenario-pack goes with --game %s", hexbattle.Name)
 	}
 	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, SenderAuth: *senderAuth, Options: adjudicator.Options{}}
 	for _, p := range players {
@@ -161,6 +169,18 @@ func runNew(ctx *cli, args []string) error {
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		spec.Options[k] = v
+	}
+	if *pack != "" {
+		// The game keeps the pack's files in its options, so its record
+		// replays and verifies without them.
+		p, err := hexbattle.LoadPack(*pack)
+		if err != nil {
+			return fmt.Errorf("scenario pack %s:\n%w", *pack, err)
+		}
+		spec.Options[hexbattle.OptPack] = hexbattle.EncodePackOption(p)
+		if spec.Scenario == "" && len(p.Scenarios) > 0 {
+			spec.Scenario = p.Scenarios[0].ID
+		}
 	}
 	cfg, err := loadConfig(*cfgPath)
 	if err != nil {

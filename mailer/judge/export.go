@@ -58,7 +58,10 @@ func (j *Judge) exportLog(tx *store.Tx, g *store.Game, revealAll bool) (*record.
 	if err != nil {
 		return nil, err
 	}
-	info := eng.Info()
+	info, err := adjudicator.InfoOf(eng, adjudicator.Options(g.Options))
+	if err != nil {
+		return nil, err
+	}
 	sc, err := info.ScenarioByID(g.Scenario)
 	if err != nil {
 		return nil, err

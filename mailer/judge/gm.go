@@ -102,8 +102,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err != nil {
 			return true, err
 		}
-		sc, _ := eng.Info().ScenarioByID(g.Scenario)
-		if err := j.queueWelcome(tx, g, eng.Info(), *p, secret, eng.Info().RolesFor(sc)); err != nil {
+		info, err := adjudicator.InfoOf(eng, adjudicator.Options(g.Options))
+		if err != nil {
+			return true, err
+		}
+		sc, _ := info.ScenarioByID(g.Scenario)
+		if err := j.queueWelcome(tx, g, info, *p, secret, info.RolesFor(sc)); err != nil {
 			return true, err
 		}
 		if err := j.queueReport(tx, g, st, adjudicator.Role(p.Role), reportCause{resend: true}); err != nil {

@@ -180,7 +180,10 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
-	info := g.Info()
+	info, err := adjudicator.InfoOf(g, spec.Options)
+	if err != nil {
+		return nil, err
+	}
 	sc, err := info.ScenarioByID(spec.Scenario)
 	if err != nil {
 		return nil, err
