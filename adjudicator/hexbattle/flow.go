@@ -14,7 +14,7 @@ func (s *St) startPlayerTurn() {
 	s.rally()
 	s.routPhase(s.phasing())
 	s.routPhase(s.enemy(s.phasing()))
-	s.enterReinforcements()
+	s.enterReinforcements(false)
 	s.Phase = phMove
 	s.mv = nil
 }
@@ -82,9 +82,18 @@ func (s *St) Prompts() []adjudicator.Prompt {
 		side := string(r)
 		p := adjudicator.Prompt{Role: r, Kind: s.Phase}
 		switch s.Phase {
+		case phSetup:
+			p.Text = "Set-up: place the units and leaders the scenario leaves to you and choose your plate units' starting modes; anything you leave out takes the first legal placement listed, and the scenario's mode."
+			if s.sc.SecretModes {
+				p.Text += " Your choices stay secret until both sides have set up (NAV-16.1)."
+			}
+			p.Secret = true
+			p.Template = []string{"place ID HEX", "mode ID FACE", "done"}
+			p.Choices = s.setupChoices(side)
 		case phMove:
 			p.Text = fmt.Sprintf("Movement phase, turn %d: move your units (one line each), or send 'done'.", s.GT)
-			p.Template = []string{"move ID HEX HEX ...", "mode ID FACE", "done"}
+			p.Template = []string{"move ID HEX HEX ...", "mode ID FACE", "enter ID HEX", "stay LEADER | follow LEADER", "done"}
+			p.Choices = s.moveChoices(side)
 		case phFire:
 			p.Text = "Fire combat phase: name each firer and its target; both sides' fire is resolved together."
 			p.Secret = true
@@ -106,6 +115,14 @@ func (s *St) Owing() []adjudicator.Role {
 		return nil
 	}
 	switch s.Phase {
+	case phSetup:
+		var out []adjudicator.Role
+		for _, side := range []string{s.side(0), s.side(1)} {
+			if _, done := s.SetupOrd[side]; !done {
+				out = append(out, adjudicator.Role(side))
+			}
+		}
+		return out
 	case phMove, phMelee1:
 		return []adjudicator.Role{adjudicator.Role(s.phasing())}
 	case phMelee2:
@@ -122,11 +139,24 @@ func (s *St) Owing() []adjudicator.Role {
 	return nil
 }
 
-// Default implements adjudicator.State: a late player does nothing.
+// Default implements adjudicator.State: a late player does nothing but
+// what the rules compel (CRE-17.11: the French chivalry charges); at
+// set-up his units take their default placements and modes.
 func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
 	for _, r := range s.Owing() {
 		if r == role {
-			return &adjudicator.Submission{Role: role, Lines: []adjudicator.Line{{Text: "done"}}}
+			var lines []string
+			switch s.Phase {
+			case phMove:
+				lines = s.chivalryMoves(string(role))
+			case phMelee1, phMelee2:
+				lines = s.chivalryAttackLines(string(role))
+			}
+			sub := &adjudicator.Submission{Role: role}
+			for i, l := range append(lines, "done") {
+				sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+			}
+			return sub
 		}
 	}
 	return nil
@@ -155,15 +185,59 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 		lines = append(lines, l)
 	}
 	switch n.Phase {
+	case phSetup:
+		t := n.clone()
+		c, probs := t.applySetup(side, lines)
+		rej.Problems = append(rej.Problems, probs...)
+		if len(probs) == 0 {
+			canon = c
+			var ord []Line
+			for i, x := range c {
+				ord = append(ord, Line{No: i + 1, Text: x})
+			}
+			if n.SetupOrd == nil {
+				n.SetupOrd = map[string][]Line{}
+			}
+			n.SetupOrd[side] = ord
+			if len(n.Owing()) == 0 {
+				n.finishSetup()
+			}
+		}
 	case phMove:
 		n.mv = map[string]int{}
+		// reinforcements enter first (CRE-18.2), where their owner says
+		// or else on the first free hex of their entry edge
+		var rest []adjudicator.Line
 		for _, l := range lines {
+			if w := strings.Fields(l.Text); strings.EqualFold(w[0], "enter") {
+				c, err := n.enterLine(side, w)
+				if err != nil {
+					rej.Problems = append(rej.Problems, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: n.entryChoices(side)})
+					continue
+				}
+				canon = append(canon, c)
+				continue
+			}
+			rest = append(rest, l)
+		}
+		n.enterReinforcements(true)
+		for _, l := range rest {
 			c, err := n.moveLine(side, l.Text)
 			if err != nil {
 				rej.Problems = append(rej.Problems, adjudicator.Problem{Line: l, Reason: err.Error()})
 				continue
 			}
 			canon = append(canon, c)
+		}
+		if len(rej.Problems) == 0 {
+			// compelled cavalry its owner did not move charges on by
+			// itself (CRE-17.11)
+			for _, l := range n.chivalryMoves(side) {
+				if c, err := n.moveLine(side, l); err == nil {
+					n.say("As the rules of chivalry compel it (CRE-17.11): %s.", c)
+					canon = append(canon, c)
+				}
+			}
 		}
 		if len(rej.Problems) == 0 {
 			n.Phase = phFire
@@ -215,6 +289,23 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 			seen[u.ID] = true
 			plan = append(plan, att{u.ID, t.ID})
 			canon = append(canon, "attack "+u.ID+" "+t.ID)
+		}
+		if len(rej.Problems) == 0 {
+			given := map[string]string{}
+			for _, a := range plan {
+				given[a.u] = a.t
+			}
+			for _, p := range n.chivalryAttacks(side, given) {
+				rej.Problems = append(rej.Problems, adjudicator.Problem{Reason: p, Legal: n.meleeChoices(side)})
+			}
+			for _, c := range n.chivalryAttackLines(side) {
+				w := strings.Fields(c)
+				if given[w[1]] == "" {
+					plan = append(plan, att{w[1], w[2]})
+					canon = append(canon, c)
+					n.say("As the rules of chivalry compel it (CRE-17.11): %s.", c)
+				}
+			}
 		}
 		if len(rej.Problems) == 0 {
 			for _, a := range plan {

@@ -82,6 +82,7 @@ func (Game) Info() adjudicator.Info {
 		Options: []adjudicator.OptionSpec{
 			{Name: OptPack, Help: "the scenario pack's files (set by pbem new --scenario-pack DIR)"},
 			{Name: "cannons", Help: "Crécy: play with the English cannons (CRE-16.45)", Default: "on", Values: []string{"on", "off"}},
+			{Name: "chivalry", Help: "Crécy: the French chivalry must charge home (CRE-17.1); off only by both players' agreement (CRE-19.14)", Default: "on", Values: []string{"on", "off"}},
 		},
 	}
 }
@@ -136,7 +137,7 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 		}
 		scenario = sc
 	}
-	s := &St{Pack: files, GT: 1, Phase: phMove, VP: map[string]int{}, NoCannon: !opts.Bool("cannons", true)}
+	s := &St{Pack: files, GT: 1, Phase: phMove, VP: map[string]int{}, NoCannon: !opts.Bool("cannons", true), NoChivalry: !opts.Bool("chivalry", true)}
 	p, err := packFor(files)
 	if err != nil {
 		return nil, err
@@ -152,16 +153,16 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 			continue // CRE-16.45
 		}
 		u := &Unit{ID: d.ID, Counter: d.Counter, Side: c.Side, Face: d.Face, At: d.At, Front: d.Front,
-			Lance: d.Lance && c.face(d.Face).Cav, Wing: d.Wing, Turn: d.Turn, Entry: d.Entry}
-		if d.Turn > 0 {
+			Lance: d.Lance && c.face(d.Face).Cav, Wing: d.Wing, Turn: d.Turn, Entry: d.Entry, Place: d.Place}
+		if d.Turn > 0 || len(d.Place) > 0 {
 			u.At = nil
 		}
 		s.Units = append(s.Units, u)
 	}
 	for _, d := range s.sc.Leaders {
-		s.Leaders = append(s.Leaders, &Leader{ID: d.ID, Side: d.Side, At: d.At, Turn: d.Turn, Entry: d.Entry})
+		s.Leaders = append(s.Leaders, &Leader{ID: d.ID, Side: d.Side, At: d.At, Turn: d.Turn, Entry: d.Entry, Place: d.Place, Near: d.Near})
 	}
-	s.startPlayerTurn()
+	s.beginSetup()
 	return s, nil
 }
 

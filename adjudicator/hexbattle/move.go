@@ -6,33 +6,143 @@ import (
 )
 
 // enterReinforcements places the phasing player's reinforcements due this
-// turn on the first free hexes of their entry edge (CRE-18.2; ruling
-// AMB-58: they may then move from there in the same phase).
-func (s *St) enterReinforcements() {
+// turn (CRE-18.2; ruling AMB-58: they may then move from there in the same
+// phase). Those with a single entry hex enter when the player turn starts;
+// those with a choice of hexes wait for their owner's "enter" orders, and
+// with all, the ones he did not place take the first free hex of their
+// entry edge.
+func (s *St) enterReinforcements(all bool) {
 	side := s.phasing()
 	for _, u := range s.Units {
-		if u.Side != side || u.Gone != "" || u.Turn == 0 || u.Turn > s.GT {
+		if u.Side != side || u.Gone != "" || u.Turn == 0 || u.Turn > s.GT || (!all && len(u.Entry) > 1) {
 			continue
 		}
 		for _, h := range s.entryHexes(u.Entry) {
-			if len(s.unitsAt(h)) == 0 && s.passable(u, h, false) == nil {
-				u.At = []Hex{h}
-				u.Turn = 0
-				s.say("%s reinforcement %s enters at %s.", side, u.ID, h)
-				s.captureAt(u, h)
+			if s.mayEnter(u, h) == nil {
+				s.enterAt(u, h)
 				break
 			}
 		}
 	}
 	for _, l := range s.Leaders {
-		if l.Side != side || l.Gone != "" || l.Turn == 0 || l.Turn > s.GT {
+		if l.Side != side || l.Gone != "" || l.Turn == 0 || l.Turn > s.GT || (!all && len(l.Entry) > 1) {
 			continue
 		}
-		if hs := s.entryHexes(l.Entry); len(hs) > 0 {
-			l.At, l.Turn = hs[0], 0
-			s.say("%s leader %s enters at %s.", side, s.leaderName(l), l.At)
+		for _, h := range s.entryHexes(l.Entry) {
+			if s.leaderMayEnter(l, h) == nil {
+				l.At, l.Turn = h, 0
+				s.say("%s leader %s enters at %s.", side, s.leaderName(l), l.At)
+				break
+			}
 		}
 	}
+}
+
+func (s *St) mayEnter(u *Unit, h Hex) error {
+	if len(s.unitsAt(h)) > 0 {
+		return fmt.Errorf("%s holds another combat unit (CN-6.0)", h)
+	}
+	return s.passable(u, h, false)
+}
+
+func (s *St) leaderMayEnter(l *Leader, h Hex) error {
+	for _, o := range s.unitsAt(h) {
+		if o.Side != l.Side {
+			return fmt.Errorf("%s holds an enemy unit (CN-6.14)", h)
+		}
+	}
+	if s.terrain(h).Prohibited || s.terrain(h).River {
+		return fmt.Errorf("%s may not be entered (CN-7.25)", h)
+	}
+	return nil
+}
+
+func (s *St) enterAt(u *Unit, h Hex) {
+	u.At = []Hex{h}
+	u.Turn = 0
+	s.say("%s reinforcement %s enters at %s.", u.Side, u.ID, h)
+	s.captureAt(u, h)
+}
+
+// enterLine is "enter ID HEX": a reinforcement (or leader) due this turn
+// comes on at the entry hex its owner picks (CRE-18.2).
+func (s *St) enterLine(side string, w []string) (string, error) {
+	if len(w) != 3 {
+		return "", fmt.Errorf("write: enter ID HEX")
+	}
+	h, err := ParseHex(w[2])
+	if err != nil {
+		return "", err
+	}
+	inRange := func(r []Hex) bool {
+		for _, x := range s.entryHexes(r) {
+			if x == h {
+				return true
+			}
+		}
+		return false
+	}
+	if l := s.leader(w[1]); l != nil && l.Side == side {
+		if l.Gone != "" || l.Turn == 0 || l.Turn > s.GT {
+			return "", fmt.Errorf("leader %s is not waiting to enter this turn", l.ID)
+		}
+		if !inRange(l.Entry) {
+			return "", fmt.Errorf("%s is not one of %s's entry hexes (%s)", h, l.ID, hexList(l.Entry))
+		}
+		if err := s.leaderMayEnter(l, h); err != nil {
+			return "", err
+		}
+		l.At, l.Turn = h, 0
+		s.say("%s leader %s enters at %s.", side, s.leaderName(l), h)
+		return "enter " + l.ID + " " + h.String(), nil
+	}
+	var u *Unit
+	for _, x := range s.Units {
+		if x.Side == side && strings.EqualFold(x.ID, w[1]) {
+			u = x
+		}
+	}
+	if u == nil || u.Gone != "" || u.Turn == 0 || u.Turn > s.GT {
+		return "", fmt.Errorf("%q is not one of your reinforcements due this turn (CRE-18.2)", w[1])
+	}
+	if !inRange(u.Entry) {
+		return "", fmt.Errorf("%s is not one of %s's entry hexes (%s, CRE-18.2)", h, u.ID, hexList(u.Entry))
+	}
+	if err := s.mayEnter(u, h); err != nil {
+		return "", err
+	}
+	s.enterAt(u, h)
+	return "enter " + u.ID + " " + h.String(), nil
+}
+
+// entryChoices lists the "enter" orders open to side now.
+func (s *St) entryChoices(side string) []string {
+	var out []string
+	for _, u := range s.Units {
+		if u.Side == side && u.Gone == "" && u.Turn > 0 && u.Turn <= s.GT {
+			for _, h := range s.entryHexes(u.Entry) {
+				if s.mayEnter(u, h) == nil {
+					out = append(out, "enter "+u.ID+" "+h.String())
+				}
+			}
+		}
+	}
+	for _, l := range s.Leaders {
+		if l.Side == side && l.Gone == "" && l.Turn > 0 && l.Turn <= s.GT {
+			for _, h := range s.entryHexes(l.Entry) {
+				if s.leaderMayEnter(l, h) == nil {
+					out = append(out, "enter "+l.ID+" "+h.String())
+				}
+			}
+		}
+	}
+	return out
+}
+
+// moveChoices lists, for the movement prompt, the entries open to side
+// and the moves its compelled cavalry owes (CRE-17.11).
+func (s *St) moveChoices(side string) []string {
+	return append(s.entryChoices(side), s.chivalryMoves(side)...)
 }
 
 func (s *St) entryHexes(r []Hex) []Hex {
@@ -148,6 +258,14 @@ func (s *St) moveLine(side, line string) (string, error) {
 	if verb == "mode" {
 		return s.modeChange(side, w[1:])
 	}
+	if verb == "stay" || verb == "follow" { // CN-11.13
+		l := s.leader(w[1])
+		if l == nil || l.Side != side || l.Gone != "" {
+			return "", fmt.Errorf("%q is not one of your leaders in play", w[1])
+		}
+		l.Stay = verb == "stay"
+		return verb + " " + l.ID, nil
+	}
 	if verb != "move" {
 		return "", fmt.Errorf("unknown order %q in the movement phase (move, mode, done)", w[0])
 	}
@@ -178,6 +296,8 @@ func (s *St) moveLine(side, line string) (string, error) {
 		return "", fmt.Errorf("give the hexes %s enters, in order", u.ID)
 	}
 	ma := s.face(u).MA
+	bound := s.bound(u)
+	var crushed []*Unit
 	spent, allToward := 0, true
 	var entered []Hex
 	var dirs []int
@@ -209,7 +329,14 @@ func (s *St) moveLine(side, line string) (string, error) {
 					return "", err
 				}
 				if s.occupiedFor(u, h) {
-					return "", fmt.Errorf("%s holds another combat unit (CN-5.15)", h)
+					if !bound || !s.crushable(u, h) {
+						return "", fmt.Errorf("%s holds another combat unit (CN-5.15)", h)
+					}
+					for _, o := range s.unitsAt(h) {
+						if o != u {
+							crushed = append(crushed, o) // CRE-17.12
+						}
+					}
 				}
 				entered = append(entered, h)
 			}
@@ -217,6 +344,9 @@ func (s *St) moveLine(side, line string) (string, error) {
 				if s.edgeStep(side, cur[min(i, len(cur)-1)], next[i]) <= 0 {
 					allToward = false
 				}
+			}
+			if bound && s.quarryDist(u, next) > s.quarryDist(u, cur) {
+				return "", fmt.Errorf("%s must close on the nearest English plate unit by the most direct route (CRE-17.11): %s takes it farther away", u.ID, x)
 			}
 			dirs = append(dirs, d)
 			// charge path (CN-5.31, CN-7.24, CRE-15.31, CRE-15.32)
@@ -243,8 +373,23 @@ func (s *St) moveLine(side, line string) (string, error) {
 	if spent > limit {
 		return "", fmt.Errorf("%s needs %d MP for that path; it has %d (CN-5.12%s)", u.ID, spent, limit, map[bool]string{true: ", halved by fatigue CN-13.1"}[limit < ma])
 	}
+	if bound {
+		old, oldF := u.At, u.Front
+		u.At, u.Front = cur, front
+		st := s.closerStep(u, min(limit, s.chivalryLimit(u))-spent)
+		u.At, u.Front = old, oldF
+		if st != "" {
+			return "", fmt.Errorf("%s must use its whole MA to close on the nearest English plate unit (CRE-17.11): it can still move on to %s", u.ID, st)
+		}
+	}
 	// apply
 	old := u.At
+	for _, o := range crushed {
+		if o.Gone == "" {
+			s.say("%s rides down the Genoese %s (CRE-17.12).", u.ID, o.ID)
+			s.lose(o, "eliminated")
+		}
+	}
 	u.At, u.Front = cur, front
 	s.mv[u.ID] = spent
 	for _, h := range allPathHexes(s, u, old, path) {

@@ -39,6 +39,7 @@ type Pack struct {
 	Victory   []VictoryLevel
 	Forbid    []Forbid
 	Scenarios []*ScenarioDef
+	Chivalry  string // the side whose plate cavalry must charge home (CRE-17.11)
 
 	unitLines map[string]loc
 }
@@ -108,6 +109,7 @@ type UnitDef struct {
 	Wing    string
 	Turn    int   // reinforcement turn; 0 at start
 	Entry   []Hex // reinforcement entry hexes
+	Place   []Hex // set-up zone (a hex range): the owner places it (CRE-18.11, CRE-19.21)
 	line    loc
 }
 
@@ -124,6 +126,8 @@ type LeaderDef struct {
 	InspNat string // ... only if of this nation
 	Rallies []string
 	Wing    string
+	Place   []Hex    // set-up zone chosen by the owner (CRE-18.11)
+	Near    []string // or: placed with or adjacent to one of these units (CRE-18.11)
 	line    loc
 }
 
@@ -170,6 +174,13 @@ type ScenarioDef struct {
 	UseAlt     string          // which morale rating: "" normal, "alt" parenthesised
 	Fixed      bool            // plate modes fixed (CRE-18.12)
 	Locked     map[string]bool // counter names locked in their face (CRE-18.13)
+	// ChooseModes lets each player pick his plate units' starting modes
+	// before play (NAV-16.1, CRE-19.11); Secret hides the choices until
+	// both are in; Same lists the sides whose plate must all share a mode.
+	ChooseModes bool
+	SecretModes bool
+	SameMode    map[string]bool
+	NoChivalry  bool // CRE-17.1 does not apply (CRE-19.14)
 }
 
 type loc struct {
@@ -535,7 +546,7 @@ func (ps *parser) directive(line string) {
 		}
 		ps.scen = &ScenarioDef{ID: strings.ToLower(args[0]), Title: strings.Join(args[1:], " "),
 			Obstacles: map[[2]Hex]bool{}, Open: map[[2]Hex]bool{}, Visibility: map[int]int{},
-			FireDRM: map[int]int{}, Locked: map[string]bool{}}
+			FireDRM: map[int]int{}, Locked: map[string]bool{}, SameMode: map[string]bool{}}
 		p.Scenarios = append(p.Scenarios, ps.scen)
 	case "visibility", "fogfire":
 		if ps.scen == nil {
@@ -556,6 +567,32 @@ func (ps *parser) directive(line string) {
 	case "fixed-modes":
 		if ps.scen != nil {
 			ps.scen.Fixed = true
+		}
+	case "chivalry":
+		if need(1, "the side whose plate cavalry must attack (CRE-17.11)") {
+			p.Chivalry = ps.side(args[0])
+		}
+	case "no-chivalry":
+		if ps.scen == nil {
+			ps.errf("no-chivalry belongs in a scenario block")
+			return
+		}
+		ps.scen.NoChivalry = true
+	case "choose-modes":
+		if ps.scen == nil {
+			ps.errf("choose-modes belongs in a scenario block")
+			return
+		}
+		ps.scen.ChooseModes = true
+		a, bare := kv(args)
+		for _, b := range bare {
+			if b != "secret" {
+				ps.errf("choose-modes: unknown flag %q (secret, same=SIDE)", b)
+			}
+			ps.scen.SecretModes = true
+		}
+		if a["same"] != "" {
+			ps.scen.SameMode[ps.side(a["same"])] = true
 		}
 	case "lock":
 		if ps.scen != nil {
@@ -756,8 +793,10 @@ func (ps *parser) unit(verb string, args []string) {
 	}
 	ps.p.unitLines[u.ID+"@"+ps.scenID()] = ps.at
 	if verb == "unit" {
-		if a["at"] == "" {
-			ps.errf("unit %s: give its hex, at=XXYY (a double: at=XXYY-XXYY front=XXYY)", u.ID)
+		if a["place"] != "" {
+			u.Place = ps.hexes(a["place"])
+		} else if a["at"] == "" {
+			ps.errf("unit %s: give its hex, at=XXYY (a double: at=XXYY-XXYY front=XXYY), or its set-up zone, place=XXYY-XXYY", u.ID)
 		} else {
 			u.At = ps.hexes(a["at"])
 		}
@@ -802,13 +841,17 @@ func (ps *parser) leader(args []string) {
 	l := &LeaderDef{ID: args[0], Name: orDefault(a["name"], args[0]), Side: ps.side(a["side"]),
 		MA: ps.num(orDefault(a["ma"], "0"), "ma"), InspNat: strings.ToLower(a["inspire-nation"]), Wing: a["wing"], line: ps.at}
 	l.Inspire = ps.num(orDefault(a["inspire"], "0"), "inspire")
-	if a["at"] != "" {
+	if a["place"] != "" {
+		l.Place = ps.hexes(a["place"])
+	} else if a["near"] != "" {
+		l.Near = strings.Split(a["near"], ",")
+	} else if a["at"] != "" {
 		l.At = ps.hex(a["at"])
 	} else if a["entry"] != "" {
 		l.Entry = ps.hexes(a["entry"])
 		l.Turn = ps.num(orDefault(a["turn"], "0"), "turn")
 	} else {
-		ps.errf("leader %s: give at=XXYY or turn=N entry=XXYY-XXYY", l.ID)
+		ps.errf("leader %s: give at=XXYY, place=XXYY-XXYY, near=UNIT,UNIT or turn=N entry=XXYY-XXYY", l.ID)
 	}
 	if r := a["rallies"]; r != "" {
 		l.Rallies = strings.Split(strings.ToLower(r), ",")
@@ -999,6 +1042,9 @@ func (ps *parser) validate() {
 			want := 1
 			if c.Double {
 				want = 2
+			}
+			if len(u.Place) > 0 {
+				continue // placed by its owner before play
 			}
 			if len(u.At) != want {
 				ps.errAt(u.line, "unit %s: a %s counter occupies %d hex(es), at= gives %d", u.ID, map[bool]string{true: "double", false: "single"}[c.Double], want, len(u.At))

@@ -16,7 +16,7 @@ func loadHill(t testing.TB) *Pack {
 func TestPackLoads(t *testing.T) {
 	p := loadHill(t)
 	require.Equal(t, "crecy", p.Rules)
-	require.Len(t, p.Scenarios, 2)
+	require.Len(t, p.Scenarios, 3) // historical, discipline and the players' set-up
 	require.Equal(t, 1, p.Hexes[mustHex(t, "0101")].Elevation)
 	require.True(t, p.Obstacles[sideKey(mustHex(t, "0304"), mustHex(t, "0404"))])
 }

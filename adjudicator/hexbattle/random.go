@@ -18,9 +18,44 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(int) int) *adjudi
 	}
 	var lines []string
 	switch s.Phase {
+	case phSetup:
+		w := s.clone()
+		chosen := map[string]bool{}
+		for _, c := range s.setupChoices(side) {
+			f := strings.Fields(c)
+			if strings.Contains(c, "(") || chosen[f[0]+":"+f[1]] || pick(3) == 0 {
+				continue
+			}
+			if f[0] == "mode" && s.sc.SameMode[side] {
+				continue
+			}
+			t := w.clone()
+			if _, err := t.setupLine(side, f, chosen); err == nil {
+				w = t
+				lines = append(lines, c)
+			}
+		}
 	case phMove:
 		w := s.clone()
 		w.mv = map[string]int{}
+		for _, c := range s.entryChoices(side) {
+			id := strings.Fields(c)[1]
+			if pick(3) == 0 {
+				t := w.clone()
+				t.mv = map[string]int{}
+				if _, err := t.enterLine(side, strings.Fields(c)); err == nil && !strings.Contains(strings.Join(lines, "|"), " "+id+" ") {
+					w = t
+					w.mv = map[string]int{}
+					lines = append(lines, c)
+				}
+			}
+		}
+		w.enterReinforcements(true)
+		for _, l := range w.chivalryMoves(side) {
+			if _, err := w.moveLine(side, l); err == nil {
+				lines = append(lines, l)
+			}
+		}
 		try := func(l string) {
 			t := w.clone()
 			t.mv = map[string]int{}
@@ -42,6 +77,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(int) int) *adjudi
 				continue
 			}
 			cur := w.unit(u.ID)
+			if !w.onMap(cur) {
+				continue // ridden down by the chivalry (CRE-17.12)
+			}
 			var path []string
 			at := append([]Hex(nil), cur.At...)
 			front := cur.Front
@@ -89,6 +127,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(int) int) *adjudi
 			}
 			// follow a friendly unit, or step at random
 			try("move " + l.ID + " " + l.At.Step(pick(6)).String())
+			if pick(4) == 0 {
+				try([]string{"stay ", "follow "}[pick(2)] + l.ID)
+			}
 		}
 	case phFire:
 		used := map[string]bool{}
@@ -101,6 +142,10 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(int) int) *adjudi
 		}
 	default:
 		used := map[string]bool{}
+		for _, c := range s.chivalryAttackLines(side) {
+			used[strings.Fields(c)[1]] = true
+			lines = append(lines, c)
+		}
 		for _, c := range s.meleeChoices(side) {
 			id := strings.Fields(c)[1]
 			if !used[id] && pick(3) != 0 {

@@ -158,7 +158,23 @@ func (s *St) routUnit(u *Unit) {
 			s.captureAt(u, h)
 		}
 	}
+	// CN-11.13: the owner's leaders with the unit go along, unless he
+	// told them to stay
+	var follow []*Leader
+	if bestT > 0 {
+		for _, h := range from {
+			for _, l := range s.leadersAt(h) {
+				if l.Side == u.Side && !l.Stay {
+					follow = append(follow, l)
+				}
+			}
+		}
+	}
 	u.At = best.at
+	for _, l := range follow {
+		l.At = u.At[0]
+		s.say("Leader %s goes with %s to %s (CN-11.13).", s.leaderName(l), u.ID, l.At)
+	}
 	if len(u.At) == 2 {
 		// a translation keeps the facing (CN-11.25)
 		d := from[0].Dir(best.at[0])

@@ -35,18 +35,22 @@ type Unit struct {
 	Wing    string `json:"wing,omitempty"`
 	Turn    int    `json:"turn,omitempty"` // reinforcement: enters this turn
 	Entry   []Hex  `json:"entry,omitempty"`
-	Gone    string `json:"gone,omitempty"` // eliminated, exited, drowned
+	Gone    string `json:"gone,omitempty"`  // eliminated, exited, drowned
+	Place   []Hex  `json:"place,omitempty"` // set-up zone, placed by the owner
 }
 
 // Leader is one leader counter in play.
 type Leader struct {
-	ID        string `json:"id"`
-	Side      string `json:"side"`
-	At        Hex    `json:"at,omitzero"`
-	Disobeyed bool   `json:"disobeyed,omitempty"`
-	Turn      int    `json:"turn,omitempty"`
-	Entry     []Hex  `json:"entry,omitempty"`
-	Gone      string `json:"gone,omitempty"` // captured
+	ID        string   `json:"id"`
+	Side      string   `json:"side"`
+	At        Hex      `json:"at,omitzero"`
+	Disobeyed bool     `json:"disobeyed,omitempty"`
+	Turn      int      `json:"turn,omitempty"`
+	Entry     []Hex    `json:"entry,omitempty"`
+	Gone      string   `json:"gone,omitempty"`  // captured
+	Place     []Hex    `json:"place,omitempty"` // set-up zone, placed by the owner
+	Near      []string `json:"near,omitempty"`  // or with or next to one of these units
+	Stay      bool     `json:"stay,omitempty"`  // stays put when a unit he is with routs (CN-11.13)
 }
 
 // St is the state of one battle. It carries its pack, so a record of the
@@ -60,12 +64,15 @@ type St struct {
 	Units    []*Unit           `json:"units"`
 	Leaders  []*Leader         `json:"leaders"`
 	FireOrd  map[string][]Line `json:"fire_orders,omitempty"`
+	SetupOrd map[string][]Line `json:"setup_orders,omitempty"` // secret until both are in
 	VP       map[string]int    `json:"vp"`
 	Wrecked  []Hex             `json:"wrecked,omitempty"` // destroyed wagon-park hexes
 	Fin      bool              `json:"finished,omitempty"`
 	Result   string            `json:"result,omitempty"`
 	Winner   string            `json:"winner,omitempty"`
 	NoCannon bool              `json:"no_cannon,omitempty"`
+	// NoChivalry: both players agreed to drop CRE-17.1 (CRE-19.14).
+	NoChivalry bool `json:"no_chivalry,omitempty"`
 
 	p  *Pack
 	sc *ScenarioDef

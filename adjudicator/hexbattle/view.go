@@ -39,6 +39,10 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 				fmt.Fprintf(&b, "%-5s %-9s %s\n", u.ID, c.Name, u.Gone)
 			case u.Turn > 0:
 				fmt.Fprintf(&b, "%-5s %-9s arrives turn %d\n", u.ID, c.Name, u.Turn)
+			case len(u.At) == 0:
+				fmt.Fprintf(&b, "%-5s %-9s to be placed in %s\n", u.ID, c.Name, hexList(u.Place))
+			case s.pendingSetup(u, string(role)):
+				fmt.Fprintf(&b, "%-5s %-9s %-9s mode chosen in secret (NAV-16.1)\n", u.ID, c.Name, hexList(u.At))
 			default:
 				f := s.face(u)
 				fmt.Fprintf(&b, "%-5s %-9s %-9s %s MA %d morale %s armour %s", u.ID, c.Name, hexList(u.At), f.Name, f.MA, c.Morale, c.Armour)
@@ -68,6 +72,8 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			switch {
 			case l.Gone != "":
 				state = l.Gone
+			case s.Phase == phSetup && (len(l.Place) > 0 || len(l.Near) > 0):
+				state = "to be placed"
 			case l.Turn > 0:
 				state = fmt.Sprintf("arrives turn %d", l.Turn)
 			case l.Disobeyed:
@@ -76,6 +82,16 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			fmt.Fprintf(&b, "leader %s: %s\n", s.leaderName(l), state)
 		}
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces: " + side, Body: b.String()})
+	}
+	if ord, ok := s.SetupOrd[string(role)]; ok && s.Phase == phSetup {
+		var b strings.Builder
+		for _, l := range ord {
+			b.WriteString(l.Text + "\n")
+		}
+		if b.Len() == 0 {
+			b.WriteString("(defaults)\n")
+		}
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Your set-up (waiting for the enemy's)", Body: b.String()})
 	}
 	if ord, ok := s.FireOrd[string(role)]; ok && s.Phase == phFire {
 		var b strings.Builder
@@ -180,7 +196,7 @@ func (s *St) Check() error {
 		}
 	}
 	for _, l := range s.Leaders {
-		if l.Gone == "" && l.Turn == 0 {
+		if l.Gone == "" && l.Turn == 0 && !(s.Phase == phSetup && (len(l.Place) > 0 || len(l.Near) > 0)) {
 			if !s.p.OnMap(l.At) {
 				return fmt.Errorf("leader %s is off the map", l.ID)
 			}
