@@ -83,7 +83,7 @@ func (s *St) placements(u *Unit) []string {
 				continue
 			}
 			for _, f := range h.Neighbours() {
-				if Adjacent(f, o) && f != o {
+				if Adjacent(f, o) && f != o && s.p.OnMap(f) {
 					out = append(out, fmt.Sprintf("%s-%s front %s", h, o, f))
 				}
 			}
@@ -275,10 +275,9 @@ func (s *St) setupLine(side string, w []string, chosen map[string]bool) (string,
 		if chosen["place:"+u.ID] {
 			return "", fmt.Errorf("%s is placed twice", u.ID)
 		}
-		want := strings.Join(w[2:], " ")
-		want = strings.Replace(strings.ToLower(want), "front=", "front ", 1)
+		want := samePlace(strings.Join(w[2:], " "))
 		for _, p := range s.placements(u) {
-			if p == want {
+			if samePlace(p) == want {
 				chosen["place:"+u.ID] = true
 				s.put(u, p)
 				return "place " + u.ID + " " + p, nil
@@ -287,6 +286,20 @@ func (s *St) setupLine(side string, w []string, chosen map[string]bool) (string,
 		return "", fmt.Errorf("%s may not be placed at %s: its set-up zone is %s, one unit per hex (CN-6.0)", u.ID, want, hexList(u.Place))
 	}
 	return "", fmt.Errorf("unknown set-up order %q (mode, place, done)", w[0])
+}
+
+// samePlace normalises a placement: "0702-0701 front=0601" and
+// "0701-0702 front 0601" are the same.
+func samePlace(p string) string {
+	p = strings.Replace(strings.ToLower(p), "front=", "front ", 1)
+	w := strings.Fields(p)
+	if len(w) == 0 {
+		return ""
+	}
+	hs := strings.Split(w[0], "-")
+	sort.Strings(hs)
+	w[0] = strings.Join(hs, "-")
+	return strings.Join(w, " ")
 }
 
 // setupUnit finds one of side's units at set-up, placed or not.
