@@ -400,10 +400,11 @@ func (s *St) endGameTurn() {
 
 // finish scores the end of the game (CN-2.0d, NAV-19, CRE-20).
 func (s *St) finish() {
-	if s.p.Rules == "navarrete" { // NAV-19.2b: routed Castilian units count as eliminated
+	if s.p.Rules == "navarrete" { // NAV-19.2b: routed Castilian units, and those south of a road hex, count as eliminated
 		for _, u := range s.Units {
-			if s.onMap(u) && u.Rout > 0 && u.Side != s.p.Sides[0] {
+			if s.onMap(u) && u.Side != s.p.Sides[0] && (u.Rout > 0 || s.southOfRoad(u)) {
 				s.VP[s.p.Sides[0]] += s.unitVP(s.p.Sides[0], u)
+				s.say("%s %s counts as eliminated at the end (NAV-19.2b).", u.Side, u.ID)
 			}
 		}
 	}
@@ -426,6 +427,20 @@ func (s *St) finish() {
 		s.Result = "draw"
 	}
 	s.say("The battle is over: %s.", s.Result)
+}
+
+// southOfRoad is ruling AMB-45 (a): a unit stands south of a road hex
+// when one of its hexes lies in a higher hex line than a road hex of the
+// same row.
+func (s *St) southOfRoad(u *Unit) bool {
+	for _, h := range u.At {
+		for r, hi := range s.p.Hexes {
+			if hi.Road && r.Pos == h.Pos && h.Line > r.Line {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unitVP is what scorer earns for an enemy unit lost (NAV-19, CRE-20).

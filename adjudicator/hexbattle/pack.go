@@ -69,6 +69,7 @@ type HexInfo struct {
 	Terrain   string
 	Elevation int
 	Wagon     bool // Crécy wagon park (CRE-16.31)
+	Road      bool // Navarrete road hex (NAV-19.2b, ruling AMB-45)
 	Label     string
 }
 
@@ -463,8 +464,10 @@ func (ps *parser) directive(line string) {
 			switch b {
 			case "wagon":
 				hi.Wagon = true
+			case "road":
+				hi.Road = true
 			default:
-				ps.errf("hex %s: unknown feature %q (wagon)", h, b)
+				ps.errf("hex %s: unknown feature %q (wagon, road)", h, b)
 			}
 		}
 	case "obstacle", "open":

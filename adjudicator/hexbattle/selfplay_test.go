@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var testScenarios = []string{"hill/historical", "hill/discipline", "hill/choices"}
+var testScenarios = []string{"hill/historical", "hill/discipline", "hill/choices", "ford/najera"}
 
 // Random games run to the end on every test pack with the invariants of
 // Check after every action, and every state survives encoding.
