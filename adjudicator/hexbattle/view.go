@@ -111,22 +111,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 // Units show their id, leaders '*', other hexes their terrain letter and
 // elevation.
 func (s *St) textMap(side string) string {
-	lo, hi := s.p.Lines[0], s.p.Lines[1]
-	if hi-lo > 16 {
-		c, n := 0, 0
-		for _, u := range s.Units {
-			if s.onMap(u) && (u.Side == side || side == string(adjudicator.GM)) {
-				c += u.At[0].Line
-				n++
-			}
-		}
-		if n > 0 {
-			c /= n
-		} else {
-			c = (lo + hi) / 2
-		}
-		lo, hi = max(lo, c-8), min(hi, max(lo, c-8)+16)
-	}
+	lo, hi := s.window(side)
 	var b strings.Builder
 	b.WriteString("    ")
 	for c := lo; c <= hi; c++ {
