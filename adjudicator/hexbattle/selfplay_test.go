@@ -1,6 +1,7 @@
 package hexbattle
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -38,11 +39,17 @@ func TestEncodeRoundTrip(t *testing.T) {
 	require.NotEmpty(t, back.View(adjudicator.Role("english")).Text())
 }
 
+// BenchmarkRandomGame plays whole random battles (ten game turns) on each
+// test pack; the figure is in the README's Performance table.
 func BenchmarkRandomGame(b *testing.B) {
-	for i := 0; i < b.N; i++ {
-		out := selfplay.Play(Game{}, uint64(i), selfplay.Options{Scenario: "hill/historical"})
-		if out.Err != nil {
-			b.Fatal(out.Err)
-		}
+	for _, sc := range []string{"hill/historical", "ford/najera"} {
+		b.Run(strings.ReplaceAll(sc, "/", "-"), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				out := selfplay.Play(Game{}, uint64(i), selfplay.Options{Scenario: sc})
+				if out.Err != nil {
+					b.Fatal(out.Err)
+				}
+			}
+		})
 	}
 }
