@@ -31,7 +31,8 @@ func lastEvent(s *St) string {
 
 // NAV-16.1: each player secretly writes down his plate units' starting
 // modes; the other side sees nothing of them until both are in; plate
-// never changes mode afterwards and infantry gets no lance (NAV-15.1c).
+// never changes mode afterwards and infantry gets no lance (NAV-15.1c,
+// CRE-15.1b).
 // NAV-15.1d: the Castilian player moves first.
 func TestSecretPlateModesNAV161(t *testing.T) {
 	s := ford(t, true)
@@ -61,7 +62,8 @@ func TestSecretPlateModesNAV161(t *testing.T) {
 }
 
 // NAV-16.22: a longbow fires only within two hexes of a plate unit of its
-// own designation. NAV-16.3b: an English crossbow only within two hexes of
+// own designation. NAV-16.21: a fire-mode longbow attacked in melee gives
+// the attacker the pack's DRM. NAV-16.3b: an English crossbow only within two hexes of
 // the Captal.
 func TestLongbowNearPlateNAV1622(t *testing.T) {
 	s := ford(t, false)
@@ -71,6 +73,11 @@ func TestLongbowNearPlateNAV1622(t *testing.T) {
 	s.unit("EP2").At = []Hex{mustHex(t, "0303")}
 	s.unit("LB1").At = []Hex{mustHex(t, "0403")}
 	require.ErrorContains(t, s.mayFire(s.unit("LB1")), "within two hexes", "EP2 is of another wing")
+	cx := s.unit("CX2")
+	cx.Face = "melee"
+	cx.At = []Hex{mustHex(t, "0403")}
+	s.melee(cx, s.unit("LB1"), testdice.New(1))
+	require.Contains(t, strings.Join(evTexts(s), "\n"), "longbow in fire mode (NAV-16.21)")
 	require.NoError(t, s.mayFire(s.unit("XB1"))) // the Captal at 0204
 	s.unit("CAPTAL").At = []Hex{mustHex(t, "0108")}
 	require.ErrorContains(t, s.mayFire(s.unit("XB1")), "NAV-16.3b")
