@@ -424,3 +424,36 @@ func TestSidesNAV151a(t *testing.T) {
 	require.Equal(t, []adjudicator.Role{"english", "castilian"}, info.Roles)
 	require.Equal(t, "najera", info.Scenarios[0].ID)
 }
+
+// The seed's worked examples. CN-9.12 (checklist 6.2): "for 2615-2616
+// facing line 25, the front hexes are 2515, 2516, 2517; the rear hexes
+// 2715, 2716, 2717; the flank hexes 2614 and 2617". CRE-16.22: "a longbow
+// may fire at a target 4 hexes away using the range-3 column" from
+// higher ground. CRE-16.23: "a crossbow unit must be within 2 hexes of a
+// higher target to fire at it". CN-10.31: "a unit at level 2 subtracts 2"
+// (TestDuGuesclinNAV171).
+func TestSeedExamplesCN912(t *testing.T) {
+	s := hill(t, "historical")
+	d := &Unit{ID: "X", Counter: "knights", At: []Hex{mustHex(t, "2615"), mustHex(t, "2616")}, Front: mustHex(t, "2516")}
+	front, flank, rc := s.sectors(d)
+	require.Equal(t, "2515 2516 2517", front[0].String()+" "+front[1].String()+" "+front[2].String())
+	require.ElementsMatch(t, []string{"2614", "2617"}, []string{flank[0].String(), flank[1].String()})
+	require.Equal(t, "2716", rc.String())
+	rear := map[string]bool{}
+	for _, h := range d.At {
+		for _, n := range h.Neighbours() {
+			if n != d.At[0] && n != d.At[1] && n != front[0] && n != front[1] && n != front[2] && n != flank[0] && n != flank[1] {
+				rear[n.String()] = true
+			}
+		}
+	}
+	require.Equal(t, map[string]bool{"2715": true, "2716": true, "2717": true}, rear)
+
+	b := s.unit("B3") // longbow on level 1
+	g := s.unit("G1") // crossbow, moved to level 0
+	g.At = []Hex{mustHex(t, "0703")}
+	require.Equal(t, 4, unitDist(b, g))
+	require.Equal(t, 3, s.fireRange(b, g, 4), "CRE-16.22: four hexes from above use the range-3 column")
+	require.Equal(t, len(s.p.Fire["crossbow"]["M"]), s.fireRange(g, b, 2), "CRE-16.23: two hexes below use the last column")
+	require.Greater(t, s.fireRange(g, b, 3), len(s.p.Fire["crossbow"]["M"]), "CRE-16.23: three hexes below is out of range")
+}

@@ -135,6 +135,9 @@ func (s *St) leaderPlaces(l *Leader) []Hex {
 	return out
 }
 
+// maxListed caps the placements a prompt lists for one unit.
+const maxListed = 12
+
 // setupChoices lists side's set-up answers, for prompts and rejections.
 func (s *St) setupChoices(side string) []string {
 	var out []string
@@ -148,7 +151,12 @@ func (s *St) setupChoices(side string) []string {
 			}
 		}
 		if len(u.Place) > 0 && len(u.At) == 0 {
-			for _, p := range s.placements(u) {
+			ps := s.placements(u)
+			for i, p := range ps {
+				if i == maxListed {
+					out = append(out, fmt.Sprintf("place %s ... (%d more in %s)", u.ID, len(ps)-i, hexList(u.Place)))
+					break
+				}
 				out = append(out, "place "+u.ID+" "+p)
 			}
 		}
