@@ -149,8 +149,28 @@ func truncate(s string, n int) string {
 
 // Check implements adjudicator.Checker: the invariants of the board.
 func (s *St) Check() error {
+	if s.Fin != (s.Phase == phOver) {
+		return fmt.Errorf("finished is %v in phase %s", s.Fin, s.Phase)
+	}
+	if len(s.FireOrd) > 0 && s.Phase != phFire {
+		return fmt.Errorf("fire orders left over in phase %s", s.Phase)
+	}
+	if len(s.SetupOrd) > 0 && s.Phase != phSetup {
+		return fmt.Errorf("set-up orders left over in phase %s", s.Phase)
+	}
+	for side, v := range s.VP {
+		if v < 0 {
+			return fmt.Errorf("%s has %d VP", side, v)
+		}
+	}
+	if s.GT < 1 || s.GT > s.p.Turns {
+		return fmt.Errorf("game turn %d out of 1-%d", s.GT, s.p.Turns)
+	}
 	occ := map[Hex]*Unit{}
 	for _, u := range s.Units {
+		if u.Turn > 0 && len(u.At) > 0 {
+			return fmt.Errorf("reinforcement %s is on the map before it entered", u.ID)
+		}
 		if !s.onMap(u) {
 			continue
 		}
