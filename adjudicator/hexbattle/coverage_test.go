@@ -457,3 +457,45 @@ func TestSeedExamplesCN912(t *testing.T) {
 	require.Equal(t, len(s.p.Fire["crossbow"]["M"]), s.fireRange(g, b, 2), "CRE-16.23: two hexes below use the last column")
 	require.Greater(t, s.fireRange(g, b, 3), len(s.p.Fire["crossbow"]["M"]), "CRE-16.23: three hexes below is out of range")
 }
+
+// CN-11.24: a routing double may pivot (one half stays, the other swings
+// a hexside) at the cost of one hex of its move and one rout level; its
+// front turns with it.
+func TestRoutPivotCN1124(t *testing.T) {
+	s := hill(t, "historical")
+	k := s.unit("K1")
+	n := &routNode{at: k.At, front: k.Front, clean: true}
+	var got []*routNode
+	s.routPivots(k, n, 1, true, func(m *routNode, next []Hex, off bool) { got = append(got, m) })
+	require.NotEmpty(t, got)
+	for _, m := range got {
+		require.True(t, Adjacent(m.at[0], m.at[1]))
+		require.True(t, Adjacent(m.front, m.at[0]) && Adjacent(m.front, m.at[1]), "front %s of %s", m.front, hexList(m.at))
+		require.Equal(t, 1, m.pivots)
+		require.GreaterOrEqual(t, m.pen, 1)
+	}
+	// a routed double whose way back is blocked still ends facing properly
+	k.At, k.Front = []Hex{mustHex(t, "0403"), mustHex(t, "0404")}, mustHex(t, "0304")
+	k.Rout = 1
+	s.unit("G1").At = []Hex{mustHex(t, "0504")}
+	s.routUnit(k)
+	require.NoError(t, s.Check())
+	require.Equal(t, 2, k.Rout)
+}
+
+// CN-11.26: among rout paths that raise the level equally, the owner
+// chooses: `rout ID prefer HEX` steers the unit's rout toward a hex.
+func TestRoutChoiceCN1126(t *testing.T) {
+	for _, pref := range []string{"0606", "0607"} {
+		s := hill(t, "historical")
+		s.mv = map[string]int{}
+		c, err := s.moveLine("french", "rout G2 prefer "+pref)
+		require.NoError(t, err)
+		require.Equal(t, "rout G2 prefer "+pref, c)
+		g := s.unit("G2") // 0507
+		g.Rout = 1
+		s.routUnit(g)
+		require.Equal(t, pref, g.At[0].String())
+		require.Equal(t, 1, g.Rout)
+	}
+}

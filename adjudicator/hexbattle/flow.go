@@ -92,7 +92,7 @@ func (s *St) Prompts() []adjudicator.Prompt {
 			p.Choices = s.setupChoices(side)
 		case phMove:
 			p.Text = fmt.Sprintf("Movement phase, turn %d: move your units (one line each), or send 'done'.", s.GT)
-			p.Template = []string{"move ID HEX HEX ...", "mode ID FACE", "enter ID HEX", "stay LEADER | follow LEADER", "done"}
+			p.Template = []string{"move ID HEX HEX ...", "mode ID FACE", "enter ID HEX", "stay LEADER | follow LEADER", "rout ID prefer HEX", "done"}
 			p.Choices = s.moveChoices(side)
 		case phFire:
 			p.Text = "Fire combat phase: name each firer and its target; both sides' fire is resolved together."

@@ -258,6 +258,24 @@ func (s *St) moveLine(side, line string) (string, error) {
 	if verb == "mode" {
 		return s.modeChange(side, w[1:])
 	}
+	if verb == "rout" { // CN-11.26: the owner's choice among equal rout paths
+		if len(w) != 4 || !strings.EqualFold(w[2], "prefer") {
+			return "", fmt.Errorf("write: rout ID prefer HEX")
+		}
+		u, err := s.findUnit(side, true, w[1])
+		if err != nil {
+			return "", err
+		}
+		h, err := ParseHex(w[3])
+		if err != nil {
+			return "", err
+		}
+		if !s.p.OnMap(h) {
+			return "", fmt.Errorf("%s is off the map", h)
+		}
+		u.Prefer = h
+		return "rout " + u.ID + " prefer " + h.String(), nil
+	}
 	if verb == "stay" || verb == "follow" { // CN-11.13
 		l := s.leader(w[1])
 		if l == nil || l.Side != side || l.Gone != "" {

@@ -68,6 +68,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(int) int) *adjudi
 			}
 		}
 		for _, u := range s.Units {
+			if u.Side == side && s.onMap(u) && u.Rout > 0 && pick(3) == 0 {
+				try("rout " + u.ID + " prefer " + u.At[0].Step(pick(6)).String())
+			}
 			if u.Side != side || !s.onMap(u) || u.Rout > 0 || s.isCannon(u) || pick(3) == 0 {
 				continue
 			}

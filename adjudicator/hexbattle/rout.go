@@ -3,7 +3,8 @@ package hexbattle
 // routPhase moves every routed unit of side (CN-11.0), in the order of
 // the pack (ruling AMB-13), each along the path that raises its rout
 // level least (CN-11.26, ruling AMB-11); among equal paths the engine
-// prefers the longest move, then the one ending nearest the friendly edge.
+// takes the longest move, then the one ending nearest the hex its owner
+// named (`rout ID prefer HEX`), then the one nearest the friendly edge.
 func (s *St) routPhase(side string) {
 	for _, u := range s.Units {
 		if u.Side == side && s.onMap(u) && u.Rout > 0 && !s.isCannon(u) {
@@ -14,6 +15,8 @@ func (s *St) routPhase(side string) {
 
 type routNode struct {
 	at      []Hex
+	front   Hex  // a double's front-centre hex
+	pivots  int  // pivots made on the way (CN-11.24)
 	pen     int  // penalty accrued
 	clean   bool // MA > 6: the current pair of steps is all toward
 	prev    *routNode
@@ -51,7 +54,7 @@ func (s *St) routUnit(u *Unit) {
 		}
 		return pen + (r-t)/2
 	}
-	start := &routNode{at: u.At, clean: true}
+	start := &routNode{at: u.At, front: u.Front, clean: true}
 	best, bestT := start, 0
 	bestPen := final(start, 0)
 	edgeDist := func(n *routNode) int {
@@ -65,10 +68,28 @@ func (s *St) routUnit(u *Unit) {
 		}
 		return d
 	}
+	prefDist := func(n *routNode) int {
+		if n.exit {
+			return 1 << 20
+		}
+		return Dist(n.at[0], u.Prefer)
+	}
 	layer := []*routNode{start}
 	for t := 1; t <= r && len(layer) > 0; t++ {
 		seen := map[string]*routNode{}
 		var order []string
+		add := func(m *routNode, next []Hex, off bool) {
+			k := posKey(next)
+			if off {
+				k = "exit"
+			}
+			if old, ok := seen[k]; !ok || m.pen < old.pen || (m.pen == old.pen && m.clean && !old.clean) {
+				if !ok {
+					order = append(order, k)
+				}
+				seen[k] = m
+			}
+		}
 		for _, n := range layer {
 			if n.exit || n.drowned {
 				continue
@@ -109,16 +130,13 @@ func (s *St) routUnit(u *Unit) {
 				} else if !toward {
 					m.pen++
 				}
-				k := posKey(next)
-				if off {
-					k = "exit"
+				if len(n.at) == 2 {
+					m.front = n.front.Step(d)
 				}
-				if old, ok := seen[k]; !ok || m.pen < old.pen || (m.pen == old.pen && m.clean && !old.clean) {
-					if !ok {
-						order = append(order, k)
-					}
-					seen[k] = m
-				}
+				add(m, next, off)
+			}
+			if len(n.at) == 2 {
+				s.routPivots(u, n, t, fast, add)
 			}
 		}
 		layer = layer[:0]
@@ -126,7 +144,18 @@ func (s *St) routUnit(u *Unit) {
 			n := seen[k]
 			layer = append(layer, n)
 			f := final(n, t)
-			if f < bestPen || (f == bestPen && (t > bestT || edgeDist(n) < edgeDist(best))) {
+			better := f < bestPen
+			if f == bestPen {
+				switch {
+				case t != bestT:
+					better = t > bestT
+				case u.Prefer != (Hex{}) && prefDist(n) != prefDist(best): // CN-11.26: the owner's choice
+					better = prefDist(n) < prefDist(best)
+				default:
+					better = edgeDist(n) < edgeDist(best)
+				}
+			}
+			if better {
 				best, bestT, bestPen = n, t, f
 			}
 		}
@@ -171,24 +200,67 @@ func (s *St) routUnit(u *Unit) {
 		}
 	}
 	u.At = best.at
+	if len(u.At) == 2 {
+		u.Front = best.front // a translation keeps the facing (CN-11.25); a pivot turns it
+	}
 	for _, l := range follow {
 		l.At = u.At[0]
 		s.say("Leader %s goes with %s to %s (CN-11.13).", s.leaderName(l), u.ID, l.At)
-	}
-	if len(u.At) == 2 {
-		// a translation keeps the facing (CN-11.25)
-		d := from[0].Dir(best.at[0])
-		if bestT > 0 && d >= 0 {
-			u.Front = u.Front.Step(d)
-		} else if bestT > 0 {
-			u.Front = shift(u.Front, from[0], best.at[0])
-		}
 	}
 	if bestPen > 0 {
 		s.say("%s routs %d hex(es) to %s and gains %d rout level(s) (CN-11.22).", u.ID, bestT, hexList(u.At), bestPen)
 		s.routUp(u, bestPen, false) // ruling AMB-05: not a combat result
 	} else if bestT > 0 {
 		s.say("%s routs to %s.", u.ID, hexList(u.At))
+	}
+}
+
+// routPivots adds the pivots a routing double may make from n (CN-11.24):
+// one half stays, the other swings one hexside; it costs one hex of the
+// rout move and one rout level (and a level more for a slow unit, or a
+// spoiled pair of steps for a fast one, when the moving half does not
+// step toward the edge).
+func (s *St) routPivots(u *Unit, n *routNode, t int, fast bool, add func(*routNode, []Hex, bool)) {
+	for fixed := range 2 {
+		f, mv := n.at[fixed], n.at[1-fixed]
+		d := f.Dir(mv)
+		for _, rot := range []int{1, -1} {
+			m2 := f.Step(d + rot)
+			if !s.p.OnMap(m2) || s.passable(u, m2, true) != nil || s.occupiedFor(u, m2) {
+				continue
+			}
+			next := []Hex{f, m2}
+			if fixed == 1 {
+				next = []Hex{m2, f}
+			}
+			toward := s.edgeStep(u.Side, mv, m2) > 0
+			m := &routNode{at: next, prev: n, pen: n.pen + 1, clean: n.clean, pivots: n.pivots + 1,
+				drowned: s.terrain(m2).River}
+			if fast {
+				m.clean = n.clean && toward
+				if t%2 == 0 {
+					if !m.clean {
+						m.pen++
+					}
+					m.clean = true
+				}
+			} else if !toward {
+				m.pen++
+			}
+			// the front turns with the unit: the hex beside both new
+			// hexes nearer the old front
+			var best Hex
+			bd := 1 << 30
+			for _, c := range f.Neighbours() {
+				if Adjacent(c, m2) && c != mv {
+					if dd := Dist(c, n.front); dd < bd {
+						best, bd = c, dd
+					}
+				}
+			}
+			m.front = best
+			add(m, next, false)
+		}
 	}
 }
 

@@ -37,6 +37,7 @@ type Unit struct {
 	Entry   []Hex  `json:"entry,omitempty"`
 	Gone    string `json:"gone,omitempty"`  // eliminated, exited, drowned
 	Place   []Hex  `json:"place,omitempty"` // set-up zone, placed by the owner
+	Prefer  Hex    `json:"prefer,omitzero"` // where its owner wants it to rout, among equal paths (CN-11.26)
 }
 
 // Leader is one leader counter in play.
