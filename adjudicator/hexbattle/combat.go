@@ -462,7 +462,7 @@ func (s *St) melee(u, t *Unit, dice adjudicator.Dice) {
 	}
 	moraleExtra := 0
 	if u.Charge == t.ID || u.Charge == rt.ID { // CN-5.31
-		v := s.p.DRM["charge"]
+		v := s.drm("charge")
 		drm += v
 		add(v, "charge (CN-5.31)")
 		if u.Lance { // CN-9.31, CN-9.32
@@ -474,12 +474,12 @@ func (s *St) melee(u, t *Unit, dice adjudicator.Dice) {
 	}
 	u.Charge = ""
 	if s.p.Rules == "crecy" && f.Weapon == "" && s.counter(u).Switch == "free" && strings.Contains(s.counter(u).Faces[0].Weapon, "longbow") {
-		v := s.p.DRM["longbow-attacking"] // CRE-16.21b
+		v := s.drm("longbow-attacking") // CRE-16.21b
 		drm += v
 		add(v, "longbow attacking (CRE-16.21b)")
 	}
 	if s.p.Rules == "navarrete" && s.face(rt).Weapon == "longbow" && !s.face(rt).Attack {
-		v := s.p.DRM["longbow-attacked"] // NAV-16.21
+		v := s.drm("longbow-attacked") // NAV-16.21
 		drm += v
 		add(v, "longbow in fire mode (NAV-16.21)")
 	}
@@ -488,7 +488,7 @@ func (s *St) melee(u, t *Unit, dice adjudicator.Dice) {
 		if f.Cav {
 			key = "obstacle-cavalry"
 		}
-		v := s.p.DRM[key]
+		v := s.drm(key)
 		drm += v
 		add(v, "obstacle hexside (CRE-15.32)")
 	}

@@ -394,8 +394,9 @@ func TestLeadersCRE173(t *testing.T) {
 // CRE-19.14: the players may agree to drop the chivalry rules.
 // CRE-18.41, CRE-18.42, CRE-18.43, CRE-18.4, CRE-19.22: each English
 // deployment, with its obstacles, is a scenario of the pack, chosen when
-// the game is created. CRE-18.15, CRE-19.13: a pack carries one set of
-// table modifiers (a club types each column as its own pack).
+// the game is created. CRE-18.15, CRE-19.13: where the tables give two
+// modifiers, each scenario block carries its own column (`drm` lines in
+// the block), over the pack's.
 func TestScenariosCRE190(t *testing.T) {
 	s := hill(t, "discipline")
 	require.Equal(t, "alt", s.sc.UseAlt)
@@ -411,7 +412,9 @@ func TestScenariosCRE190(t *testing.T) {
 	x.GT = 2
 	require.False(t, x.bound(x.unit("K1")))
 	require.GreaterOrEqual(t, len(h.p.Scenarios), 2)
-	require.Equal(t, 2, h.p.DRM["obstacle-cavalry"])
+	require.Equal(t, 2, h.drm("obstacle-cavalry"))
+	require.Equal(t, 1, s.drm("obstacle-cavalry"), "the discipline scenario's own modifier")
+	require.Equal(t, h.drm("charge"), s.drm("charge"))
 }
 
 // NAV-15.1a, CRE-15.1a: the players' sides are the game's roles, taken

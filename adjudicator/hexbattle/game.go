@@ -153,8 +153,8 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 			continue // CRE-16.45
 		}
 		u := &Unit{ID: d.ID, Counter: d.Counter, Side: c.Side, Face: d.Face, At: d.At, Front: d.Front,
-			Lance: d.Lance && c.face(d.Face).Cav, Wing: d.Wing, Turn: d.Turn, Entry: d.Entry, Place: d.Place}
-		if d.Turn > 0 || len(d.Place) > 0 {
+			Lance: d.Lance && c.face(d.Face).Cav, Wing: d.Wing, Turn: d.Turn, Entry: d.Entry, Place: d.Place, With: d.With}
+		if d.Turn > 0 || len(d.Place) > 0 || len(d.With) > 0 {
 			u.At = nil
 		}
 		s.Units = append(s.Units, u)

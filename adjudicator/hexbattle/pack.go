@@ -110,7 +110,8 @@ type UnitDef struct {
 	Wing    string
 	Turn    int   // reinforcement turn; 0 at start
 	Entry   []Hex // reinforcement entry hexes
-	Place   []Hex // set-up zone (a hex range): the owner places it (CRE-18.11, CRE-19.21)
+	Place   []Hex    // set-up zone (a hex range): the owner places it (CRE-18.11, CRE-19.21)
+	With    []string // or: set up in the hex of a friendly unit of these kinds (plate, a nation; CRE-18.11)
 	line    loc
 }
 
@@ -181,7 +182,8 @@ type ScenarioDef struct {
 	ChooseModes bool
 	SecretModes bool
 	SameMode    map[string]bool
-	NoChivalry  bool // CRE-17.1 does not apply (CRE-19.14)
+	NoChivalry  bool           // CRE-17.1 does not apply (CRE-19.14)
+	DRM         map[string]int // this scenario's table modifiers, over the pack's
 }
 
 type loc struct {
@@ -510,7 +512,11 @@ func (ps *parser) directive(line string) {
 		ps.moraleRow(line)
 	case "drm":
 		if need(2, "a name and a value") {
-			p.DRM[strings.ToLower(args[0])] = ps.num(args[1], "drm")
+			m := p.DRM
+			if ps.scen != nil { // a scenario's own column (CRE-18.15, CRE-19.13)
+				m = ps.scen.DRM
+			}
+			m[strings.ToLower(args[0])] = ps.num(args[1], "drm")
 		}
 	case "vp":
 		ps.vp(args)
@@ -549,7 +555,7 @@ func (ps *parser) directive(line string) {
 		}
 		ps.scen = &ScenarioDef{ID: strings.ToLower(args[0]), Title: strings.Join(args[1:], " "),
 			Obstacles: map[[2]Hex]bool{}, Open: map[[2]Hex]bool{}, Visibility: map[int]int{},
-			FireDRM: map[int]int{}, Locked: map[string]bool{}, SameMode: map[string]bool{}}
+			FireDRM: map[int]int{}, Locked: map[string]bool{}, SameMode: map[string]bool{}, DRM: map[string]int{}}
 		p.Scenarios = append(p.Scenarios, ps.scen)
 	case "visibility", "fogfire":
 		if ps.scen == nil {
@@ -796,7 +802,9 @@ func (ps *parser) unit(verb string, args []string) {
 	}
 	ps.p.unitLines[u.ID+"@"+ps.scenID()] = ps.at
 	if verb == "unit" {
-		if a["place"] != "" {
+		if w, ok := strings.CutPrefix(a["place"], "with:"); ok {
+			u.With = strings.Split(strings.ToLower(w), ",")
+		} else if a["place"] != "" {
 			u.Place = ps.hexes(a["place"])
 		} else if a["at"] == "" {
 			ps.errf("unit %s: give its hex, at=XXYY (a double: at=XXYY-XXYY front=XXYY), or its set-up zone, place=XXYY-XXYY", u.ID)
@@ -1046,7 +1054,7 @@ func (ps *parser) validate() {
 			if c.Double {
 				want = 2
 			}
-			if len(u.Place) > 0 {
+			if len(u.Place) > 0 || len(u.With) > 0 {
 				continue // placed by its owner before play
 			}
 			if len(u.At) != want {

@@ -19,7 +19,7 @@ const phSetup = "setup"
 // needsSetup says whether side has set-up decisions in this scenario.
 func (s *St) needsSetup(side string) bool {
 	for _, u := range s.Units {
-		if u.Side == side && (len(u.Place) > 0 || s.modeChoice(u)) {
+		if u.Side == side && (len(u.Place) > 0 || len(u.With) > 0 || s.modeChoice(u)) {
 			return true
 		}
 	}
@@ -61,6 +61,22 @@ func (s *St) zone(r []Hex) []Hex { return s.entryHexes(r) }
 // double "XXYY-XXYY front XXYY".
 func (s *St) placements(u *Unit) []string {
 	var out []string
+	if len(u.With) > 0 { // with a friendly unit of a kind (CRE-18.11: cannons)
+		for _, o := range s.Units {
+			if o == u || o.Side != u.Side || !s.onMap(o) || s.isCannon(o) || len(s.unitsAt(o.At[0])) != 1 {
+				continue
+			}
+			c := s.counter(o)
+			for _, k := range u.With {
+				if (k == "plate" && c.Armour == "P") || k == c.Nation || strings.EqualFold(k, c.Name) {
+					out = append(out, o.At[0].String())
+					break
+				}
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
 	z := s.zone(u.Place)
 	in := map[Hex]bool{}
 	for _, h := range z {
@@ -150,7 +166,7 @@ func (s *St) setupChoices(side string) []string {
 				out = append(out, "mode "+u.ID+" "+f.Name)
 			}
 		}
-		if len(u.Place) > 0 && len(u.At) == 0 {
+		if (len(u.Place) > 0 || len(u.With) > 0) && len(u.At) == 0 {
 			ps := s.placements(u)
 			for i, p := range ps {
 				if i == maxListed {
@@ -193,6 +209,10 @@ func (s *St) applySetup(side string, lines []adjudicator.Line) ([]string, []adju
 		if verb == "place" && len(w) >= 3 {
 			if ld := s.leader(w[1]); ld != nil && ld.Side == side {
 				leaderLines = append(leaderLines, l) // after the units they stand with
+				continue
+			}
+			if u := s.unit(w[1]); u != nil && u.Side == side && len(u.With) > 0 {
+				leaderLines = append(leaderLines, l) // after the units they join
 				continue
 			}
 		}
@@ -277,7 +297,7 @@ func (s *St) setupLine(side string, w []string, chosen map[string]bool) (string,
 		if err != nil {
 			return "", err
 		}
-		if len(u.Place) == 0 {
+		if len(u.Place) == 0 && len(u.With) == 0 {
 			return "", fmt.Errorf("%s's set-up hex is fixed by the scenario", u.ID)
 		}
 		if chosen["place:"+u.ID] {
@@ -290,6 +310,9 @@ func (s *St) setupLine(side string, w []string, chosen map[string]bool) (string,
 				s.put(u, p)
 				return "place " + u.ID + " " + p, nil
 			}
+		}
+		if len(u.With) > 0 {
+			return "", fmt.Errorf("%s may not be placed at %s: it sets up with a %s unit (CRE-18.11)", u.ID, want, strings.Join(u.With, " or "))
 		}
 		return "", fmt.Errorf("%s may not be placed at %s: its set-up zone is %s, one unit per hex (CN-6.0)", u.ID, want, hexList(u.Place))
 	}
@@ -339,19 +362,23 @@ func (s *St) put(u *Unit, p string) {
 	}
 }
 
-// placeDefaults places, in pack order, the units (or, with leaders, the
-// leaders) of side that no set-up line placed.
-func (s *St) placeDefaults(side string, chosen map[string]bool, leaders bool) {
-	if !leaders {
-		for _, u := range s.Units {
-			if u.Side == side && len(u.Place) > 0 && !chosen["place:"+u.ID] && len(u.At) == 0 {
-				if ps := s.placements(u); len(ps) > 0 {
-					s.put(u, ps[0])
-				} else {
-					u.Gone = "not deployed"
-				}
+// placeDefaults places, in pack order, the units in set-up zones (or,
+// with rest, the units set up with others, then the leaders) of side
+// that no set-up line placed.
+func (s *St) placeDefaults(side string, chosen map[string]bool, rest bool) {
+	for _, u := range s.Units {
+		if u.Side != side || chosen["place:"+u.ID] || len(u.At) > 0 || u.Gone != "" {
+			continue
+		}
+		if (!rest && len(u.Place) > 0) || (rest && len(u.With) > 0) {
+			if ps := s.placements(u); len(ps) > 0 {
+				s.put(u, ps[0])
+			} else {
+				u.Gone = "not deployed"
 			}
 		}
+	}
+	if !rest {
 		return
 	}
 	for _, l := range s.Leaders {
@@ -377,7 +404,7 @@ func (s *St) finishSetup() {
 		// that overlap) falls back to the default placement
 		s.applySetup(side, lines)
 		for _, u := range s.Units {
-			if u.Side == side && (len(u.Place) > 0 || s.modeChoice(u)) && s.onMap(u) {
+			if u.Side == side && (len(u.Place) > 0 || len(u.With) > 0 || s.modeChoice(u)) && s.onMap(u) {
 				s.say("%s sets up %s at %s, %s.", side, u.ID, hexList(u.At), u.Face)
 			}
 		}

@@ -36,7 +36,8 @@ type Unit struct {
 	Turn    int    `json:"turn,omitempty"` // reinforcement: enters this turn
 	Entry   []Hex  `json:"entry,omitempty"`
 	Gone    string `json:"gone,omitempty"`  // eliminated, exited, drowned
-	Place   []Hex  `json:"place,omitempty"` // set-up zone, placed by the owner
+	Place   []Hex    `json:"place,omitempty"` // set-up zone, placed by the owner
+	With    []string `json:"with,omitempty"`  // or set up with a friendly unit of these kinds
 	Prefer  Hex    `json:"prefer,omitzero"` // where its owner wants it to rout, among equal paths (CN-11.26)
 }
 
@@ -284,6 +285,14 @@ func (s *St) edgeStep(side string, a, b Hex) int {
 		d = -d
 	}
 	return d
+}
+
+// drm is a table modifier: the scenario's value, else the pack's.
+func (s *St) drm(name string) int {
+	if v, ok := s.sc.DRM[name]; ok {
+		return v
+	}
+	return s.p.DRM[name]
 }
 
 func (s *St) fatigued() bool { return s.p.Fatigue[s.GT] }

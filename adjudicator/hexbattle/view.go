@@ -39,6 +39,8 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 				fmt.Fprintf(&b, "%-5s %-9s %s\n", u.ID, c.Name, u.Gone)
 			case u.Turn > 0:
 				fmt.Fprintf(&b, "%-5s %-9s arrives turn %d\n", u.ID, c.Name, u.Turn)
+			case len(u.At) == 0 && len(u.With) > 0:
+				fmt.Fprintf(&b, "%-5s %-9s to be placed with a %s unit\n", u.ID, c.Name, strings.Join(u.With, " or "))
 			case len(u.At) == 0:
 				fmt.Fprintf(&b, "%-5s %-9s to be placed in %s\n", u.ID, c.Name, hexList(u.Place))
 			case s.pendingSetup(u, string(role)):
