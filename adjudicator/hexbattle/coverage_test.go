@@ -502,3 +502,47 @@ func TestRoutChoiceCN1126(t *testing.T) {
 		require.Equal(t, 1, g.Rout)
 	}
 }
+
+// CN-5.31: plate or mail cavalry that moves through three clear hexes in
+// a straight line and ends next to its target gets a charge marker; its
+// attack on that target takes the pack's charge DRM, and the marker goes.
+func TestChargeMarkerCN531(t *testing.T) {
+	s := hill(t, "discipline") // English plate starts as cavalry here
+	s = passTurn(t, s)
+	for _, u := range s.Units {
+		if u.ID != "E1" && u.ID != "G1" {
+			u.Gone = "eliminated"
+		}
+	}
+	e, g := s.unit("E1"), s.unit("G1")
+	for p := 1; p <= 8; p++ {
+		for d := range 6 {
+			h0 := Hex{4, p}
+			path := []Hex{h0.Step(d), h0.Step(d).Step(d), h0.Step(d).Step(d).Step(d)}
+			tgt := path[2].Step(d)
+			ok := s.p.OnMap(tgt) && !s.terrain(tgt).Prohibited && s.terrain(h0).Clear
+			prev := h0
+			for _, h := range path {
+				ok = ok && s.p.OnMap(h) && s.terrain(h).Clear && !s.terrain(h).Prohibited && s.elev(h) == 0 && !s.obstacle(prev, h)
+				prev = h
+			}
+			if !ok {
+				continue
+			}
+			e.At = []Hex{h0}
+			g.At = []Hex{tgt}
+			s.mv = map[string]int{}
+			c, err := s.moveLine("english", "move E1 "+path[0].String()+" "+path[1].String()+" "+path[2].String()+" charge G1")
+			require.NoError(t, err)
+			require.Contains(t, c, "charge G1")
+			require.Equal(t, "G1", e.Charge)
+			s.Phase, s.Second = phMelee1, true
+			s.ev = nil
+			s.melee(e, g, testdice.New(1))
+			require.Contains(t, strings.Join(evTexts(s), "\n"), "charge (CN-5.31)")
+			require.Empty(t, e.Charge)
+			return
+		}
+	}
+	t.Fatal("no straight clear run on the test map")
+}
