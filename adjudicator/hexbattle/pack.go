@@ -108,8 +108,8 @@ type UnitDef struct {
 	Face    string
 	Lance   bool
 	Wing    string
-	Turn    int   // reinforcement turn; 0 at start
-	Entry   []Hex // reinforcement entry hexes
+	Turn    int      // reinforcement turn; 0 at start
+	Entry   []Hex    // reinforcement entry hexes
 	Place   []Hex    // set-up zone (a hex range): the owner places it (CRE-18.11, CRE-19.21)
 	With    []string // or: set up in the hex of a friendly unit of these kinds (plate, a nation; CRE-18.11)
 	line    loc

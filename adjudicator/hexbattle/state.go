@@ -22,23 +22,23 @@ const (
 
 // Unit is one combat unit in play.
 type Unit struct {
-	ID      string `json:"id"`
-	Counter string `json:"counter"`
-	Side    string `json:"side"`
-	Face    string `json:"face"`
-	At      []Hex  `json:"at,omitempty"` // one hex, or a double's two
-	Front   Hex    `json:"front,omitzero"`
-	Rout    int    `json:"rout,omitempty"`
-	Lance   bool   `json:"lance,omitempty"`
-	Charge  string `json:"charge,omitempty"` // the target of its charge marker
-	Fired   bool   `json:"fired,omitempty"`  // a cannon on its fired side
-	Wing    string `json:"wing,omitempty"`
-	Turn    int    `json:"turn,omitempty"` // reinforcement: enters this turn
-	Entry   []Hex  `json:"entry,omitempty"`
-	Gone    string `json:"gone,omitempty"`  // eliminated, exited, drowned
+	ID      string   `json:"id"`
+	Counter string   `json:"counter"`
+	Side    string   `json:"side"`
+	Face    string   `json:"face"`
+	At      []Hex    `json:"at,omitempty"` // one hex, or a double's two
+	Front   Hex      `json:"front,omitzero"`
+	Rout    int      `json:"rout,omitempty"`
+	Lance   bool     `json:"lance,omitempty"`
+	Charge  string   `json:"charge,omitempty"` // the target of its charge marker
+	Fired   bool     `json:"fired,omitempty"`  // a cannon on its fired side
+	Wing    string   `json:"wing,omitempty"`
+	Turn    int      `json:"turn,omitempty"` // reinforcement: enters this turn
+	Entry   []Hex    `json:"entry,omitempty"`
+	Gone    string   `json:"gone,omitempty"`  // eliminated, exited, drowned
 	Place   []Hex    `json:"place,omitempty"` // set-up zone, placed by the owner
 	With    []string `json:"with,omitempty"`  // or set up with a friendly unit of these kinds
-	Prefer  Hex    `json:"prefer,omitzero"` // where its owner wants it to rout, among equal paths (CN-11.26)
+	Prefer  Hex      `json:"prefer,omitzero"` // where its owner wants it to rout, among equal paths (CN-11.26)
 }
 
 // Leader is one leader counter in play.
