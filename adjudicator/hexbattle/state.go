@@ -116,18 +116,42 @@ func (s *St) bind() error {
 	return err
 }
 
-// clone deep-copies the state (states are values, engine.md).
+// clone deep-copies the state (states are values, engine.md). The pack's
+// files and the units' set-up data are never changed in place, so they
+// are shared; the phase's scratch (MP spent, events) is not copied.
 func (s *St) clone() *St {
-	data, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
+	n := *s
+	n.mv, n.ev = nil, nil
+	n.Units = make([]*Unit, len(s.Units))
+	for i, u := range s.Units {
+		c := *u
+		c.At = append([]Hex(nil), u.At...)
+		n.Units[i] = &c
 	}
-	var n St
-	if err := json.Unmarshal(data, &n); err != nil {
-		panic(err)
+	n.Leaders = make([]*Leader, len(s.Leaders))
+	for i, l := range s.Leaders {
+		c := *l
+		n.Leaders[i] = &c
 	}
-	n.p, n.sc = s.p, s.sc
+	n.FireOrd = copyOrders(s.FireOrd)
+	n.SetupOrd = copyOrders(s.SetupOrd)
+	n.VP = make(map[string]int, len(s.VP))
+	for k, v := range s.VP {
+		n.VP[k] = v
+	}
+	n.Wrecked = append([]Hex(nil), s.Wrecked...)
 	return &n
+}
+
+func copyOrders(m map[string][]Line) map[string][]Line {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string][]Line, len(m))
+	for k, v := range m {
+		out[k] = append([]Line{}, v...)
+	}
+	return out
 }
 
 // Encode implements adjudicator.State.
