@@ -238,6 +238,31 @@ func TestDeadlineAppliesDefaultsAndReminds(t *testing.T) {
 	require.Contains(t, f.lastTo("bob@example.org").Text, "missed the deadline")
 }
 
+// A reply to a decision the deadline already settled is refused: the
+// default took the seat's token, so the late email never lands on the
+// next decision of the same kind.
+func TestLateReplyAfterDefaultIsRefused(t *testing.T) {
+	f := newFixture(t)
+	g := f.game_()
+	late := f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 2") // token of bob's first decision
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	f.now = g.Deadline.Add(time.Minute)
+	n, err := f.j.Tick()
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	g = f.game_()
+	require.Equal(t, 2, g.Status.Turn, "south's default settled round 1")
+	hash := g.StateHash
+	o := f.handle(late)
+	require.Equal(t, store.OutcomeRejected, o.Kind, o.Reason)
+	require.Equal(t, "too late", o.Reason)
+	require.Contains(t, f.lastTo("bob@example.org").Text, "deadline settled on Tue 24 Nov 2026 12:01 UTC")
+	require.Equal(t, hash, f.game_().StateHash, "nothing changed")
+	// A reply to the new report applies.
+	o = f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 3"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+}
+
 func TestReportAndGMCommands(t *testing.T) {
 	f := newFixture(t)
 	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "report"))
