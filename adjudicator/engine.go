@@ -34,6 +34,15 @@ type Game interface {
 	Decode(data []byte) (State, error)
 }
 
+// Querier is implemented by games that answer questions about the board
+// without changing anything: "show Kent" in an email. Query answers what
+// role may see of the thing q names (an area, a space); an unknown name
+// is an error with the nearest valid ones. It reads the state only: the
+// answer is never logged and changes no dice.
+type Querier interface {
+	Query(role Role, q string) (string, error)
+}
+
 // OptionInfo is implemented by games whose scenarios come with an option
 // (a scenario pack the club typed in): InfoFor describes the game as those
 // options make it, so that the platform checks scenarios and roles
