@@ -151,7 +151,6 @@ func positionHeader(text string) (game, scenario string) {
 	return game, scenario
 }
 
-
 // positionOption is a position in the one-line form the "position" option
 // takes: comments dropped, lines joined by ';' so each keeps its number.
 func positionOption(text string) string {
