@@ -140,6 +140,7 @@ func runNew(ctx *cli, args []string) error {
 	id := fs.String("id", "", "game ID used in subjects, e.g. roses-7 (default: generated)")
 	gm := fs.String("gm", "", "the game master's address (receives every report)")
 	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
+	position := fs.String("position", "", "start from a position FILE (docs/positions.md), in its game and scenario")
 	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
 	pack := fs.String("scenario-pack", "", "a scenario pack (directory or .pack file) for "+hexbattle.Name+"; its scenarios become the game's (see pbem scenario check)")
 	var players, opts multiFlag
@@ -151,13 +152,18 @@ func runNew(ctx *cli, args []string) error {
 	if *pack != "" && *game == "" {
 		*game = hexbattle.Name
 	}
-	if *game == "" {
-		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
-	}
 	if *pack != "" && *game != hexbattle.Name {
 		return usagef("--scenario-pack goes with --game %s", hexbattle.Name)
 	}
 	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, SenderAuth: *senderAuth, Options: adjudicator.Options{}}
+	if *position != "" {
+		if err := usePosition(&spec, *position); err != nil {
+			return err
+		}
+	}
+	if spec.Game == "" {
+		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
+	}
 	for _, p := range players {
 		role, addr, ok := strings.Cut(p, "=")
 		if !ok {
