@@ -163,8 +163,9 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 		return err
 	}
 	p := g.Player(string(role))
-	text := fmt.Sprintf("The record of game [%s] as %s may see it. Save the part between the\nmarkers as record.json and run: python3 tools/verify_dice.py record.json\n(or: pbem verify record.json).\n\n-----BEGIN PBEM RECORD-----\n%s\n-----END PBEM RECORD-----", g.ID, roleTitle(role), b)
-	// The record template keeps the JSON lines as they are (a notice would
-	// rewrap them to 76 columns).
-	return j.queueRendered(tx, g, p.Email, subject, "record", inReplyTo, "record", NoticeData{Text: text, Footer: j.footer(g)})
+	lang := seatLang(p)
+	name := g.ID + "-record.json"
+	text := j.opt.Templates.T(lang, "record.attached", "Game", g.ID, "Role", roleTitle(role), "File", name)
+	part := store.Part{Name: name, ContentType: "application/json", Data: b}
+	return j.queueRendered(tx, g, p.Email, subject, "record", inReplyTo, "record", NoticeData{Text: text, Footer: j.footerIn(g, lang)}, part)
 }

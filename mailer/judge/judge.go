@@ -41,6 +41,9 @@ type Options struct {
 	Wake func()
 	// SenderAuth says how senders are authenticated (senderauth.go).
 	SenderAuth SenderAuthOptions
+	// DocsURL is a public page that explains the dice procedure; reports
+	// link to it when set.
+	DocsURL string
 }
 
 // Judge is the game service over one store.

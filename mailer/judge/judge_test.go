@@ -297,7 +297,7 @@ func TestGMRollbackNeverRerolls(t *testing.T) {
 	require.Equal(t, f.game_().StateHash, hash)
 	// Turn 1's dice are public now: rolling back into it is refused.
 	gm("rollback 2")
-	require.Contains(t, f.lastTo("gm@example.org").Text, "already public")
+	require.Contains(t, strings.Join(strings.Fields(f.lastTo("gm@example.org").Text), " "), "already public")
 	require.Equal(t, 2, f.game_().Status.Turn)
 }
 
@@ -359,10 +359,11 @@ func TestPlayerRecordIsRedacted(t *testing.T) {
 	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "record"))
-	m := f.lastTo("bob@example.org").Text
-	require.Contains(t, m, "BEGIN PBEM RECORD")
-	body := m[strings.Index(m, "-----BEGIN PBEM RECORD-----")+len("-----BEGIN PBEM RECORD-----") : strings.Index(m, "-----END PBEM RECORD-----")]
-	rec, err := record.Unmarshal([]byte(body))
+	m := f.lastTo("bob@example.org")
+	require.Contains(t, m.Text, "pbem verify "+f.game+"-record.json")
+	require.Len(t, m.Parts, 1, "the record is attached")
+	require.Equal(t, "application/json", m.Parts[0].ContentType)
+	rec, err := record.Unmarshal(m.Parts[0].Data)
 	require.NoError(t, err)
 	require.True(t, record.Verify(rec).OK(), record.Verify(rec).String())
 	for _, e := range rec.Entries {

@@ -5,15 +5,20 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
 
 // ReportData feeds templates/report.*.tmpl.
 type ReportData struct {
+	// Lang is the reader's language (mailer/i18n); the templates render
+	// the platform's words in it.
+	Lang     string
 	GameID   string
 	Title    string
 	Role     string
@@ -21,7 +26,9 @@ type ReportData struct {
 	Deadline string
 	Accepted []string
 	Events   []string
-	Sections []adjudicator.Section
+	Sections []SectionData
+	// Map is the reader's map (nil for a game that draws none).
+	Map *MapData
 	Owes     []PromptData
 	Finished bool
 	Result   string
@@ -32,6 +39,48 @@ type ReportData struct {
 	// reply block carries it (see fresh.go). Never a secret.
 	Token  string
 	Footer string
+	// GM and OrdersAddress are the game's addresses; GMMailto and
+	// OrdersMailto their mailto: links for the HTML part.
+	GM, OrdersAddress      string
+	GMMailto, OrdersMailto htmltemplate.URL
+	// DocsURL is where the server's operator publishes the dice
+	// procedure ("" when none is configured).
+	DocsURL string
+	// GameInEnglish says that the game's own texts are in English while
+	// the report is not.
+	GameInEnglish bool
+}
+
+// MapData is the map of a report: the text map for the plain part, and
+// for the HTML part the picture's address (a cid: URL of the inline PNG)
+// with its alt text.
+type MapData struct {
+	Text  string
+	Src   htmltemplate.URL
+	Alt   string
+	Width int
+}
+
+// SectionData is one section of the game's view. Rows is set when the
+// body is a list of "name   items" lines (blocks by area, for instance),
+// which the HTML part shows as a table; otherwise the body is shown as
+// preformatted text that wraps.
+type SectionData struct {
+	Title string
+	Body  string
+	Rows  []RowData
+}
+
+// RowData is one row of a section's table.
+type RowData struct {
+	Key   string
+	Items []ItemData
+}
+
+// ItemData is one item of a row; Short items are kept on one line.
+type ItemData struct {
+	Text  string
+	Short bool
 }
 
 // PromptData is one decision owed, for templates.
@@ -248,20 +297,9 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 	if err != nil {
 		return err
 	}
-	view := st.View(role)
-	data := ReportData{
-		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
-		Accepted: c.accepted, Events: evs, Sections: view.Sections,
-		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
-		Dice: j.diceData(g), Footer: j.footer(g), DiceText: c.diceText,
-		Token: tokenFor(g.ID, p),
-	}
-	if role == adjudicator.GM {
-		data.Owes = nil
-	}
-	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), g.Status.Label)
-	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
-		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+	data, part, err := j.reportData(g, p, st, evs, c)
+	if err != nil {
+		return err
 	}
 	subject := data.Title
 	if data.Deadline != "" {
@@ -280,6 +318,9 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		html = ""
 	}
 	m := j.mail(g, p, subject, kind, text, html)
+	if html != "" && part != nil {
+		m.Parts = append(m.Parts, *part)
+	}
 	if c.inReplyTo != "" {
 		m.InReplyTo = c.inReplyTo
 		m.References = append(m.References, c.inReplyTo)
@@ -292,6 +333,38 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		p.LastReportMsgID = m.MessageID
 	}
 	return nil
+}
+
+// reportData assembles the data of seat p's report of g in state st,
+// with the events evs it has not seen, and the map picture to attach to
+// its HTML part (nil when the game draws none).
+func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State, evs []string, c reportCause) (ReportData, *store.Part, error) {
+	role := adjudicator.Role(p.Role)
+	view := st.View(role)
+	lang := seatLang(p)
+	data := ReportData{
+		Lang:   lang,
+		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
+		Accepted: c.accepted, Events: evs, Sections: sections(view),
+		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
+		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
+		Token: tokenFor(g.ID, p),
+		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
+		DocsURL: j.opt.DocsURL, GameInEnglish: lang != i18n.Default,
+	}
+	md, part, err := mapPart(st, role)
+	if err != nil {
+		return ReportData{}, nil, err
+	}
+	data.Map = md
+	if role == adjudicator.GM {
+		data.Owes = nil
+	}
+	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), g.Status.Label)
+	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
+		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+	}
+	return data, part, nil
 }
 
 // mail builds an outgoing mail to a seat, threaded under the game.
@@ -355,7 +428,7 @@ func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo,
 	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Text: text, Footer: j.footer(g)})
 }
 
-func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any) error {
+func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any, parts ...store.Part) error {
 	text, html, err := j.opt.Templates.Render(tmpl, data)
 	if err != nil {
 		return err
@@ -364,7 +437,7 @@ func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, in
 		Kind: kind, From: fmt.Sprintf("%s <%s>", j.opt.FromName, j.opt.OrdersAddress),
 		ReplyTo: j.opt.OrdersAddress, To: []string{to}, Subject: subject,
 		MessageID: fmt.Sprintf("pbem.%s.%s@%s", kind, randHex(8), j.opt.Domain),
-		Text:      text, HTML: html, Created: j.opt.Now().UTC(),
+		Text:      text, HTML: html, Created: j.opt.Now().UTC(), Parts: parts,
 	}
 	if g != nil {
 		m.GameID = g.ID
