@@ -22,12 +22,12 @@ type OutMail struct {
 	HTML       string            `json:"html"`              // text/html alternative ("" for none)
 	// Parts are the mail's inline pictures (referenced from HTML by
 	// "cid:" URLs) and attachments.
-	Parts []Part `json:"parts,omitempty"`
-	Created    time.Time         `json:"created"`
-	Attempts   int               `json:"attempts"`
-	NextTry    time.Time         `json:"next_try"`
-	LastError  string            `json:"last_error,omitempty"`
-	SentAt     time.Time         `json:"sent_at,omitempty"`
+	Parts     []Part    `json:"parts,omitempty"`
+	Created   time.Time `json:"created"`
+	Attempts  int       `json:"attempts"`
+	NextTry   time.Time `json:"next_try"`
+	LastError string    `json:"last_error,omitempty"`
+	SentAt    time.Time `json:"sent_at,omitempty"`
 }
 
 // Part is an inline part or an attachment of an OutMail. Its bytes are

@@ -28,7 +28,7 @@ type ReportData struct {
 	Events   []string
 	Sections []SectionData
 	// Map is the reader's map (nil for a game that draws none).
-	Map *MapData
+	Map      *MapData
 	Owes     []PromptData
 	Finished bool
 	Result   string
