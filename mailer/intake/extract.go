@@ -2,6 +2,7 @@ package intake
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -51,6 +52,43 @@ type Orders struct {
 // "Sent from my iPhone". Zero-width characters are removed and
 // non-breaking spaces read as spaces.
 func Extract(text string) *Orders {
+	return ExtractSigned(text, nil)
+}
+
+// ExtractFrom is Extract of m's text, knowing who sent it: a last line
+// that is only the sender's name (the display name, its first word, or
+// the address's local part) is a signature, not an order.
+func ExtractFrom(m *Message) *Orders {
+	return ExtractSigned(m.Text, SenderNames(m.FromName, m.From))
+}
+
+// SenderNames lists the names a sender may sign with, in lower case: the
+// display name, its first word, the address's local part and that part's
+// first piece ("alice" of "alice.smith").
+func SenderNames(displayName, address string) []string {
+	var names []string
+	add := func(n string) {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	add(displayName)
+	if f := strings.Fields(displayName); len(f) > 0 {
+		add(f[0])
+	}
+	if local, _, ok := strings.Cut(address, "@"); ok {
+		add(local)
+		if i := strings.IndexAny(local, "._-+"); i > 0 {
+			add(local[:i])
+		}
+	}
+	return names
+}
+
+// ExtractSigned is Extract for a sender who may sign with one of names
+// (lower case, see SenderNames).
+func ExtractSigned(text string, names []string) *Orders {
 	o := &Orders{}
 	raw := strings.Split(normalizeNewlines(text), "\n")
 	lines := make([]string, len(raw))
@@ -95,7 +133,7 @@ func Extract(text string) *Orders {
 		}
 		o.Lines = append(o.Lines, Line{No: no, Text: t})
 	}
-	o.dropClosing()
+	o.dropClosing(names)
 	return o
 }
 
@@ -107,8 +145,10 @@ const (
 )
 
 // dropClosing moves a trailing mobile footer and a trailing sign-off block
-// from Lines to Ignored.
-func (o *Orders) dropClosing() {
+// from Lines to Ignored: a valediction and a few short lines after it, a
+// one-line sign-off ("Cheers, Alice"), or a last line that is only one of
+// the sender's names.
+func (o *Orders) dropClosing(names []string) {
 	var dropped []Line
 	for len(o.Lines) > 0 {
 		last := o.Lines[len(o.Lines)-1]
@@ -117,6 +157,14 @@ func (o *Orders) dropClosing() {
 		}
 		dropped = append([]Line{last}, dropped...)
 		o.Lines = o.Lines[:len(o.Lines)-1]
+	}
+	if n := len(o.Lines); n > 0 {
+		last := o.Lines[n-1]
+		l := strings.ToLower(last.Text)
+		if signOff.MatchString(l) || slices.Contains(names, strings.Trim(l, " \t.,!-–—~")) {
+			dropped = append([]Line{last}, dropped...)
+			o.Lines = o.Lines[:n-1]
+		}
 	}
 	n := len(o.Lines)
 	for k := n - 1; k >= 0 && k >= n-1-maxClosingLines; k-- {
@@ -233,10 +281,16 @@ var (
 	// Apple Mail and others' forward intros.
 	forwardIntro = regexp.MustCompile(`^(begin forwarded message|début du message réexpédié|anfang der weitergeleiteten nachricht|inicio del mensaje reenviado|comienzo del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|início da mensagem reencaminhada)\s*:`)
 	// sign-offs that open a closing block ("Regards,", "Cheers").
-	valediction = regexp.MustCompile(`^((best|kind|warm|many|with)\s+)?(regards|wishes|thanks)[\s,.!]*$|^(cheers|thanks|thank you|ta|yours|yours sincerely|yours truly|yours faithfully|sincerely|br|rgds|best|cordialement|bien à vous|amitiés|saludos|un saludo|atentamente|saluti|cordiali saluti|un saluto|grüße|gruß|gruss|viele grüße|liebe grüße|beste grüße|mit freundlichen grüßen|mfg|lg|groeten|met vriendelijke groet|abraço|abraços|atenciosamente)[\s,.!]*$`)
+	valediction = regexp.MustCompile(`^(` + valedictions + `)[\s,.!]*$`)
+	// a one-line sign-off: a valediction, then a name of at most three
+	// words ("Cheers, Alice", "Saludos, Pepe", "Thanks - Bob!").
+	signOff = regexp.MustCompile(`^(` + valedictions + `)(\s*[,.!:;-]+\s*|\s+)\pL[\pL'.-]*(\s+\pL[\pL'.-]*){0,2}[\s.!]*$`)
 	// trailing footers that mobile and desktop clients add.
 	mobileFooter = regexp.MustCompile(`^(sent from my |sent from (mail|outlook|yahoo|aol|samsung|proton|gmail)|get outlook for |sent via |sent with |envoyé de mon |envoyé depuis |von meinem .*gesendet|gesendet von |enviado desde mi |enviado do meu |inviato da |verzonden met |verstuurd vanaf mijn )`)
 )
+
+// valedictions are the words of a sign-off, in the languages we accept.
+const valedictions = `((best|kind|warm|many|with)\s+)?(regards|wishes|thanks)|cheers|thanks|thank you|ta|yours|yours sincerely|yours truly|yours faithfully|sincerely|br|rgds|best|cordialement|bien à vous|amitiés|saludos|un saludo|atentamente|saluti|cordiali saluti|un saluto|ciao|grazie|gracias|grüße|gruß|gruss|viele grüße|liebe grüße|beste grüße|mit freundlichen grüßen|mfg|lg|groeten|met vriendelijke groet|abraço|abraços|atenciosamente`
 
 // Outlook reply-header field names in the languages we accept.
 var (

@@ -145,7 +145,7 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.orders = intake.Extract(c.msg.Text)
+	c.orders = intake.ExtractFrom(c.msg)
 	c.gameID = resolveGame(c.tx, c.msg, c.orders)
 	if !ok && !j.authentic(c.tx, c.gameID, c.msg.From, c.orders.Secret) {
 		// Only unauthenticated mail is limited: anyone can forge a From
