@@ -79,6 +79,7 @@ func funcs(cat *i18n.Catalog) map[string]any {
 		"tn": func(lang, key string, n int, kv ...any) string {
 			return cat.Text(lang, msg.Plural(key, n, kv...))
 		},
+		"legal": legalChoices,
 		// upperT is t in capitals, for headings of the plain part.
 		"upperT": func(lang, key string, kv ...any) string {
 			return strings.ToUpper(cat.T(lang, key, kv...))
@@ -138,6 +139,12 @@ func wrapChoices(n int, choices []string) string {
 		out += fmt.Sprintf("\n%s… and %d more (send \"help\" for the full list)", pad, len(uniq)-len(shown))
 	}
 	return out
+}
+
+// legalChoices is wrapChoices after a label: "Legal here: a | b | c".
+func legalChoices(n int, label string, choices []string) string {
+	out := wrapChoices(n+textwrap.Len(label)+1, choices)
+	return strings.Repeat(" ", n) + label + " " + strings.TrimLeft(out, " ")
 }
 
 // Load returns the built-in templates, or those in dir when dir is not

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Line is one order line for the game.
@@ -22,6 +23,9 @@ type Orders struct {
 	Report  bool     // "report" alone on a line: resend my last report
 	Help    bool     // "help" alone on a line
 	Game    string   // from "game <id>", lower-cased
+	// Language is what follows "language" ("idioma", "lenguaje",
+	// "lingua"): the reader's choice of language, as written.
+	Language string
 	Lines   []Line   // every other non-blank line, in order
 
 	// Ignored lists the lines dropped as a closing rather than passed to
@@ -188,7 +192,7 @@ func (o *Orders) keywordLine(no int, t string) bool {
 		return false
 	}
 	switch kw {
-	case "secret", "password", "pw":
+	case "secret":
 		if rest == "" {
 			o.Bad = append(o.Bad, Line{No: no, Text: t})
 		} else {
@@ -209,6 +213,13 @@ func (o *Orders) keywordLine(no int, t string) bool {
 			o.Game = strings.ToLower(rest)
 		}
 		return true
+	case "language":
+		if rest == "" || strings.ContainsFunc(rest, unicode.IsSpace) {
+			o.Bad = append(o.Bad, Line{No: no, Text: t})
+		} else {
+			o.Language = rest
+		}
+		return true
 	case "check", "report", "help":
 		if rest != "" {
 			return false // e.g. "report Essex": an order, not the keyword
@@ -226,20 +237,33 @@ func (o *Orders) keywordLine(no int, t string) bool {
 	return false
 }
 
-var keywords = map[string]bool{
-	"secret": true, "password": true, "pw": true, "entropy": true,
-	"check": true, "report": true, "help": true, "game": true, "token": true,
+// keywords maps every platform keyword, in English, Spanish and
+// Italian, to its English form.
+var keywords = map[string]string{
+	"secret": "secret", "password": "secret", "pw": "secret", "secreto": "secret", "segreto": "secret",
+	"entropy": "entropy", "entropía": "entropy", "entropia": "entropy",
+	"check": "check", "comprobar": "check", "prueba": "check", "verifica": "check", "controlla": "check",
+	"report": "report", "informe": "report", "rapporto": "report",
+	"help": "help", "ayuda": "help", "aiuto": "help",
+	"game": "game", "partida": "game", "partita": "game",
+	"token": "token",
+	"language": "language", "idioma": "language", "lenguaje": "language", "lingua": "language",
 }
 
 // keyword splits "word[:] rest" when word is a platform keyword
-// (case-insensitive). rest is trimmed.
+// (case-insensitive, in any of pbem's languages) and returns the
+// keyword's English form. rest is trimmed.
 func keyword(t string) (kw, rest string, ok bool) {
 	n := 0
-	for n < len(t) && (t[n] >= 'a' && t[n] <= 'z' || t[n] >= 'A' && t[n] <= 'Z') {
-		n++
+	for n < len(t) {
+		r, size := utf8.DecodeRuneInString(t[n:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		n += size
 	}
-	kw = strings.ToLower(t[:n])
-	if !keywords[kw] {
+	kw, ok = keywords[strings.ToLower(t[:n])]
+	if !ok {
 		return "", "", false
 	}
 	after := t[n:]

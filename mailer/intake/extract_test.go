@@ -227,3 +227,27 @@ func TestExtractBareName(t *testing.T) {
 	assert.Equal(t, []string{"move A -> B", "Pepe"}, texts(Extract("move A -> B\nPepe\n").Lines))
 	assert.Equal(t, []string{"alice smith", "alice", "asmith"}, SenderNames("Alice Smith", "asmith@x.example"))
 }
+
+// TestExtractKeywordsInEveryLanguage: the platform's keywords are read in
+// English, Spanish and Italian.
+func TestExtractKeywordsInEveryLanguage(t *testing.T) {
+	o := Extract("secreto: abcd-efgh\nInforme\nmove A -> B\n")
+	assert.Equal(t, "abcd-efgh", o.Secret)
+	assert.True(t, o.Report)
+	o = Extract("segreto abcd\naiuto\npartita: Roses-2\nentropía: dado\nlingua italiano\n")
+	assert.Equal(t, "abcd", o.Secret)
+	assert.True(t, o.Help)
+	assert.Equal(t, "roses-2", o.Game)
+	assert.Equal(t, []string{"dado"}, o.Entropy)
+	assert.Equal(t, "italiano", o.Language)
+	o = Extract("idioma: es\ncomprobar\nrapporto\n")
+	assert.Equal(t, "es", o.Language)
+	assert.True(t, o.Check)
+	assert.True(t, o.Report)
+	o = Extract("language\n")
+	assert.Equal(t, []Line{{1, "language"}}, o.Bad)
+	assert.True(t, SubjectCheck("Re: [roses-1] verifica"))
+	// A keyword with more words after it is still an order.
+	o = Extract("informe Essex\n")
+	assert.Equal(t, []string{"informe Essex"}, texts(o.Lines))
+}

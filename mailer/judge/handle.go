@@ -238,7 +238,7 @@ func contentHash(m *intake.Message) string {
 	return bodyHash([]byte(m.From + "\n" + m.Subject + "\n" + m.Text))
 }
 
-var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)
+var turnLine = regexp.MustCompile(`^(?i)(?:turn|turno)\s*:?\s*(\d+)\s*$`)
 
 // handleGM serves the GM's commands (report, dice, rollback, deadline,
 // defaults, alias, replace). A GM email is all or nothing like a

@@ -360,7 +360,7 @@ func TestPlayerRecordIsRedacted(t *testing.T) {
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "record"))
 	m := f.lastTo("bob@example.org")
-	require.Contains(t, m.Text, "pbem verify "+f.game+"-record.json")
+	require.Contains(t, strings.Join(strings.Fields(m.Text), " "), "pbem verify "+f.game+"-record.json")
 	require.Len(t, m.Parts, 1, "the record is attached")
 	require.Equal(t, "application/json", m.Parts[0].ContentType)
 	rec, err := record.Unmarshal(m.Parts[0].Data)

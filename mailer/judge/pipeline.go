@@ -337,7 +337,8 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 	}
 	secret := c.orders.Secret
 	_, res, aerr := c.st.Apply(adjudicator.Submission{Role: c.role, Lines: c.lines}, testdice.New(1))
-	data := CheckData{GameID: c.g.ID, Footer: j.footer(c.g)}
+	lang := seatLang(c.seat)
+	data := CheckData{Lang: lang, GameID: c.g.ID, Footer: j.footerIn(c.g, lang)}
 	if rej := asRejection(aerr); rej != nil {
 		data.Problems = problems(rej, secret)
 	} else if aerr != nil {
@@ -377,7 +378,8 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 		if rej == nil {
 			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
 		}
-		data := RejectData{GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footer(g)}
+		lang := seatLang(c.seat)
+		data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footerIn(g, lang)}
 		if err := j.queueRendered(c.tx, g, c.seat.Email, c.subject, "reject", msgRef(c.msg), "reject", data); err != nil {
 			return nil, err
 		}

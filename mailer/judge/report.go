@@ -109,6 +109,7 @@ type Revealed struct {
 
 // RejectData feeds templates/reject.txt.tmpl.
 type RejectData struct {
+	Lang     string
 	GameID   string
 	Problems []ProblemData
 	Owes     []PromptData
@@ -125,6 +126,7 @@ type ProblemData struct {
 
 // CheckData feeds templates/check.txt.tmpl.
 type CheckData struct {
+	Lang     string
 	GameID   string
 	Problems []ProblemData
 	Accepted []string
@@ -134,6 +136,7 @@ type CheckData struct {
 
 // WelcomeData feeds templates/welcome.txt.tmpl.
 type WelcomeData struct {
+	Lang                                               string
 	GameID, GameTitle, Scenario, RoleTitle, GM, Secret string
 	OrdersAddress, PublicCommit, HiddenCommit, Footer  string
 	Others                                             []string
@@ -141,6 +144,7 @@ type WelcomeData struct {
 
 // NoticeData feeds templates/notice.txt.tmpl.
 type NoticeData struct {
+	Lang   string
 	Text   string
 	Footer string
 }
@@ -398,14 +402,16 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 			others = append(others, fmt.Sprintf("%s (%s)", roleTitle(adjudicator.Role(q.Role)), q.Email))
 		}
 	}
+	lang := seatLang(&p)
 	data := WelcomeData{
+		Lang:   lang,
 		GameID: g.ID, GameTitle: info.Title, Scenario: g.Scenario,
 		RoleTitle: roleTitle(adjudicator.Role(p.Role)), GM: g.GM, Secret: secret,
 		OrdersAddress: g.OrdersAddress, PublicCommit: g.Dice.PublicCommit, HiddenCommit: g.Dice.HiddenCommit,
-		Footer: j.footer(g), Others: others,
+		Footer: j.footerIn(g, lang), Others: others,
 	}
 	if p.Role == string(adjudicator.GM) {
-		data.RoleTitle = "game master (you receive every report and the dice log; send \"report\" or \"dice\")"
+		data.RoleTitle = j.opt.Templates.T(lang, "welcome.gm_role")
 	}
 	text, _, err := j.opt.Templates.Render("welcome", data)
 	if err != nil {
@@ -423,9 +429,25 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	return err
 }
 
-// queueNotice queues a short plain-text reply.
+// queueNotice queues a short plain-text reply, with its footer in the
+// language of the seat at address to.
 func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo, text string) error {
-	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Text: text, Footer: j.footer(g)})
+	lang := langOf(g, to)
+	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Lang: lang, Text: text, Footer: j.footerIn(g, lang)})
+}
+
+// langOf is the language of the seat of g registered at address addr
+// (English when there is none).
+func langOf(g *store.Game, addr string) string {
+	if g == nil {
+		return i18n.Default
+	}
+	for i := range g.Players {
+		if strings.EqualFold(g.Players[i].Email, addr) && g.Players[i].Lang != "" {
+			return g.Players[i].Lang
+		}
+	}
+	return i18n.Default
 }
 
 func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any, parts ...store.Part) error {
