@@ -26,7 +26,7 @@ type Orders struct {
 	// Language is what follows "language" ("idioma", "lenguaje",
 	// "lingua"): the reader's choice of language, as written.
 	Language string
-	Lines   []Line   // every other non-blank line, in order
+	Lines    []Line // every other non-blank line, in order
 
 	// Ignored lists the lines dropped as a closing rather than passed to
 	// the game: a trailing mobile footer ("Sent from my iPhone") or a
@@ -246,7 +246,7 @@ var keywords = map[string]string{
 	"report": "report", "informe": "report", "rapporto": "report",
 	"help": "help", "ayuda": "help", "aiuto": "help",
 	"game": "game", "partida": "game", "partita": "game",
-	"token": "token",
+	"token":    "token",
 	"language": "language", "idioma": "language", "lenguaje": "language", "lingua": "language",
 }
 
