@@ -30,10 +30,14 @@ through its control socket), it waits briefly for the welcome emails and
 says whether they were sent or are still queued and why; otherwise they
 go out when "pbem serve" runs.
 
+Each seat's mail is in English unless --lang gives it another language
+(es: Spanish, it: Italian); players may change it later with a line
+"language es" in an email, and the GM with "language ROLE es".
+
 Example:
   pbem new --game richard-iii --scenario wars-of-the-roses \
       --player york=alice@club.example --player lancaster=bob@club.example \
-      --gm gm@club.example`,
+      --gm gm@club.example --lang york=es`,
 		run: runNew,
 	})
 	register(&command{
@@ -140,8 +144,9 @@ func runNew(ctx *cli, args []string) error {
 	gm := fs.String("gm", "", "the game master's address (receives every report)")
 	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
 	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
-	var players, opts multiFlag
+	var players, opts, langs multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
+	fs.Var(&langs, "lang", "ROLE=LANGUAGE: the language of a side's mail, en, es or it (repeat; gm=LANGUAGE for the GM; default en)")
 	fs.Var(&opts, "option", "NAME=VALUE game option (repeat)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -161,6 +166,26 @@ func runNew(ctx *cli, args []string) error {
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		spec.Options[k] = v
+	}
+	for _, l := range langs {
+		role, lang, ok := strings.Cut(l, "=")
+		if !ok {
+			return usagef("--lang %q: want ROLE=LANGUAGE, e.g. york=es", l)
+		}
+		role = strings.ToLower(strings.TrimSpace(role))
+		if role == string(adjudicator.GM) {
+			spec.GMLang = lang
+			continue
+		}
+		found := false
+		for i := range spec.Players {
+			if string(spec.Players[i].Role) == role {
+				spec.Players[i].Lang, found = lang, true
+			}
+		}
+		if !found {
+			return usagef("--lang %q: no --player for side %q", l, role)
+		}
 	}
 	cfg, err := loadConfig(*cfgPath)
 	if err != nil {

@@ -214,9 +214,12 @@ func (o *Orders) keywordLine(no int, t string) bool {
 		}
 		return true
 	case "language":
-		if rest == "" || strings.ContainsFunc(rest, unicode.IsSpace) {
+		switch {
+		case rest == "":
 			o.Bad = append(o.Bad, Line{No: no, Text: t})
-		} else {
+		case strings.ContainsFunc(rest, unicode.IsSpace):
+			return false // e.g. the GM's "language york es"
+		default:
 			o.Language = rest
 		}
 		return true

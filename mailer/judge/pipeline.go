@@ -10,6 +10,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
@@ -20,7 +21,7 @@ import (
 //	admit        auto-replies, the rate limit, which game, and strangers
 //	findGame     no tag or an unknown game: say so; else load the game
 //	authenticate the sender's seat, and the game's state
-//	requests     report, record and help, which need no secret
+//	requests     language, report, record and help, which need no secret
 //	checkSecret  the seat's secret, then "game over"
 //	senderAuth   the game's sender-authentication rule (off, warn, require)
 //	fresh        a submission applies once: a reused one-time token, or
@@ -212,6 +213,22 @@ func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
 // seat may see it, help.
 func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 	o := c.orders
+	if o.Language != "" {
+		lang, err := i18n.ParseLanguage(o.Language)
+		if err != nil {
+			return j.refuse(c, err.Error()+". Nothing changed.", "unknown language")
+		}
+		c.seat.Lang = lang
+		if err := c.tx.PutGame(c.g); err != nil {
+			return nil, err
+		}
+		if len(o.Lines) == 0 && !o.Report && !o.Help {
+			if err := j.tell(c, j.opt.Templates.T(lang, "lang.changed")); err != nil {
+				return nil, err
+			}
+			return c.outcome(store.OutcomeAccepted, "language set to "+lang), nil
+		}
+	}
 	switch {
 	case o.Report && len(o.Lines) == 0:
 		if err := j.queueReport(c.tx, c.g, c.st, c.role, reportCause{resend: true}); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/pbem/pbem/mailer/mapdraw"
 	"github.com/pbem/pbem/mailer/textwrap"
 	"github.com/pbem/pbem/store"
+	"github.com/pbem/pbem/templates"
 )
 
 // mapContentID is the Content-ID of a report's map picture; the HTML part
@@ -131,4 +132,47 @@ func mailto(addr string) htmltemplate.URL {
 		return ""
 	}
 	return htmltemplate.URL("mailto:" + strings.ReplaceAll(addr, " ", "%20"))
+}
+
+// RenderedReport is a report rendered outside a game's mail, e.g. from a
+// record by `pbem render`: the two parts and the map picture's data.
+type RenderedReport struct {
+	Text, HTML string
+	// Map is the inline map picture the HTML part refers to by
+	// "cid:"+Map.ContentID (nil for a game that draws no map).
+	Map *store.Part
+}
+
+// RenderView renders role's report of state st in lang with the
+// templates of set: what changed is left out (a record replays to the
+// state, not to a reader's last report), and so are the dice audit's
+// secrets and the reply block's token, which belong to a live game.
+func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role, lang, gameID string) (*RenderedReport, error) {
+	if set == nil {
+		set = templates.Builtin()
+	}
+	if lang == "" {
+		lang = i18n.Default
+	}
+	s := st.Status()
+	data := ReportData{
+		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
+		Sections: sections(st.View(role)), Owes: owes(st, role),
+		Finished: s.Finished, Result: s.Result, Token: "<token>",
+		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), s.Label),
+		GameInEnglish: lang != i18n.Default,
+	}
+	if role == adjudicator.GM {
+		data.Owes = nil
+	}
+	md, part, err := mapPart(st, role)
+	if err != nil {
+		return nil, err
+	}
+	data.Map = md
+	text, html, err := set.Render("report", data)
+	if err != nil {
+		return nil, err
+	}
+	return &RenderedReport{Text: text, HTML: html, Map: part}, nil
 }

@@ -105,7 +105,7 @@ func Pad(s string, width int) string {
 // keeps its layout where it can: in a table row ("Calais     March 3/3 ·
 // Kent 3/3") continuation lines start under the value column, a list of
 // items separated by " · " breaks between items, and anything else
-// breaks at spaces with a two-column hanging indent.
+// breaks at spaces, continuing at the line's own indentation.
 func Block(text string, width int) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
@@ -119,7 +119,7 @@ func Block(text string, width int) string {
 func blockLine(l string, width int) string {
 	lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
 	body := l[len(lead):]
-	prefix, hang := lead, lead+"  "
+	prefix, hang := lead, lead
 	if i := strings.Index(body, "  "); i > 0 && !strings.Contains(body[:i], " · ") {
 		j := i
 		for j < len(body) && body[j] == ' ' {
