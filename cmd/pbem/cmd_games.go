@@ -123,7 +123,7 @@ func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
 		}
 	}
 	return judge.New(db, judge.Options{Templates: tpl,
-		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName,
+		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName, DocsURL: cfg.DocsURL,
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
 		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
 		SenderAuth: judge.SenderAuthOptions{TrustedAuthServID: cfg.Auth.TrustedAuthServID, VerifyDKIM: cfg.Auth.DKIMVerify},
