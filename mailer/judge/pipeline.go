@@ -241,7 +241,7 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 		}
 		return c.outcome(store.OutcomeAccepted, "record sent"), nil
 	case o.Help && len(o.Lines) == 0:
-		if err := j.tell(c, j.helpText(c.g, c.st, c.role)); err != nil {
+		if err := j.tell(c, j.helpText(c.g, c.st, c.role, seatLang(c.seat))); err != nil {
 			return nil, err
 		}
 		return c.outcome(store.OutcomeAccepted, "help sent"), nil
@@ -253,18 +253,18 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 // for a game that is over.
 func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
 	secret := c.orders.Secret
+	lang := seatLang(c.seat)
 	if secret == "" || !secretMatches(c.seat, secret) {
-		why := "the secret is missing"
-		hint := "Put the line \"secret: ...\" from your welcome email in the body."
-		if strings.EqualFold(strings.TrimSpace(secret), "<your secret>") {
-			hint = "Replace <your secret> in the reply block with the secret from your\nwelcome email."
+		why, key := "the secret is missing", "notice.secret_missing"
+		if isPlaceholder(secret) {
+			key = "notice.secret_placeholder"
 		} else if secret != "" {
-			why = "the secret is wrong"
+			why, key = "the secret is wrong", "notice.secret_wrong"
 		}
-		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s.\nNothing changed. %s", c.g.ID, why, hint), why)
+		return j.refuse(c, j.opt.Templates.T(lang, key, "Game", c.g.ID), why)
 	}
 	if c.g.Status.Finished {
-		return j.refuse(c, fmt.Sprintf("Game [%s] is over (%s); no more orders are taken.", c.g.ID, c.g.Status.Result), "game over")
+		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", c.g.Status.Result), "game over")
 	}
 	return nil, nil
 }
@@ -304,7 +304,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			if n != g.Status.Turn {
-				text := fmt.Sprintf("Your orders for [%s] were NOT applied: they are marked for turn %d but the\ngame is at turn %d (%s). Nothing changed. Your latest report follows.", g.ID, n, g.Status.Turn, g.Status.Label)
+				text := j.opt.Templates.T(seatLang(c.seat), "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", g.Status.Label)
 				if err := j.tell(c, text); err != nil {
 					return nil, err
 				}
@@ -320,7 +320,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		c.lines = append(c.lines, adjudicator.Line{No: l.No, Text: redactSecret(l.Text, c.orders.Secret)})
 	}
 	if len(c.lines) == 0 {
-		return j.refuse(c, fmt.Sprintf("Your email for [%s] held no orders. Nothing changed.", g.ID)+"\n\n"+j.owesText(c.st, c.role), "no orders")
+		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
 	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
 		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why), why)
@@ -424,4 +424,11 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 		return nil, err
 	}
 	return c.outcome(store.OutcomeAccepted, ""), c.tx.PutGame(g)
+}
+
+// isPlaceholder reports whether a secret line still holds the reply
+// block's placeholder, in any language ("<your secret>", "<tu secreto>").
+func isPlaceholder(secret string) bool {
+	s := strings.TrimSpace(secret)
+	return strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">")
 }

@@ -181,35 +181,25 @@ func owes(st adjudicator.State, role adjudicator.Role) []PromptData {
 	return out
 }
 
-func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role) string {
+func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role, lang string) string {
 	o := owes(st, role)
 	if len(o) == 0 {
-		return "You owe nothing at the moment."
+		return j.opt.Templates.T(lang, "notice.owe_nothing")
 	}
 	var b strings.Builder
-	b.WriteString("You owe:\n")
+	b.WriteString(j.opt.Templates.T(lang, "notice.you_owe") + "\n")
 	for _, p := range o {
 		fmt.Fprintf(&b, "  * %s\n", p.Text)
 		if len(p.Choices) > 0 {
-			fmt.Fprintf(&b, "    Legal now: %s\n", strings.Join(p.Choices, " | "))
+			fmt.Fprintf(&b, "    %s %s\n", j.opt.Templates.T(lang, "report.legal_now"), strings.Join(p.Choices, " | "))
 		}
 	}
 	return b.String()
 }
 
-func (j *Judge) helpText(g *store.Game, st adjudicator.State, role adjudicator.Role) string {
-	return fmt.Sprintf(`Help for game [%s] (%s, %s)
-
-Send orders to %s with [%s] in the subject, one order per line, with
-the line "secret: ..." from your welcome email. Case does not matter and
-names may be shortened when unambiguous. Lines starting with ">" and your
-signature are ignored. Keywords on a line of their own:
-  check    test the orders without playing them (or put "check" in the subject)
-  report   send me my latest report again
-  help     this text
-  entropy <anything>   mix your own randomness into the dice
-
-%s`, g.ID, g.GameName, g.Scenario, g.OrdersAddress, g.ID, j.owesText(st, role))
+func (j *Judge) helpText(g *store.Game, st adjudicator.State, role adjudicator.Role, lang string) string {
+	return j.opt.Templates.T(lang, "notice.help", "Game", g.ID, "Title", g.GameName, "Scenario", g.Scenario, "Address", g.OrdersAddress) +
+		"\n\n" + j.owesText(st, role, lang)
 }
 
 func (j *Judge) footer(g *store.Game) string {
