@@ -173,7 +173,7 @@ func TestReportMailPartsAndSize(t *testing.T) {
 		require.NoError(t, err)
 		require.Less(t, raw.Len(), 200*1024, "%s: the report's mail is %d bytes", f.name, raw.Len())
 		require.Contains(t, raw.String(), "Content-Id: <"+p.ContentID+">")
-		t.Logf("%s: mail %d bytes (PNG %d, HTML %d, text %d)", f.name, raw.Len(), len(b), len(html), len(text))
+		t.Logf("%s: mail %d bytes (PNG %d, HTML %d, text %d); the outbox keeps the map as %d bytes of data", f.name, raw.Len(), len(b), len(html), len(text), len(p.Source))
 	}
 }
 
