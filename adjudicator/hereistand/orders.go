@@ -64,10 +64,10 @@ var verbList = func() []string {
 }()
 
 var (
-	nameOnce               sync.Once
-	spaceNames, seaNames   []orders.Name
-	leaderNamesByPower     [NPow][]orders.Name
-	homeList               [NPow][]int
+	nameOnce             sync.Once
+	spaceNames, seaNames []orders.Name
+	leaderNamesByPower   [NPow][]orders.Name
+	homeList             [NPow][]int
 )
 
 func loadNames() {
