@@ -302,7 +302,7 @@ func (r *run) autoVictory() bool {
 		}
 		k := powers[p].AutoVictoryKeys
 		if n, u := s.Keys(p); k > 0 && n-u >= k {
-			r.finish(1<<p, fmt.Sprintf("military victory of the %s with %d keys (HIS-23.1a)", powers[p].Name, n-u))
+			r.finish(1<<p, fmt.Sprintf("military victory of %s with %d keys (HIS-23.1a)", powers[p].Name, n-u))
 			return true
 		}
 	}
@@ -359,7 +359,7 @@ func (r *run) domination(now [NMajor]int) bool {
 			ok = q == p || now[p] >= now[q]+5
 		}
 		if ok {
-			r.finish(1<<p, fmt.Sprintf("domination victory of the %s with %d VP (HIS-23.3c)", powers[p].Name, now[p]))
+			r.finish(1<<p, fmt.Sprintf("domination victory of %s with %d VP (HIS-23.3c)", powers[p].Name, now[p]))
 			return true
 		}
 	}
@@ -369,7 +369,7 @@ func (r *run) domination(now [NMajor]int) bool {
 func namesOfPowers(ps []int) string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, "the "+powers[p].Name)
+		out = append(out, powers[p].Name)
 	}
 	return joinAnd(out)
 }

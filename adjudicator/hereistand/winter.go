@@ -33,7 +33,7 @@ func (r *run) winter() {
 		for b := a + 1; b < NMajor; b++ {
 			if s.Allied(a, b) {
 				s.setAlly(a, b, false)
-				r.say("The alliance of the %s and the %s ends (HIS-19.4).", powers[a].Name, powers[b].Name)
+				r.say("The alliance of %s and %s ends (HIS-19.4).", powers[a].Name, powers[b].Name)
 			}
 		}
 	}
@@ -49,10 +49,10 @@ func (r *run) winter() {
 			s.addUnits(c, p, Force{Reg: 1})
 			if s.checkCounters(p) != nil {
 				_ = s.removeUnits(c, p, Force{Reg: 1})
-				r.say("The %s has no counter for its replacement in %s.", powers[p].Name, spaces[c].Name)
+				r.say("%s has no counter for its replacement in %s.", powers[p].Name, spaces[c].Name)
 				continue
 			}
-			r.say("The %s adds a regular in %s (HIS-19.5).", powers[p].Name, spaces[c].Name)
+			r.say("%s adds a regular in %s (HIS-19.5).", powers[p].Name, spaces[c].Name)
 		}
 	}
 	// HIS-19.6 (piracy) and HIS-19.7 (debaters) arrive with their rules.
@@ -169,6 +169,7 @@ func (r *run) landReturn(q int) {
 	type group struct {
 		from int
 		f    Force
+		home bool // the excess of an overstacked space: to the capital
 	}
 	var count [NS]int
 	var groups []group
@@ -187,12 +188,12 @@ func (r *run) landReturn(q int) {
 			if !home && f.Land() > 4 {
 				// HIS-19.3f: at most 4 stay; the excess goes home.
 				keep, _ = unitSpec{given: true, count: 4}.resolve(f)
-				groups = append(groups, group{loc, Force{Reg: f.Reg - keep.Reg, Merc: f.Merc - keep.Merc, Cav: f.Cav - keep.Cav}})
+				groups = append(groups, group{loc, Force{Reg: f.Reg - keep.Reg, Merc: f.Merc - keep.Merc, Cav: f.Cav - keep.Cav}, true})
 			}
 			count[loc] += keep.Land()
 			continue
 		}
-		groups = append(groups, group{loc, f})
+		groups = append(groups, group{loc, f, false})
 	}
 	var went [NS]int
 	for i := range went {
@@ -201,11 +202,22 @@ func (r *run) landReturn(q int) {
 	for _, g := range groups {
 		_ = s.removeUnits(g.from, q, g.f)
 		f := g.f
+		attrited := false
 		for f.Land() > 0 {
-			to, clear := s.winterDest(q, g.from, &count)
+			to, clear := s.winterDest(q, g.from, &count, g.home)
 			if to < 0 {
 				r.say("%s %s in %s have nowhere to go and are eliminated (HIS-19.3j).", powerName(q), unitText(f), spaces[g.from].Name)
 				break
+			}
+			if !clear && !attrited {
+				// HIS-19.3e: the whole stack loses half, rounded up.
+				attrited = true
+				lost := attrition(&f)
+				r.say("%s %s in %s have no clear path to %s and lose %s (HIS-19.3e).", powerName(q), unitText(g.f),
+					spaces[g.from].Name, spaces[to].Name, unitText(lost))
+				if f.Land() == 0 {
+					break
+				}
 			}
 			take := f
 			if !isCapitalOf(q, to) {
@@ -213,13 +225,7 @@ func (r *run) landReturn(q int) {
 			}
 			f = Force{Reg: f.Reg - take.Reg, Merc: f.Merc - take.Merc, Cav: f.Cav - take.Cav}
 			arrive := take
-			if !clear {
-				lost := attrition(&arrive)
-				r.say("%s %s from %s reach %s without a clear path and lose %s (HIS-19.3e).", powerName(q), unitText(take),
-					spaces[g.from].Name, spaces[to].Name, unitText(lost))
-			} else {
-				r.say("%s %s return from %s to %s.", powerName(q), unitText(take), spaces[g.from].Name, spaces[to].Name)
-			}
+			r.say("%s %s return from %s to %s.", powerName(q), unitText(take), spaces[g.from].Name, spaces[to].Name)
 			if arrive.Land() > 0 {
 				s.addUnits(to, q, arrive)
 				count[to] += arrive.Land()
@@ -272,7 +278,12 @@ func attrition(f *Force) Force {
 // winterDest picks where power q's units from space from return and
 // whether they get there by a clear path: the nearest friendly fortified
 // spaces with room (HIS-19.3g), or the home capital.
-func (s *St) winterDest(q, from int, count *[NS]int) (int, bool) {
+//
+// The excess of an overstacked fortified space goes to the capital
+// (HIS-19.3f) when toCapital is set; a power without a capital (the
+// Protestant, the minor powers) sends it to the next nearest space with
+// room (HIS-19.3i).
+func (s *St) winterDest(q, from int, count *[NS]int, toCapital bool) (int, bool) {
 	var dist [NS]int16
 	for i := range dist {
 		dist[i] = -1
@@ -309,6 +320,12 @@ func (s *St) winterDest(q, from int, count *[NS]int) (int, bool) {
 		}
 	}
 	opts := near
+	if toCapital && home >= 0 {
+		return home, s.clearPath(q, from, home)
+	}
+	if toCapital && q < NMajor && len(powers[q].Capitals) > 0 {
+		return -1, false // HIS-19.3j: the capital is in enemy hands
+	}
 	if home >= 0 && !contains(near, home) {
 		opts = append(append([]int(nil), near...), home)
 	}
