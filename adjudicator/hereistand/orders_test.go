@@ -1,0 +1,65 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+)
+
+// The order language forgives case, spacing and unambiguous prefixes of
+// names, and says what is wrong with a line.
+func TestOrderParsing(t *testing.T) {
+	hand := []uint8{12, 36}
+	for _, c := range []struct {
+		p    int
+		line string
+		want string
+	}{
+		{France, "play 12 for cp", "play 12 Master of Italy for event"},
+		{France, "PLAY  master of   italy", "play 12 Master of Italy for event"},
+		{France, "play #36", "play 36 " + cards[36].Name + " for cp"},
+		{France, "move 4 from paris to lyon with montmorency", "move 4 from Paris to Lyon with Montmorency"},
+		{France, "Move 3r 1m Par to Lyo with Montm, Franc", "move 3 regulars, 1 mercenary from Paris to Lyon with Montmorency, Francis I"},
+		{France, "move all from paris to dijon", "move all from Paris to Dijon"},
+		{France, "build regular paris", "build 1 regular in Paris"},
+		{France, "buy 2 mercs in lyon", "build 2 mercenaries in Lyon"},
+		{France, "control dijon", "control Dijon"},
+		{France, "remove unrest in metz", "remove unrest in Metz"},
+		{France, "assault milan", "assault Milan"},
+		{France, "intercept from lyon", "intercept all from Lyon"},
+		{France, "avoid battle to dijon", "avoid battle to Dijon"},
+		{France, "fall back", "fall back"},
+		{France, "move on to lyon", "move on to Lyon"},
+		{France, "retreat to orl", "retreat to Orléans"},
+		{France, "deploy 5 from paris to lyon with montmorency", "deploy 5 from Paris to Lyon with Montmorency"},
+		{France, "pass", "pass"},
+		{France, "done", "done"},
+	} {
+		o, err := parseOrder(c.p, c.line, hand)
+		if err != nil {
+			t.Errorf("%q: %v", c.line, err)
+			continue
+		}
+		if got := o.canonical(c.p); got != c.want {
+			t.Errorf("%q reads %q, want %q", c.line, got, c.want)
+		}
+		// The canonical form reads back the same.
+		o2, err := parseOrder(c.p, o.canonical(c.p), hand)
+		if err != nil || o2.canonical(c.p) != o.canonical(c.p) {
+			t.Errorf("canonical %q does not read back: %v", o.canonical(c.p), err)
+		}
+	}
+	for _, c := range []struct{ line, want string }{
+		{"play 13", "not in your hand"},
+		{"play 12 for events please", "is Master of Italy"},
+		{"move 4 from paris", "where to"},
+		{"move from paris to lyon", "which units"},
+		{"build cannon in paris", "regular, mercenary"},
+		{"control s", "ambiguous"},
+		{"fly to the moon", "unknown order"},
+		{"move 4 from paris to lyon with suleiman", "not a known leader"},
+	} {
+		if _, err := parseOrder(France, c.line, hand); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one mentioning %q", c.line, err, c.want)
+		}
+	}
+}
