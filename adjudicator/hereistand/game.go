@@ -9,9 +9,10 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 )
 
-// Game is the Here I Stand game definition. It is not registered with the
-// platform yet (see the package comment).
+// Game is the Here I Stand game definition.
 type Game struct{}
+
+func init() { adjudicator.Register(Game{}) }
 
 // Name is the game's stable ID.
 const Name = "here-i-stand"
@@ -330,6 +331,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 	}
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces", Body: b.String()})
+	v.Sections = append(v.Sections, s.flowSections()...)
 	return v
 }
 

@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
 )
@@ -271,4 +272,53 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 		return []string{"done"}
 	}
 	return lines
+}
+
+// flowSections are the public facts of the turn machine for every view:
+// the impulse in progress, who owes what, and the VP record.
+func (s *St) flowSections() []adjudicator.Section {
+	var b strings.Builder
+	switch {
+	case s.Flow.Over:
+		fmt.Fprintf(&b, "The game is over: %s.\n", s.Flow.Result)
+	case s.Phase == PhAction:
+		fmt.Fprintf(&b, "Active power: %s. Consecutive passes: %d.\n", powers[s.Active].Name, s.Passes)
+		if s.Flow.Card != 0 {
+			fmt.Fprintf(&b, "Card played: %s; %d CP left.\n", cardName(s.Flow.Card), s.Flow.CP)
+		}
+	}
+	if m := s.Flow.Move; m != nil {
+		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s, %s from %s to %s.", powers[m.Power].Name,
+			unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name), 76))
+	}
+	var owed []string
+	for _, p := range s.owingPowers() {
+		kind := s.prompt(p).Kind
+		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, kind))
+	}
+	if len(owed) > 0 {
+		b.WriteString(wrap("Waiting for: "+strings.Join(owed, ", ")+".", 76))
+	}
+	out := []adjudicator.Section{{Title: "Turn", Body: b.String()}}
+	if len(s.Flow.History) > 0 {
+		b.Reset()
+		fmt.Fprintf(&b, "%-5s", "Turn")
+		for p := 0; p < NMajor; p++ {
+			fmt.Fprintf(&b, " %10s", powers[p].Name)
+		}
+		b.WriteString("\n")
+		first := 1
+		if sc, ok := scenarioByID(s.Scenario); ok {
+			first = sc.FirstTurn
+		}
+		for i, h := range s.Flow.History {
+			fmt.Fprintf(&b, "%-5d", first+i)
+			for p := 0; p < NMajor; p++ {
+				fmt.Fprintf(&b, " %10d", h[p])
+			}
+			b.WriteString("\n")
+		}
+		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String()})
+	}
+	return out
 }
