@@ -344,6 +344,11 @@ func (r *run) continueMove() {
 	s := r.s
 	for s.Flow.Move != nil && len(s.Flow.Stack) == 0 {
 		m := s.Flow.Move
+		if s.Flow.Battle != nil {
+			// Every choice of the battle is made: fight it out.
+			r.applyBattle(NoChoice())
+			return
+		}
 		if !m.Entered {
 			if q, ok := s.nextInterceptor(m); ok {
 				s.Flow.push(DecIntercept, q)
@@ -396,6 +401,47 @@ func (s *St) nextInterceptor(m *Move) (int, bool) {
 func (r *run) endMove() {
 	f := &r.s.Flow
 	f.Move, f.Battle, f.Roll, f.Declined, f.NoWithdraw = nil, nil, nil, 0, false
+	f.AttLoss, f.DefLoss = nil, nil
+}
+
+// applyBattle applies the rolled battle with the casualties chosen and
+// the aftermath given, and ends the move.
+func (r *run) applyBattle(after Aftermath) error {
+	s := r.s
+	after.AttLoss, after.DefLoss = s.Flow.AttLoss, s.Flow.DefLoss
+	log, err := s.ApplyBattle(s.Flow.Battle, *s.Flow.Roll, after, r.dice)
+	if err != nil {
+		return err
+	}
+	r.log(log)
+	r.endMove()
+	return nil
+}
+
+// lossChooser is the power that chooses which of its units a side of a
+// battle loses, or NoPower when there is no choice: no losses, all of its
+// units lost, or units of one kind only. A side of several powers takes
+// the default shares (HIS-9.2f).
+func (s *St) lossChooser(b *Battle, res BattleResult, attacker bool) (int, []Part, int) {
+	parts, n := s.defParts(b), res.DefLosses
+	if attacker {
+		parts, n = b.attParts(), res.AttLosses
+	}
+	if n == 0 || len(parts) != 1 || n >= partsLand(parts) {
+		return NoPower, nil, 0
+	}
+	f := parts[0].Force
+	kinds := 0
+	for _, k := range []uint8{f.Reg, f.Merc, f.Cav} {
+		if k > 0 {
+			kinds++
+		}
+	}
+	q := s.side(parts[0].Power)
+	if kinds < 2 || q >= NMajor || parts[0].Power != q {
+		return NoPower, nil, 0
+	}
+	return q, parts, n
 }
 
 // battle fights the field battle that ends move m (HIS-14): the dice are
@@ -410,19 +456,30 @@ func (r *run) battle(m *Move) {
 		return
 	}
 	res := s.RollBattle(b, Mods{}, r.dice)
+	s.Flow.Battle, s.Flow.Roll = b, &res
+	// The choices after the roll, in order: the attacker's casualties,
+	// the defender's, then the beaten defenders' retreat (checklist W10).
+	var owed []Decision
+	if q, _, _ := s.lossChooser(b, res, true); q != NoPower {
+		owed = append(owed, Decision{DecLosses, q})
+	}
+	if q, _, _ := s.lossChooser(b, res, false); q != NoPower {
+		owed = append(owed, Decision{DecLosses, q})
+	}
 	if q := s.retreatChooser(b, res); q != NoPower {
-		s.Flow.Battle, s.Flow.Roll = b, &res
-		r.say("Battle of %s: %s. %s wins; the defenders' retreat is decided by %s.", spaces[b.Space].Name,
-			res.text(powers[b.Attacker].Name, "the defender"), powers[b.Attacker].Name, powers[q].Name)
-		s.Flow.push(DecRetreat, q)
+		owed = append(owed, Decision{DecRetreat, q})
+	}
+	if len(owed) == 0 {
+		if err := r.applyBattle(NoChoice()); err != nil {
+			r.say("The battle of %s cannot be resolved: %v.", spaces[b.Space].Name, err)
+			r.endMove()
+		}
 		return
 	}
-	log, err := s.ApplyBattle(b, res, NoChoice(), r.dice)
-	if err != nil {
-		r.say("The battle of %s cannot be resolved: %v.", spaces[b.Space].Name, err)
+	r.say("Battle of %s: %s.", spaces[b.Space].Name, res.text(powers[b.Attacker].Name, "the defender"))
+	for i := len(owed) - 1; i >= 0; i-- {
+		s.Flow.push(owed[i].Kind, owed[i].Power)
 	}
-	r.log(log)
-	r.endMove()
 }
 
 // retreatChooser is the major power that chooses how its beaten

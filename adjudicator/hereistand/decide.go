@@ -15,8 +15,11 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 	s := r.s
 	m := s.Flow.Move
 	legal := s.decisionChoices(d)
-	if d.Kind == DecRetreat {
+	switch d.Kind {
+	case DecRetreat:
 		return r.retreatAnswer(d, lines, legal)
+	case DecLosses:
+		return r.lossesAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -160,15 +163,68 @@ func (r *run) retreatAnswer(d Decision, lines []adjudicator.Line, legal []string
 		none := []Part{}
 		after.Inside = &none
 	}
-	log, err := s.ApplyBattle(s.Flow.Battle, *s.Flow.Roll, after, r.dice)
-	if err != nil {
+	s.Flow.pop()
+	if err := r.applyBattle(after); err != nil {
 		return nil, reject(lines[0], errLegal(legal, "%v", err))
 	}
-	s.Flow.pop()
-	r.log(log)
-	r.endMove()
 	r.continueMove()
 	return canon, nil
+}
+
+// lossesAnswer: a side of a field battle says which of its units are
+// lost (HIS-14i); the battle is fought out once every choice is in.
+func (r *run) lossesAnswer(d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	o, err := parseOrder(d.Power, l.Text, nil)
+	if err == nil && o.verb != "lose" {
+		err = fmt.Errorf("answer with the units lost, e.g. %q", legal[0])
+	}
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	att := d.Power == s.Flow.Battle.Attacker
+	_, parts, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, att)
+	f, err := o.units.resolve(parts[0].Force)
+	if err == nil && f.Land() != n {
+		err = fmt.Errorf("%d units are lost, not %d", n, f.Land())
+	}
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	loss := []Part{{parts[0].Power, f}}
+	if att {
+		s.Flow.AttLoss = loss
+	} else {
+		s.Flow.DefLoss = loss
+	}
+	s.Flow.pop()
+	r.continueMove()
+	return []string{"lose " + unitText(f)}, nil
+}
+
+// lossChoices lists the ways a side may take n losses from its units,
+// the default order (mercenaries, cavalry, regulars) first.
+func lossChoices(f Force, n int) []string {
+	def, _ := casualties([]Part{{0, f}}, n, nil, nil)
+	first := "lose " + unitText(def[0].Force)
+	out := []string{first}
+	for r := 0; r <= int(f.Reg) && r <= n; r++ {
+		for m := 0; m <= int(f.Merc) && r+m <= n; m++ {
+			c := n - r - m
+			if c > int(f.Cav) {
+				continue
+			}
+			x := "lose " + unitText(Force{Reg: uint8(r), Merc: uint8(m), Cav: uint8(c)})
+			if x != first {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // decisionChoices lists the legal answers to decision d, most useful
@@ -213,6 +269,12 @@ func (s *St) decisionChoices(d Decision) []string {
 			}
 		}
 		return out
+	case DecLosses:
+		_, parts, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
+		if len(parts) == 0 {
+			return []string{"lose"}
+		}
+		return lossChoices(parts[0].Force, n)
 	case DecRetreat:
 		b := s.Flow.Battle
 		var out []string
@@ -235,6 +297,7 @@ func (s *St) decisionChoices(d Decision) []string {
 // decisionText explains decision d to its power.
 func (s *St) decisionText(d Decision) string {
 	m := s.Flow.Move
+	q := d.Power
 	mover := powers[m.Power].Name
 	switch d.Kind {
 	case DecIntercept:
@@ -249,6 +312,10 @@ func (s *St) decisionText(d Decision) string {
 	case DecFallBack:
 		return fmt.Sprintf("Your formation does not outnumber the garrison of %s: fall back to %s at no cost or move on (HIS-13.4c); %d CP left.",
 			spaces[m.To].Name, spaces[m.From].Name, s.Flow.CP)
+	case DecLosses:
+		_, _, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
+		return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
+			s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), n)
 	case DecRetreat:
 		return fmt.Sprintf("Your defenders lost the battle of %s: choose where they retreat and whether up to 4 withdraw into the fortifications (HIS-14.1); both lines may be given.",
 			spaces[s.Flow.Battle.Space].Name)

@@ -21,10 +21,11 @@ const (
 	DecWithdraw             // W5: withdraw into the fortifications
 	DecFallBack             // W6: fall back or move on after a withdrawal
 	DecRetreat              // W10: where the beaten defenders go
+	DecLosses               // W10: which units a side loses in a field battle
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -49,6 +50,9 @@ type Flow struct {
 	Move   *Move
 	Battle *Battle
 	Roll   *BattleResult
+	// AttLoss and DefLoss are the casualties chosen by the two sides of
+	// Battle (nil: not chosen, the default order applies).
+	AttLoss, DefLoss []Part
 	// Declined holds the powers that declined to intercept Move;
 	// NoWithdraw is set once the withdrawal into fortifications was
 	// refused.
@@ -71,6 +75,12 @@ func (f Flow) clone() Flow {
 	f.Stack = append([]Decision(nil), f.Stack...)
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
 	f.History = append([][NMajor]int(nil), f.History...)
+	if f.AttLoss != nil {
+		f.AttLoss = append([]Part{}, f.AttLoss...)
+	}
+	if f.DefLoss != nil {
+		f.DefLoss = append([]Part{}, f.DefLoss...)
+	}
 	if f.Move != nil {
 		m := cloneMove(*f.Move)
 		f.Move = &m
@@ -161,7 +171,7 @@ func (s *St) checkFlow() error {
 	if len(f.Stack) > 0 && f.Move == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
-	if (f.Battle == nil) != (f.Roll == nil) {
+	if (f.Battle == nil) != (f.Roll == nil) || f.Battle == nil && (f.AttLoss != nil || f.DefLoss != nil) {
 		return fmt.Errorf("a battle without its roll")
 	}
 	if f.Move != nil && s.Phase != PhAction {
@@ -184,6 +194,8 @@ type flowWire struct {
 	Move       *Move              `json:"move,omitempty"`
 	Battle     *Battle            `json:"battle,omitempty"`
 	Roll       *BattleResult      `json:"roll,omitempty"`
+	AttLoss    []Part             `json:"att_loss,omitempty"`
+	DefLoss    []Part             `json:"def_loss,omitempty"`
 	Declined   []string           `json:"declined,omitempty"`
 	NoWithdraw bool               `json:"no_withdraw,omitempty"`
 	Queue      []adjudicator.Line `json:"queue,omitempty"`
@@ -217,7 +229,7 @@ func idsMask(ids []string) (uint16, error) {
 
 func (f *Flow) wire() *flowWire {
 	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
-		Roll: f.Roll, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
+		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
 	for _, d := range f.Stack {
 		w.Stack = append(w.Stack, [2]string{decisionKinds[d.Kind], powers[d.Power].ID})
@@ -229,7 +241,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -241,6 +253,14 @@ func (f *Flow) fromWire(w *flowWire) error {
 		return nil
 	}
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
+	f.AttLoss, f.DefLoss = w.AttLoss, w.DefLoss
+	for _, list := range [][]Part{f.AttLoss, f.DefLoss} {
+		for _, pt := range list {
+			if pt.Power < 0 || pt.Power >= NPow {
+				return fmt.Errorf("bad casualties %v", list)
+			}
+		}
+	}
 	f.NoWithdraw, f.Queue, f.History, f.Over, f.Result = w.NoWithdraw, w.Queue, w.History, w.Over, w.Result
 	var err error
 	var m uint16

@@ -39,11 +39,12 @@ func impulseFor(t *testing.T, s *St, p, cp int) string {
 	return "play " + cardName(int(c))[1:] + " for cp"
 }
 
-// HIS-13.2, HIS-14m, checklist 6.2 W3: the seed's Vienna example played
-// by email. The Ottoman's move stops for the Hapsburg's interception
-// prompt (default: decline); its further orders wait; the Hapsburg
-// intercepts with the seed's dice, the battle is fought, and the waiting
-// orders run.
+// HIS-13.2, HIS-14m, HIS-14i, checklist 6.2 W3 and W10: the seed's Vienna
+// example played by email. The Ottoman's move stops for the Hapsburg's
+// interception prompt (default: decline); its further orders wait; the
+// Hapsburg intercepts with the seed's dice, the battle is rolled, the
+// Ottoman chooses its casualties as in the seed, the battle ends and the
+// waiting orders run.
 func TestHIS13_2_InterceptionByEmail(t *testing.T) {
 	s := vienna(t)
 	play := impulseFor(t, s, Ottoman, 3)
@@ -67,6 +68,15 @@ func TestHIS13_2_InterceptionByEmail(t *testing.T) {
 	rolls = append(rolls, 5, 5, 6, 6, 5, 1, 1, 1, 2, 2, 3, 3, 4)
 	s, res = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "intercept from graz")
 	text := eventText(res, "england")
+	// W10: the Ottoman chooses its 5 casualties; the Hapsburg, with
+	// regulars only, has no choice.
+	p = onlyPrompt(t, s, "ottoman", "casualties", "lose 4 regulars, 1 cavalry")
+	if len(p.Choices) != 2 || p.Choices[1] != "lose 5 regulars" {
+		t.Errorf("choices %v", p.Choices)
+	}
+	refuse(t, s, Ottoman, "lose 4 regulars")
+	s, res = submit(t, s, Ottoman, testdice.New(1), "lose 4r 1c")
+	text += eventText(res, "england")
 	for _, w := range []string{"4+4+1 = 9", "The defender wins the battle of Vienna", "retreat to Pressburg", "builds 1 cavalry in Istanbul"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in\n%s", w, text)

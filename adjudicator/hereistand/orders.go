@@ -52,7 +52,7 @@ var verbTable = map[string]string{
 	"assault": "assault", "done": "done", "end": "done", "intercept": "intercept", "decline": "decline",
 	"no": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
 	"fall": "fallback", "fallback": "fallback", "continue": "moveon", "retreat": "retreat",
-	"deploy": "deploy", "skip": "decline",
+	"deploy": "deploy", "skip": "decline", "lose": "lose",
 }
 
 var verbList = func() []string {
@@ -430,6 +430,15 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		}
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
+	case "lose":
+		u, rest, err := splitUnits(words)
+		if err != nil {
+			return o, err
+		}
+		if !u.given || u.all || len(rest) > 0 {
+			return o, fmt.Errorf("say which units are lost: \"lose 2 regulars, 1 mercenary\"")
+		}
+		o.units = u
 	case "fallback":
 		// "fall back", "fallback".
 	case "retreat":
@@ -491,6 +500,8 @@ func (o order) canonical(p int) string {
 		return strings.TrimSpace(fmt.Sprintf("%s %s from %s%s%s", o.verb, u, sp(o.from), to, lead()))
 	case "moveon":
 		return "move on to " + sp(o.to)
+	case "lose":
+		return "lose " + o.units.text()
 	case "build":
 		return fmt.Sprintf("build %d %s in %s", o.n, buildWord(o.kind, o.n), sp(o.to))
 	case "control", "assault":
