@@ -1,6 +1,7 @@
 package hereistand
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -61,5 +62,31 @@ func TestOrderParsing(t *testing.T) {
 		if _, err := parseOrder(France, c.line, hand); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want one mentioning %q", c.line, err, c.want)
 		}
+	}
+}
+
+// Every order of the example emails in docs/games/here-i-stand.md reads.
+func TestGameDocOrders(t *testing.T) {
+	data, err := os.ReadFile("../../docs/games/here-i-stand.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, block := range strings.Split(string(data), "```orders ")[1:] {
+		head, body, _ := strings.Cut(block, "\n")
+		p, ok := powerByID[strings.TrimSpace(head)]
+		if !ok {
+			t.Fatalf("unknown power %q", head)
+		}
+		body, _, _ = strings.Cut(body, "```")
+		for _, l := range strings.Split(strings.TrimSpace(body), "\n") {
+			n++
+			if _, err := parseOrder(p, l, []uint8{40}); err != nil {
+				t.Errorf("%s: %q: %v", powers[p].Name, l, err)
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("%d orders found", n)
 	}
 }
