@@ -90,7 +90,7 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 	}
 	var canon []string
 	for i, o := range os {
-		if s.Flow.Move != nil || len(s.Flow.Stack) > 0 {
+		if s.Flow.Move != nil || s.Flow.Naval != nil || len(s.Flow.Stack) > 0 {
 			s.Flow.Queue = append([]adjudicator.Line(nil), lines[i:]...)
 			r.tell(p, "Your orders from line %d wait for the decision of another power.", lines[i].No)
 			break
@@ -185,6 +185,8 @@ func (r *run) impulseOrder(p int, o order) error {
 		return nil
 	case "assault":
 		return r.assaultAction(p, o)
+	case "naval":
+		return r.navalAction(p, o)
 	}
 	return errLegal(s.actionForms(p), "%q is not an action of the Action Phase", o.verb)
 }
@@ -269,6 +271,7 @@ func (s *St) discard(n int) {
 func (r *run) endImpulse() {
 	s := r.s
 	s.Flow.Card, s.Flow.CP, s.Flow.Queue = 0, 0, nil
+	s.Flow.Beaten = locSet{}
 	s.Active = (s.Active + 1) % NMajor
 	s.NewImpulse()
 }
@@ -557,6 +560,11 @@ func (s *St) CanBuild(p, sp, kind int) error {
 		return fmt.Errorf("enemy units are in %s", name)
 	case s.InUnrest(sp):
 		return fmt.Errorf("%s is in unrest (HIS-17a)", name)
+	}
+	if kind == ActBuildSquadron || kind == ActBuildCorsair {
+		if n := s.navalCount(p) + int(s.Flow.NavalDead[p]); n >= powers[p].NavalCounters {
+			return fmt.Errorf("no naval counter is free: ships lost this turn return to the pool next turn (HIS-17.2b)")
+		}
 	}
 	if kind == ActBuildSquadron {
 		if !spaces[sp].port() {

@@ -16,6 +16,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 	m := s.Flow.Move
 	legal := s.decisionChoices(d)
 	switch d.Kind {
+	case DecNavalIntercept, DecNavalAvoid:
+		return r.navalAnswer(d, lines, legal)
 	case DecRetreat:
 		return r.retreatAnswer(d, lines, legal)
 	case DecLosses:
@@ -230,6 +232,9 @@ func lossChoices(f Force, n int) []string {
 // decisionChoices lists the legal answers to decision d, most useful
 // first; the first is the default.
 func (s *St) decisionChoices(d Decision) []string {
+	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
+		return s.navalChoices(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -296,6 +301,9 @@ func (s *St) decisionChoices(d Decision) []string {
 
 // decisionText explains decision d to its power.
 func (s *St) decisionText(d Decision) string {
+	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
+		return s.navalDecisionText(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	mover := powers[m.Power].Name

@@ -22,10 +22,12 @@ const (
 	DecFallBack             // W6: fall back or move on after a withdrawal
 	DecRetreat              // W10: where the beaten defenders go
 	DecLosses               // W10: which units a side loses in a field battle
+	DecNavalIntercept       // W16: try to intercept a naval move
+	DecNavalAvoid           // W16: naval avoid battle
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -53,6 +55,13 @@ type Flow struct {
 	// AttLoss and DefLoss are the casualties chosen by the two sides of
 	// Battle (nil: not chosen, the default order applies).
 	AttLoss, DefLoss []Part
+	// Naval is the naval move action in progress (naval.go).
+	Naval *NavalMove
+	// Beaten holds the locations of ships beaten in a naval battle this
+	// impulse (HIS-16.1f); NavalDead counts each power's ships lost this
+	// turn, which may not be rebuilt before the next (HIS-17.2b).
+	Beaten    locSet
+	NavalDead [NPow]uint8
 	// Declined holds the powers that declined to intercept Move;
 	// NoWithdraw is set once the withdrawal into fortifications was
 	// refused.
@@ -84,6 +93,10 @@ func (f Flow) clone() Flow {
 	if f.Move != nil {
 		m := cloneMove(*f.Move)
 		f.Move = &m
+	}
+	if f.Naval != nil {
+		n := cloneNaval(*f.Naval)
+		f.Naval = &n
 	}
 	if f.Battle != nil {
 		b := *f.Battle
@@ -117,6 +130,11 @@ func cloneMove(m Move) Move {
 	}
 	m.Intercepting = fs
 	return m
+}
+
+// noteNavalLoss counts ships lost for HIS-17.2b.
+func (f *Flow) noteNavalLoss(p int, l Force) {
+	f.NavalDead[p] += uint8(l.Naval())
 }
 
 // push adds a decision owed by power p on top of the stack.
@@ -168,13 +186,13 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	if (f.Battle == nil) != (f.Roll == nil) || f.Battle == nil && (f.AttLoss != nil || f.DefLoss != nil) {
 		return fmt.Errorf("a battle without its roll")
 	}
-	if f.Move != nil && s.Phase != PhAction {
+	if (f.Move != nil || f.Naval != nil) && s.Phase != PhAction {
 		return fmt.Errorf("a move in progress outside the Action Phase")
 	}
 	if s.Passes < 0 || s.Passes > NMajor {
@@ -195,6 +213,9 @@ type flowWire struct {
 	Battle     *Battle            `json:"battle,omitempty"`
 	Roll       *BattleResult      `json:"roll,omitempty"`
 	AttLoss    []Part             `json:"att_loss,omitempty"`
+	Naval      *NavalMove         `json:"naval,omitempty"`
+	Beaten     []string           `json:"beaten,omitempty"`
+	NavalDead  map[string]int     `json:"naval_dead,omitempty"`
 	DefLoss    []Part             `json:"def_loss,omitempty"`
 	Declined   []string           `json:"declined,omitempty"`
 	NoWithdraw bool               `json:"no_withdraw,omitempty"`
@@ -231,6 +252,16 @@ func (f *Flow) wire() *flowWire {
 	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
 		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
+	w.Naval = f.Naval
+	f.Beaten.each(func(loc int) { w.Beaten = append(w.Beaten, locID(loc)) })
+	for p, n := range f.NavalDead {
+		if n > 0 {
+			if w.NavalDead == nil {
+				w.NavalDead = map[string]int{}
+			}
+			w.NavalDead[powers[p].ID] = int(n)
+		}
+	}
 	for _, d := range f.Stack {
 		w.Stack = append(w.Stack, [2]string{decisionKinds[d.Kind], powers[d.Power].ID})
 	}
@@ -241,7 +272,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -253,7 +284,34 @@ func (f *Flow) fromWire(w *flowWire) error {
 		return nil
 	}
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
-	f.AttLoss, f.DefLoss = w.AttLoss, w.DefLoss
+	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
+	for _, id := range w.Beaten {
+		loc, ok := locByID(id)
+		if !ok {
+			return fmt.Errorf("unknown location %s", id)
+		}
+		f.Beaten.set(loc)
+	}
+	for id, n := range w.NavalDead {
+		p, ok := powerByID[id]
+		if !ok || n < 0 || n > 60 {
+			return fmt.Errorf("bad naval losses %s %d", id, n)
+		}
+		f.NavalDead[p] = uint8(n)
+	}
+	if f.Naval != nil {
+		n := f.Naval
+		if n.Power < 0 || n.Power >= NMajor {
+			return fmt.Errorf("bad naval move in progress")
+		}
+		for _, list := range [][]int{n.Dest, n.Vertical, n.Intercepted} {
+			for _, x := range list {
+				if x < 0 || x >= NLoc {
+					return fmt.Errorf("bad location %d in the naval move in progress", x)
+				}
+			}
+		}
+	}
 	for _, list := range [][]Part{f.AttLoss, f.DefLoss} {
 		for _, pt := range list {
 			if pt.Power < 0 || pt.Power >= NPow {

@@ -33,6 +33,7 @@ type order struct {
 	from, to int
 	leaders  []int
 	kind     int // the build action (ActRaiseRegular...)
+	navals   [][2]int // naval moves: from, to
 	n        int // how many to build
 }
 
@@ -52,7 +53,7 @@ var verbTable = map[string]string{
 	"assault": "assault", "done": "done", "end": "done", "intercept": "intercept", "decline": "decline",
 	"no": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
 	"fall": "fallback", "fallback": "fallback", "continue": "moveon", "retreat": "retreat",
-	"deploy": "deploy", "skip": "decline", "lose": "lose",
+	"deploy": "deploy", "skip": "decline", "lose": "lose", "naval": "naval",
 }
 
 var verbList = func() []string {
@@ -68,6 +69,7 @@ var (
 	spaceNames, seaNames []orders.Name
 	leaderNamesByPower   [NPow][]orders.Name
 	homeList             [NPow][]int
+	locNames             []orders.Name
 )
 
 func loadNames() {
@@ -81,6 +83,10 @@ func loadNames() {
 				continue
 			}
 			leaderNamesByPower[p] = append(leaderNamesByPower[p], orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
+		}
+		locNames = append(locNames, spaceNames...)
+		for z := range seas {
+			locNames = append(locNames, orders.Name{ID: seas[z].ID, Aliases: []string{seas[z].Name}})
 		}
 		for sp := range spaces {
 			h := spaces[sp].Home
@@ -430,6 +436,29 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		}
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
+	case "naval":
+		w := words
+		if len(w) > 0 && w[0] == "move" {
+			w = w[1:]
+		}
+		for _, item := range orders.SplitList(strings.Join(w, " ")) {
+			from, to, ok := strings.Cut(" "+item+" ", " to ")
+			if !ok {
+				return o, fmt.Errorf("naval moves read \"naval move <from> to <to>, <from> to <to>\"")
+			}
+			a, err := matchLoc(strings.TrimPrefix(strings.TrimSpace(from), "from "))
+			if err != nil {
+				return o, err
+			}
+			b, err := matchLoc(to)
+			if err != nil {
+				return o, err
+			}
+			o.navals = append(o.navals, [2]int{a, b})
+		}
+		if len(o.navals) == 0 {
+			return o, fmt.Errorf("which ships move where? \"naval move marseille to gulf of lyon\"")
+		}
 	case "lose":
 		u, rest, err := splitUnits(words)
 		if err != nil {
@@ -502,6 +531,12 @@ func (o order) canonical(p int) string {
 		return "move on to " + sp(o.to)
 	case "lose":
 		return "lose " + o.units.text()
+	case "naval":
+		var mv []string
+		for _, x := range o.navals {
+			mv = append(mv, locName(x[0])+" to "+locName(x[1]))
+		}
+		return "naval move " + strings.Join(mv, ", ")
 	case "build":
 		return fmt.Sprintf("build %d %s in %s", o.n, buildWord(o.kind, o.n), sp(o.to))
 	case "control", "assault":

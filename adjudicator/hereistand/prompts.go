@@ -99,6 +99,10 @@ func (s *St) actionForms(p int) []string {
 	if ActionCost(p, ActAssault) <= s.Flow.CP && s.militaryAllowed(p) == nil {
 		out = append(out, s.assaultOptions(p)...)
 	}
+	if c := ActionCost(p, ActNavalMove); c > 0 && c <= s.Flow.CP {
+		nm := s.navalMoves(p)
+		out = append(out, nm[:min(len(nm), 6)]...)
+	}
 	return out
 }
 
@@ -231,7 +235,11 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			return append(lines, "done")
 		}
 		var cands []string
-		switch pick(5) {
+		switch pick(6) {
+		case 5:
+			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
+				cands = c.navalMoves(p)
+			}
 		case 0, 1:
 			cands = c.legalMoves(p)
 		case 2:
@@ -264,7 +272,7 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			continue
 		}
 		lines = append(lines, l)
-		if d.n > 0 || c.Flow.Move != nil || len(c.Flow.Stack) > 0 {
+		if d.n > 0 || c.Flow.Move != nil || c.Flow.Naval != nil || len(c.Flow.Stack) > 0 {
 			break
 		}
 	}
@@ -286,6 +294,9 @@ func (s *St) flowSections() []adjudicator.Section {
 		if s.Flow.Card != 0 {
 			fmt.Fprintf(&b, "Card played: %s; %d CP left.\n", cardName(s.Flow.Card), s.Flow.CP)
 		}
+	}
+	if n := s.Flow.Naval; n != nil {
+		b.WriteString(wrap(fmt.Sprintf("Naval move in progress: %s.", powers[n.Power].Name), 76))
 	}
 	if m := s.Flow.Move; m != nil {
 		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s, %s from %s to %s.", powers[m.Power].Name,

@@ -159,6 +159,10 @@ func (r *run) advance() {
 			r.continueMove()
 			continue
 		}
+		if s.Flow.Naval != nil {
+			r.continueNaval()
+			continue
+		}
 		switch s.Phase {
 		case PhLuther:
 			return
@@ -260,6 +264,7 @@ func (r *run) cardDrawPhase() {
 		}
 	}
 	s.cardDraw(r.dice, false)
+	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
 	for p := 0; p < NMajor; p++ {
 		var got []string
