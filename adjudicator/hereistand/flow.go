@@ -16,14 +16,14 @@ import (
 
 // Kinds of decision on the pending-decision stack (checklist 6.2).
 const (
-	DecIntercept = iota + 1 // W3: try to intercept a move
-	DecAvoid                // W4: avoid battle
-	DecWithdraw             // W5: withdraw into the fortifications
-	DecFallBack             // W6: fall back or move on after a withdrawal
-	DecRetreat              // W10: where the beaten defenders go
-	DecLosses               // W10: which units a side loses in a field battle
-	DecNavalIntercept       // W16: try to intercept a naval move
-	DecNavalAvoid           // W16: naval avoid battle
+	DecIntercept      = iota + 1 // W3: try to intercept a move
+	DecAvoid                     // W4: avoid battle
+	DecWithdraw                  // W5: withdraw into the fortifications
+	DecFallBack                  // W6: fall back or move on after a withdrawal
+	DecRetreat                   // W10: where the beaten defenders go
+	DecLosses                    // W10: which units a side loses in a field battle
+	DecNavalIntercept            // W16: try to intercept a naval move
+	DecNavalAvoid                // W16: naval avoid battle
 	nDec
 )
 

@@ -32,9 +32,9 @@ type order struct {
 	units    unitSpec
 	from, to int
 	leaders  []int
-	kind     int // the build action (ActRaiseRegular...)
+	kind     int      // the build action (ActRaiseRegular...)
 	navals   [][2]int // naval moves: from, to
-	n        int // how many to build
+	n        int      // how many to build
 }
 
 // unitSpec says which land units an order takes: all of them, a number
