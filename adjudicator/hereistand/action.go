@@ -383,6 +383,12 @@ func (r *run) continueMove() {
 			return
 		}
 		if s.NeedBattle(m) {
+			if !s.Flow.CommitAsked && s.reliefInside(m).Land() > 0 {
+				// HIS-15.2a: the relieving power may commit the units inside.
+				s.Flow.CommitAsked = true
+				s.Flow.push(DecCommit, m.Power)
+				return
+			}
 			r.battle(m)
 			return
 		}
@@ -405,6 +411,25 @@ func (r *run) endMove() {
 	f := &r.s.Flow
 	f.Move, f.Battle, f.Roll, f.Declined, f.NoWithdraw = nil, nil, nil, 0, false
 	f.AttLoss, f.DefLoss = nil, nil
+	f.Commit, f.CommitAsked = nil, false
+}
+
+// reliefInside is the active power's own force inside the besieged
+// friendly space its move m relieves (nothing when m relieves no siege).
+func (s *St) reliefInside(m *Move) Force {
+	if !m.Entered || !s.Warfare.Siege.has(m.To) || !s.insideSide(m.To, m.Power) {
+		return Force{}
+	}
+	u := s.Units[m.To][m.Power]
+	f := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
+	for _, pt := range m.F.Parts {
+		if pt.Power == m.Power {
+			f.Reg -= pt.Force.Reg
+			f.Merc -= pt.Force.Merc
+			f.Cav -= pt.Force.Cav
+		}
+	}
+	return f
 }
 
 // applyBattle applies the rolled battle with the casualties chosen and
@@ -452,7 +477,12 @@ func (s *St) lossChooser(b *Battle, res BattleResult, attacker bool) (int, []Par
 // withdrawal, their power is asked before the battle is applied.
 func (r *run) battle(m *Move) {
 	s := r.s
-	b, err := s.NewBattle(m, nil, nil)
+	var commit []Part
+	var commitLeaders []int
+	if c := s.Flow.Commit; c != nil {
+		commit, commitLeaders = c.Parts, c.Leaders
+	}
+	b, err := s.NewBattle(m, commit, commitLeaders)
 	if err != nil {
 		r.say("No battle: %v.", err)
 		r.endMove()

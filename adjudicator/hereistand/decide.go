@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
 )
@@ -22,6 +23,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.retreatAnswer(d, lines, legal)
 	case DecLosses:
 		return r.lossesAnswer(d, lines, legal)
+	case DecCommit:
+		return r.commitAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -274,6 +277,13 @@ func (s *St) decisionChoices(d Decision) []string {
 			}
 		}
 		return out
+	case DecCommit:
+		in := s.reliefInside(m)
+		out := []string{"commit none", "commit all"}
+		for n := 1; n < in.Land(); n++ {
+			out = append(out, fmt.Sprintf("commit %d", n))
+		}
+		return out
 	case DecLosses:
 		_, parts, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
 		if len(parts) == 0 {
@@ -320,6 +330,9 @@ func (s *St) decisionText(d Decision) string {
 	case DecFallBack:
 		return fmt.Sprintf("Your formation does not outnumber the garrison of %s: fall back to %s at no cost or move on (HIS-13.4c); %d CP left.",
 			spaces[m.To].Name, spaces[m.From].Name, s.Flow.CP)
+	case DecCommit:
+		return fmt.Sprintf("Your move relieves %s: the %s inside may join the battle (HIS-15.2a): commit all, none or a number; leaders inside join with all.",
+			spaces[m.To].Name, unitText(s.reliefInside(m)))
 	case DecLosses:
 		_, _, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
 		return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
@@ -329,4 +342,57 @@ func (s *St) decisionText(d Decision) string {
 			spaces[s.Flow.Battle.Space].Name)
 	}
 	return ""
+}
+
+// commitAnswer: the relieving power says which units inside the besieged
+// space join the battle (HIS-15.2a): all (with the leaders inside), none,
+// or a number of units (regulars first).
+func (r *run) commitAnswer(d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	m := s.Flow.Move
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	v, rest := verbOf(strings.ToLower(l.Text))
+	if v != "commit" {
+		return nil, reject(l, errLegal(legal, "answer commit all, commit none or commit <number>"))
+	}
+	in := s.reliefInside(m)
+	var spec unitSpec
+	switch rest {
+	case "none", "0", "nothing":
+	case "all":
+		spec = unitSpec{given: true, all: true}
+	default:
+		u, left, err := splitUnits(strings.Fields(rest))
+		if err != nil || len(left) > 0 || !u.given {
+			return nil, reject(l, errLegal(legal, "answer commit all, commit none or commit <number>"))
+		}
+		spec = u
+	}
+	f, err := spec.resolve(in)
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	c := Formation{At: m.To}
+	if f.Land() > 0 {
+		c.Parts = []Part{{m.Power, f}}
+	}
+	if spec.all {
+		for _, x := range s.armyLeaders(m.Power, m.To) {
+			if !contains(m.F.Leaders, x) {
+				c.Leaders = append(c.Leaders, x)
+			}
+		}
+	}
+	s.Flow.Commit = &c
+	s.Flow.pop()
+	canon := "commit none"
+	if f.Land() > 0 {
+		canon = "commit " + unitText(f)
+		r.say("%s commits %s from inside %s to the battle.", powers[m.Power].Name, unitsText(c), spaces[m.To].Name)
+	}
+	r.continueMove()
+	return []string{canon}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/orders"
 )
 
 // The turn machine's state: the impulse in progress, the stack of
@@ -24,10 +25,11 @@ const (
 	DecLosses                    // W10: which units a side loses in a field battle
 	DecNavalIntercept            // W16: try to intercept a naval move
 	DecNavalAvoid                // W16: naval avoid battle
+	DecCommit                    // W12: units from inside join a relief battle
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -55,6 +57,10 @@ type Flow struct {
 	// AttLoss and DefLoss are the casualties chosen by the two sides of
 	// Battle (nil: not chosen, the default order applies).
 	AttLoss, DefLoss []Part
+	// Commit holds the units and leaders from inside a besieged space
+	// that join the relief battle of Move (HIS-15.2a), once asked.
+	Commit      *Formation
+	CommitAsked bool
 	// Naval is the naval move action in progress (naval.go).
 	Naval *NavalMove
 	// Beaten holds the locations of ships beaten in a naval battle this
@@ -67,6 +73,9 @@ type Flow struct {
 	// refused.
 	Declined   uint16
 	NoWithdraw bool
+	// Auto holds each power's standing orders: bit k set answers its
+	// decisions of kind k with their default, without asking.
+	Auto [NMajor]uint16
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -93,6 +102,10 @@ func (f Flow) clone() Flow {
 	if f.Move != nil {
 		m := cloneMove(*f.Move)
 		f.Move = &m
+	}
+	if f.Commit != nil {
+		c := cloneFormation(*f.Commit)
+		f.Commit = &c
 	}
 	if f.Naval != nil {
 		n := cloneNaval(*f.Naval)
@@ -205,25 +218,28 @@ func (s *St) checkFlow() error {
 // progress are stored with the table numbers of spaces, powers and
 // leaders (they only live for the length of one action).
 type flowWire struct {
-	Card       int                `json:"card,omitempty"`
-	CP         int                `json:"cp,omitempty"`
-	Waiting    []string           `json:"waiting,omitempty"`
-	Stack      [][2]string        `json:"stack,omitempty"`
-	Move       *Move              `json:"move,omitempty"`
-	Battle     *Battle            `json:"battle,omitempty"`
-	Roll       *BattleResult      `json:"roll,omitempty"`
-	AttLoss    []Part             `json:"att_loss,omitempty"`
-	Naval      *NavalMove         `json:"naval,omitempty"`
-	Beaten     []string           `json:"beaten,omitempty"`
-	NavalDead  map[string]int     `json:"naval_dead,omitempty"`
-	DefLoss    []Part             `json:"def_loss,omitempty"`
-	Declined   []string           `json:"declined,omitempty"`
-	NoWithdraw bool               `json:"no_withdraw,omitempty"`
-	Queue      []adjudicator.Line `json:"queue,omitempty"`
-	History    [][NMajor]int      `json:"vp_history,omitempty"`
-	Over       bool               `json:"over,omitempty"`
-	Winners    []string           `json:"winners,omitempty"`
-	Result     string             `json:"result,omitempty"`
+	Card       int                 `json:"card,omitempty"`
+	CP         int                 `json:"cp,omitempty"`
+	Waiting    []string            `json:"waiting,omitempty"`
+	Stack      [][2]string         `json:"stack,omitempty"`
+	Move       *Move               `json:"move,omitempty"`
+	Battle     *Battle             `json:"battle,omitempty"`
+	Roll       *BattleResult       `json:"roll,omitempty"`
+	AttLoss    []Part              `json:"att_loss,omitempty"`
+	Naval      *NavalMove          `json:"naval,omitempty"`
+	Commit     *Formation          `json:"commit,omitempty"`
+	Asked      bool                `json:"commit_asked,omitempty"`
+	Beaten     []string            `json:"beaten,omitempty"`
+	NavalDead  map[string]int      `json:"naval_dead,omitempty"`
+	Auto       map[string][]string `json:"auto,omitempty"`
+	DefLoss    []Part              `json:"def_loss,omitempty"`
+	Declined   []string            `json:"declined,omitempty"`
+	NoWithdraw bool                `json:"no_withdraw,omitempty"`
+	Queue      []adjudicator.Line  `json:"queue,omitempty"`
+	History    [][NMajor]int       `json:"vp_history,omitempty"`
+	Over       bool                `json:"over,omitempty"`
+	Winners    []string            `json:"winners,omitempty"`
+	Result     string              `json:"result,omitempty"`
 }
 
 func maskIDs(mask uint16) []string {
@@ -252,7 +268,17 @@ func (f *Flow) wire() *flowWire {
 	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
 		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
-	w.Naval = f.Naval
+	w.Naval, w.Commit, w.Asked = f.Naval, f.Commit, f.CommitAsked
+	for p, m := range f.Auto {
+		for k := 1; k < nDec; k++ {
+			if m&(1<<k) != 0 {
+				if w.Auto == nil {
+					w.Auto = map[string][]string{}
+				}
+				w.Auto[powers[p].ID] = append(w.Auto[powers[p].ID], decisionKinds[k])
+			}
+		}
+	}
 	f.Beaten.each(func(loc int) { w.Beaten = append(w.Beaten, locID(loc)) })
 	for p, n := range f.NavalDead {
 		if n > 0 {
@@ -272,7 +298,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -285,12 +311,31 @@ func (f *Flow) fromWire(w *flowWire) error {
 	}
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
 	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
+	f.Commit, f.CommitAsked = w.Commit, w.Asked
+	if f.Commit != nil {
+		if err := checkFormationData(*f.Commit); err != nil {
+			return err
+		}
+	}
 	for _, id := range w.Beaten {
 		loc, ok := locByID(id)
 		if !ok {
 			return fmt.Errorf("unknown location %s", id)
 		}
 		f.Beaten.set(loc)
+	}
+	for id, kinds := range w.Auto {
+		p, ok := powerByID[id]
+		if !ok || p >= NMajor {
+			return fmt.Errorf("bad standing orders of %s", id)
+		}
+		for _, k := range kinds {
+			i := kindIndex(k)
+			if i < 0 {
+				return fmt.Errorf("bad standing order %s", k)
+			}
+			f.Auto[p] |= 1 << i
+		}
 	}
 	for id, n := range w.NavalDead {
 		p, ok := powerByID[id]
@@ -515,4 +560,97 @@ func (s *St) leadersByVP(now [NMajor]int) []int {
 		n++
 	}
 	return ps[:n]
+}
+
+// kindIndex is the decision kind of a name, or -1.
+func kindIndex(name string) int {
+	for i := 1; i < nDec; i++ {
+		if decisionKinds[i] == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// standing is one standing-order line: the decision kinds it sets or
+// clears.
+type standing struct {
+	mask uint16
+	on   bool
+}
+
+// standingLines takes the standing orders out of a submission:
+//
+//	auto intercept          answer interception prompts with the default
+//	auto avoid-battle off   ask again
+//	auto all / auto off
+//
+// It returns the other lines.
+func (s *St) standingLines(p int, lines []adjudicator.Line) ([]adjudicator.Line, []standing, *adjudicator.Rejection) {
+	var rest []adjudicator.Line
+	var out []standing
+	var cands []orders.Name
+	for k := 1; k < nDec; k++ {
+		cands = append(cands, orders.Name{ID: decisionKinds[k]})
+	}
+	cands = append(cands, orders.Name{ID: "intercept", Aliases: []string{"interception"}})
+	for _, l := range lines {
+		f := strings.Fields(strings.ToLower(l.Text))
+		if len(f) == 0 || f[0] != "auto" && f[0] != "standing" {
+			rest = append(rest, l)
+			continue
+		}
+		st := standing{on: true}
+		words := f[1:]
+		if n := len(words); n > 0 && words[n-1] == "off" {
+			st.on, words = false, words[:n-1]
+		} else if n > 0 && words[n-1] == "on" {
+			words = words[:n-1]
+		}
+		if len(words) == 0 || len(words) == 1 && words[0] == "all" {
+			st.mask = 1<<nDec - 2
+		} else {
+			for _, w := range orders.SplitList(strings.Join(words, " ")) {
+				id, err := orders.Match(w, "decision", cands)
+				if err != nil {
+					var kinds []string
+					for k := 1; k < nDec; k++ {
+						kinds = append(kinds, "auto "+decisionKinds[k])
+					}
+					return nil, nil, reject(l, errLegal(append(kinds, "auto all", "auto off"), "%v", err))
+				}
+				st.mask |= 1 << kindIndex(id)
+			}
+		}
+		out = append(out, st)
+	}
+	return rest, out, nil
+}
+
+// setStanding records power p's standing orders and tells it alone.
+func (r *run) setStanding(p int, list []standing) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	f := &r.s.Flow
+	for _, st := range list {
+		if st.on {
+			f.Auto[p] |= st.mask
+		} else {
+			f.Auto[p] &^= st.mask
+		}
+	}
+	var canon, kinds []string
+	for k := 1; k < nDec; k++ {
+		if f.Auto[p]&(1<<k) != 0 {
+			kinds = append(kinds, decisionKinds[k])
+			canon = append(canon, "auto "+decisionKinds[k])
+		}
+	}
+	if len(kinds) == 0 {
+		r.tell(p, "%s has no standing orders: every decision is asked.", powers[p].Name)
+		return []string{"auto off"}
+	}
+	r.tell(p, "%s's standing orders answer with the default, without asking: %s.", powers[p].Name, strings.Join(kinds, ", "))
+	return canon
 }

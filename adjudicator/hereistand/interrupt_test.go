@@ -188,3 +188,57 @@ func TestQueuedOrdersDropped(t *testing.T) {
 	}
 	onlyPrompt(t, s, "hapsburg", "actions", "done")
 }
+
+// Standing orders: a power may tell the engine at any time to answer a
+// kind of decision with its default without asking; they are private,
+// kept in the state, and "auto off" asks again.
+func TestStandingOrders(t *testing.T) {
+	s := vienna(t)
+	play := impulseFor(t, s, Ottoman, 3)
+	refuse(t, s, Hapsburg, "auto flying")
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "auto interception")
+	if s.Flow.Auto[Hapsburg] != 1<<DecIntercept || !strings.Contains(eventText(res, "hapsburg"), "intercept") ||
+		eventText(res, "ottoman") != "" {
+		t.Fatalf("auto %b, events %q / %q", s.Flow.Auto[Hapsburg], eventText(res, "hapsburg"), eventText(res, "ottoman"))
+	}
+	s, res = submit(t, s, Ottoman, testdice.New(1), play, "move 8 from pressburg to vienna with suleiman, ibrahim")
+	if !strings.Contains(eventText(res, "papacy"), "Hapsburg does not intercept") {
+		t.Errorf("events %q", eventText(res, "papacy"))
+	}
+	onlyPrompt(t, s, "hapsburg", "avoid-battle", "stand")
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "auto off", "stand")
+	if s.Flow.Auto[Hapsburg] != 0 {
+		t.Errorf("auto %b after auto off", s.Flow.Auto[Hapsburg])
+	}
+}
+
+// HIS-15.2a, W12: a move into a besieged friendly space is a relief: the
+// relieving power is asked which units inside join the battle; its
+// further orders in the same email wait for the battle.
+func TestHIS15_2_ReliefCommit(t *testing.T) {
+	s := board(t)
+	s.setWar(Hapsburg, France, true)
+	lyon := sp(t, "lyon")
+	put(t, s, "lyon", France, Force{Reg: 1})
+	put(t, s, "lyon", Hapsburg, Force{Reg: 4})
+	s.Warfare.Siege.set(lyon)
+	put(t, s, "orleans", France, Force{Reg: 3})
+	mustCheck(t, s)
+	play := impulseFor(t, s, France, 3)
+	s, _ = submit(t, s, France, testdice.New(1), play, "move 3 from orleans to lyon")
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "stand")
+	p := onlyPrompt(t, s, "france", "commit", "commit none")
+	if len(p.Choices) != 2 || p.Choices[1] != "commit all" {
+		t.Errorf("choices %v", p.Choices)
+	}
+	// 4 French dice (3 + 1 committed), 4 hits; 5 Hapsburg dice, none.
+	rolls := &testdice.Script{Rolls: []int{6, 6, 6, 6, 1, 1, 1, 1, 1}}
+	s, res := submit(t, s, France, rolls, "commit all", "build regular in paris")
+	text := eventText(res, "england")
+	if s.UnderSiege(lyon) || s.Units[lyon][Hapsburg].Land() != 0 || !strings.Contains(text, "France rolls 4 dice") {
+		t.Errorf("siege %v, Hapsburg %+v\n%s", s.UnderSiege(lyon), s.Units[lyon][Hapsburg], text)
+	}
+	if s.Units[sp(t, "paris")][France].Reg != 1 {
+		t.Errorf("the waiting build did not run\n%s", text)
+	}
+}

@@ -22,6 +22,18 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 	if s.Flow.Over {
 		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "the game is over: " + s.Flow.Result}}}
 	}
+	lines, auto, rej := s.standingLines(p, sub.Lines)
+	if rej != nil {
+		return nil, nil, rej
+	}
+	if len(auto) > 0 && len(nonEmpty(lines)) == 0 {
+		// Standing orders alone are accepted at any time.
+		c := s.clone()
+		r := &run{s: c, dice: dice}
+		canon := r.setStanding(p, auto)
+		r.advance()
+		return c, &adjudicator.Result{Canonical: canon, Events: r.ev}, nil
+	}
 	if !s.owes(p) {
 		var who []string
 		for _, q := range s.owingPowers() {
@@ -32,10 +44,12 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 	}
 	c := s.clone()
 	r := &run{s: c, dice: dice}
-	canon, rej := r.answer(p, sub.Lines)
+	standing := r.setStanding(p, auto)
+	canon, rej := r.answer(p, lines)
 	if rej != nil {
 		return nil, nil, rej
 	}
+	canon = append(standing, canon...)
 	r.advance()
 	return c, &adjudicator.Result{Canonical: canon, Events: r.ev}, nil
 }
@@ -44,7 +58,25 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	if d, ok := s.Flow.top(); ok {
-		return r.decisionAnswer(d, nonEmpty(lines))
+		lines = nonEmpty(lines)
+		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > 1 {
+			// The active power answers its own decision and goes on with
+			// its impulse: the further lines wait for the action to end.
+			rest := lines[1:]
+			if _, rej := s.parseAll(p, rest); rej != nil {
+				return nil, rej
+			}
+			s.Flow.Queue = append(s.Flow.Queue, rest...)
+			canon, rej := r.decisionAnswer(d, lines[:1])
+			if rej != nil {
+				return nil, rej
+			}
+			if len(s.Flow.Queue) > 0 && (len(s.Flow.Stack) > 0 || s.Flow.Move != nil || s.Flow.Naval != nil) {
+				r.tell(p, "Your orders from line %d wait for the action in progress to end.", rest[0].No)
+			}
+			return canon, nil
+		}
+		return r.decisionAnswer(d, lines)
 	}
 	switch s.Phase {
 	case PhLuther:
@@ -152,8 +184,22 @@ func (r *run) diplomacyOrder(p int, l adjudicator.Line) error {
 func (r *run) advance() {
 	s := r.s
 	for step := 0; step < 10000 && !s.Flow.Over; step++ {
-		if len(s.Flow.Stack) > 0 {
-			return
+		if d, ok := s.Flow.top(); ok {
+			if s.Flow.Auto[d.Power]&(1<<d.Kind) == 0 {
+				return
+			}
+			// A standing order answers with the default.
+			var lines []adjudicator.Line
+			for i, l := range s.defaultLines(d.Power) {
+				lines = append(lines, adjudicator.Line{No: i + 1, Text: l})
+			}
+			snap := s.clone()
+			if _, rej := r.decisionAnswer(d, lines); rej != nil {
+				*s = *snap
+				s.Flow.Auto[d.Power] &^= 1 << d.Kind
+				r.tell(d.Power, "Your standing order could not answer: %v. It is cancelled.", rej)
+			}
+			continue
 		}
 		if s.Flow.Move != nil {
 			r.continueMove()
