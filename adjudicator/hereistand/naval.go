@@ -51,6 +51,9 @@ func matchLoc(in string) (int, error) {
 	if in == "" {
 		return 0, fmt.Errorf("a space or sea zone is missing")
 	}
+	if loc, ok := exactLoc[orders.Norm(in)]; ok {
+		return loc, nil
+	}
 	id, err := orders.Match(in, "space or sea zone", locNames)
 	if err != nil {
 		return 0, err

@@ -70,6 +70,9 @@ var (
 	leaderNamesByPower   [NPow][]orders.Name
 	homeList             [NPow][]int
 	locNames             []orders.Name
+	// exactLoc maps the normalised ID and name of every space and sea
+	// zone to its location, so exact names skip the prefix search.
+	exactLoc map[string]int
 )
 
 func loadNames() {
@@ -85,6 +88,15 @@ func loadNames() {
 			leaderNamesByPower[p] = append(leaderNamesByPower[p], orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
 		}
 		locNames = append(locNames, spaceNames...)
+		exactLoc = map[string]int{}
+		for sp := range spaces {
+			exactLoc[orders.Norm(spaces[sp].ID)] = sp
+			exactLoc[orders.Norm(spaces[sp].Name)] = sp
+		}
+		for z := range seas {
+			exactLoc[orders.Norm(seas[z].ID)] = seaLoc(z)
+			exactLoc[orders.Norm(seas[z].Name)] = seaLoc(z)
+		}
 		for z := range seas {
 			locNames = append(locNames, orders.Name{ID: seas[z].ID, Aliases: []string{seas[z].Name}})
 		}
@@ -103,6 +115,9 @@ func matchSpace(in string) (int, error) {
 	in = strings.TrimSpace(in)
 	if in == "" {
 		return 0, fmt.Errorf("a space is missing")
+	}
+	if loc, ok := exactLoc[orders.Norm(in)]; ok && !isSea(loc) {
+		return loc, nil
 	}
 	id, err := orders.Match(in, "space", spaceNames)
 	if err != nil {
