@@ -90,7 +90,7 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 	}
 	var canon []string
 	for i, o := range os {
-		if s.Flow.Move != nil || s.Flow.Naval != nil || len(s.Flow.Stack) > 0 {
+		if s.Flow.Move != nil || s.Flow.Naval != nil || s.Flow.Assault != nil || len(s.Flow.Stack) > 0 {
 			s.Flow.Queue = append([]adjudicator.Line(nil), lines[i:]...)
 			r.tell(p, "Your orders from line %d wait for the decision of another power.", lines[i].No)
 			break
@@ -455,6 +455,12 @@ func (s *St) lossChooser(b *Battle, res BattleResult, attacker bool) (int, []Par
 	if attacker {
 		parts, n = b.attParts(), res.AttLosses
 	}
+	return s.choosingSide(parts, n)
+}
+
+// choosingSide is the major power that chooses n losses among parts, or
+// NoPower when there is no choice.
+func (s *St) choosingSide(parts []Part, n int) (int, []Part, int) {
 	if n == 0 || len(parts) != 1 || n >= partsLand(parts) {
 		return NoPower, nil, 0
 	}
@@ -720,12 +726,61 @@ func (r *run) assaultAction(p int, o order) error {
 	if err != nil {
 		return err
 	}
-	log, err := s.ApplyAssault(a, res, nil, nil, r.dice)
+	s.Flow.Assault, s.Flow.Roll = a, &res
+	// The casualties, attacker first, when a side has a choice.
+	var owed []int
+	for _, att := range []bool{true, false} {
+		if q, _, _ := s.assaultLossChooser(a, res, att); q != NoPower {
+			owed = append(owed, q)
+		}
+	}
+	if len(owed) == 0 {
+		return r.applyAssault()
+	}
+	r.say("Assault on %s: %s.", spaces[a.Space].Name, res.text(powers[p].Name, "the garrison"))
+	for i := len(owed) - 1; i >= 0; i-- {
+		s.Flow.push(DecLosses, owed[i])
+	}
+	return nil
+}
+
+// applyAssault ends the assault in progress with the casualties chosen.
+func (r *run) applyAssault() error {
+	s := r.s
+	a, res := s.Flow.Assault, *s.Flow.Roll
+	log, err := s.ApplyAssault(a, res, s.Flow.AttLoss, s.Flow.DefLoss, r.dice)
+	s.Flow.Assault, s.Flow.Roll, s.Flow.AttLoss, s.Flow.DefLoss = nil, nil, nil, nil
 	if err != nil {
 		return err
 	}
 	r.log(log)
 	return nil
+}
+
+// assaultLossChooser is the power choosing a side's losses in an
+// assault, as lossChooser for field battles.
+func (s *St) assaultLossChooser(a *Assault, res BattleResult, attacker bool) (int, []Part, int) {
+	parts, n := s.insideParts(a.Space), res.DefLosses
+	if attacker {
+		parts, n = a.F.Parts, res.AttLosses
+	}
+	return s.choosingSide(parts, n)
+}
+
+// lossesOwed is the side (attacker or not), units and number of losses
+// power q chooses in the battle or assault in progress.
+func (s *St) lossesOwed(q int) (bool, []Part, int) {
+	if a := s.Flow.Assault; a != nil {
+		att := q == a.Power
+		_, parts, n := s.assaultLossChooser(a, *s.Flow.Roll, att)
+		return att, parts, n
+	}
+	if b := s.Flow.Battle; b != nil {
+		att := q == b.Attacker
+		_, parts, n := s.lossChooser(b, *s.Flow.Roll, att)
+		return att, parts, n
+	}
+	return false, nil, 0
 }
 
 // moveExamples lists up to n legal moves of power p, each with the

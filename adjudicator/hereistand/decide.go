@@ -191,8 +191,10 @@ func (r *run) lossesAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	if err != nil {
 		return nil, reject(l, errLegal(legal, "%v", err))
 	}
-	att := d.Power == s.Flow.Battle.Attacker
-	_, parts, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, att)
+	att, parts, n := s.lossesOwed(d.Power)
+	if len(parts) == 0 {
+		return nil, reject(l, errLegal(legal, "no casualties to choose"))
+	}
 	f, err := o.units.resolve(parts[0].Force)
 	if err == nil && f.Land() != n {
 		err = fmt.Errorf("%d units are lost, not %d", n, f.Land())
@@ -207,7 +209,13 @@ func (r *run) lossesAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		s.Flow.DefLoss = loss
 	}
 	s.Flow.pop()
-	r.continueMove()
+	if s.Flow.Assault != nil {
+		if len(s.Flow.Stack) == 0 {
+			r.applyAssault()
+		}
+	} else {
+		r.continueMove()
+	}
 	return []string{"lose " + unitText(f)}, nil
 }
 
@@ -285,7 +293,7 @@ func (s *St) decisionChoices(d Decision) []string {
 		}
 		return out
 	case DecLosses:
-		_, parts, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
+		_, parts, n := s.lossesOwed(q)
 		if len(parts) == 0 {
 			return []string{"lose"}
 		}
@@ -311,6 +319,11 @@ func (s *St) decisionChoices(d Decision) []string {
 
 // decisionText explains decision d to its power.
 func (s *St) decisionText(d Decision) string {
+	if a := s.Flow.Assault; a != nil && d.Kind == DecLosses {
+		_, _, n := s.lossesOwed(d.Power)
+		return fmt.Sprintf("Assault on %s: %s. Choose the %d units you lose (HIS-15.1m).", spaces[a.Space].Name,
+			s.Flow.Roll.text(powers[a.Power].Name, "the garrison"), n)
+	}
 	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
 		return s.navalDecisionText(d)
 	}
@@ -334,7 +347,7 @@ func (s *St) decisionText(d Decision) string {
 		return fmt.Sprintf("Your move relieves %s: the %s inside may join the battle (HIS-15.2a): commit all, none or a number; leaders inside join with all.",
 			spaces[m.To].Name, unitText(s.reliefInside(m)))
 	case DecLosses:
-		_, _, n := s.lossChooser(s.Flow.Battle, *s.Flow.Roll, q == s.Flow.Battle.Attacker)
+		_, _, n := s.lossesOwed(q)
 		return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
 			s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), n)
 	case DecRetreat:

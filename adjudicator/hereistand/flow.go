@@ -57,6 +57,9 @@ type Flow struct {
 	// AttLoss and DefLoss are the casualties chosen by the two sides of
 	// Battle (nil: not chosen, the default order applies).
 	AttLoss, DefLoss []Part
+	// Assault is the assault rolled in this action whose casualties are
+	// being chosen (its roll is Roll).
+	Assault *Assault
 	// Commit holds the units and leaders from inside a besieged space
 	// that join the relief battle of Move (HIS-15.2a), once asked.
 	Commit      *Formation
@@ -102,6 +105,11 @@ func (f Flow) clone() Flow {
 	if f.Move != nil {
 		m := cloneMove(*f.Move)
 		f.Move = &m
+	}
+	if f.Assault != nil {
+		a := *f.Assault
+		a.F = cloneFormation(a.F)
+		f.Assault = &a
 	}
 	if f.Commit != nil {
 		c := cloneFormation(*f.Commit)
@@ -199,13 +207,14 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
-	if (f.Battle == nil) != (f.Roll == nil) || f.Battle == nil && (f.AttLoss != nil || f.DefLoss != nil) {
+	fight := f.Battle != nil || f.Assault != nil
+	if fight != (f.Roll != nil) || !fight && (f.AttLoss != nil || f.DefLoss != nil) || f.Battle != nil && f.Assault != nil {
 		return fmt.Errorf("a battle without its roll")
 	}
-	if (f.Move != nil || f.Naval != nil) && s.Phase != PhAction {
+	if (f.Move != nil || f.Naval != nil || f.Assault != nil) && s.Phase != PhAction {
 		return fmt.Errorf("a move in progress outside the Action Phase")
 	}
 	if s.Passes < 0 || s.Passes > NMajor {
@@ -228,6 +237,7 @@ type flowWire struct {
 	AttLoss    []Part              `json:"att_loss,omitempty"`
 	Naval      *NavalMove          `json:"naval,omitempty"`
 	Commit     *Formation          `json:"commit,omitempty"`
+	Assault    *Assault            `json:"assault,omitempty"`
 	Asked      bool                `json:"commit_asked,omitempty"`
 	Beaten     []string            `json:"beaten,omitempty"`
 	NavalDead  map[string]int      `json:"naval_dead,omitempty"`
@@ -268,7 +278,7 @@ func (f *Flow) wire() *flowWire {
 	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
 		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
-	w.Naval, w.Commit, w.Asked = f.Naval, f.Commit, f.CommitAsked
+	w.Naval, w.Commit, w.Asked, w.Assault = f.Naval, f.Commit, f.CommitAsked, f.Assault
 	for p, m := range f.Auto {
 		for k := 1; k < nDec; k++ {
 			if m&(1<<k) != 0 {
@@ -298,7 +308,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -311,7 +321,12 @@ func (f *Flow) fromWire(w *flowWire) error {
 	}
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
 	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
-	f.Commit, f.CommitAsked = w.Commit, w.Asked
+	f.Commit, f.CommitAsked, f.Assault = w.Commit, w.Asked, w.Assault
+	if a := f.Assault; a != nil {
+		if err := checkFormationData(a.F); err != nil || !validSpace(a.Space) || a.Power < 0 || a.Power >= NMajor {
+			return fmt.Errorf("bad assault in progress")
+		}
+	}
 	if f.Commit != nil {
 		if err := checkFormationData(*f.Commit); err != nil {
 			return err

@@ -242,3 +242,31 @@ func TestHIS15_2_ReliefCommit(t *testing.T) {
 		t.Errorf("the waiting build did not run\n%s", text)
 	}
 }
+
+// HIS-15.1, HIS-15.1m: an assault's casualties are chosen by the side
+// that has a choice, then the assault ends (the garrison wiped out: the
+// space changes hands).
+func TestHIS15_1_AssaultCasualties(t *testing.T) {
+	s := board(t)
+	s.setWar(Hapsburg, France, true)
+	lyon := sp(t, "lyon")
+	s.Ctrl[sp(t, "dijon")] = Hapsburg
+	put(t, s, "lyon", France, Force{Reg: 1})
+	put(t, s, "lyon", Hapsburg, Force{Reg: 3, Merc: 1})
+	s.Warfare.Siege.set(lyon)
+	mustCheck(t, s)
+	play := impulseFor(t, s, Hapsburg, 2)
+	// 2 dice against the garrison's 2: one hit each.
+	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{6, 1, 5, 1}}, play, "assault lyon")
+	p := onlyPrompt(t, s, "hapsburg", "casualties", "lose 1 mercenary")
+	if len(p.Choices) != 2 || !strings.Contains(p.Text, "Assault on Lyon") {
+		t.Errorf("prompt %+v", p)
+	}
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "lose 1 regular", "done")
+	if s.Controller(lyon) != Hapsburg || s.Units[lyon][Hapsburg] != (Force{Reg: 2, Merc: 1}) {
+		t.Errorf("Lyon: %d, %+v\n%s", s.Controller(lyon), s.Units[lyon][Hapsburg], eventText(res, "gm"))
+	}
+	if s.Active != England {
+		t.Errorf("the impulse did not end: active %d", s.Active)
+	}
+}

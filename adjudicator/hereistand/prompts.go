@@ -272,7 +272,7 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			continue
 		}
 		lines = append(lines, l)
-		if d.n > 0 || c.Flow.Move != nil || c.Flow.Naval != nil || len(c.Flow.Stack) > 0 {
+		if d.n > 0 || c.Flow.Move != nil || c.Flow.Naval != nil || c.Flow.Assault != nil || len(c.Flow.Stack) > 0 {
 			break
 		}
 	}

@@ -209,6 +209,12 @@ func (r *run) advance() {
 			r.continueNaval()
 			continue
 		}
+		if s.Flow.Assault != nil {
+			if err := r.applyAssault(); err != nil {
+				r.say("The assault cannot be resolved: %v.", err)
+			}
+			continue
+		}
 		switch s.Phase {
 		case PhLuther:
 			return
