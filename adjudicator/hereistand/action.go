@@ -187,6 +187,8 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.assaultAction(p, o)
 	case "naval":
 		return r.navalAction(p, o)
+	case "transport":
+		return r.transportAction(p, o)
 	}
 	return errLegal(s.actionForms(p), "%q is not an action of the Action Phase", o.verb)
 }
@@ -400,7 +402,8 @@ func (r *run) continueMove() {
 // to intercept m and has not declined.
 func (s *St) nextInterceptor(m *Move) (int, bool) {
 	for _, o := range s.InterceptOptions(m) {
-		if s.Flow.Declined&(1<<o.Power) == 0 {
+		// Leaders without land units do not intercept.
+		if o.Units > 0 && s.Flow.Declined&(1<<o.Power) == 0 {
 			return o.Power, true
 		}
 	}
@@ -411,7 +414,7 @@ func (r *run) endMove() {
 	f := &r.s.Flow
 	f.Move, f.Battle, f.Roll, f.Declined, f.NoWithdraw = nil, nil, nil, 0, false
 	f.AttLoss, f.DefLoss = nil, nil
-	f.Commit, f.CommitAsked = nil, false
+	f.Commit, f.CommitAsked, f.Transport = nil, false, false
 }
 
 // reliefInside is the active power's own force inside the besieged
@@ -437,11 +440,20 @@ func (s *St) reliefInside(m *Move) Force {
 func (r *run) applyBattle(after Aftermath) error {
 	s := r.s
 	after.AttLoss, after.DefLoss = s.Flow.AttLoss, s.Flow.DefLoss
+	m := s.Flow.Move
+	var before Force
+	var leadersBefore []int
+	if s.Flow.Transport {
+		before, leadersBefore = s.Units[m.From][m.Power], s.leadersAt(m.From, m.Power)
+	}
 	log, err := s.ApplyBattle(s.Flow.Battle, *s.Flow.Roll, after, r.dice)
 	if err != nil {
 		return err
 	}
 	r.log(log)
+	if s.Flow.Transport && !s.Flow.Roll.AttackerWins {
+		r.transportLost(m, before, leadersBefore)
+	}
 	r.endMove()
 	return nil
 }

@@ -256,6 +256,9 @@ func (s *St) decisionChoices(d Decision) []string {
 				continue
 			}
 			n := min(o.Units, MaxFormation(o.Leaders))
+			if n == 0 {
+				continue
+			}
 			x := order{verb: "intercept", units: unitSpec{given: true, count: n}, from: o.From, to: -1, leaders: o.Leaders}
 			out = append(out, x.canonical(q))
 		}

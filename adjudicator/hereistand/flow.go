@@ -57,6 +57,8 @@ type Flow struct {
 	// AttLoss and DefLoss are the casualties chosen by the two sides of
 	// Battle (nil: not chosen, the default order applies).
 	AttLoss, DefLoss []Part
+	// Transport is set while Move lands a formation carried by sea.
+	Transport bool
 	// Assault is the assault rolled in this action whose casualties are
 	// being chosen (its roll is Roll).
 	Assault *Assault
@@ -238,6 +240,7 @@ type flowWire struct {
 	Naval      *NavalMove          `json:"naval,omitempty"`
 	Commit     *Formation          `json:"commit,omitempty"`
 	Assault    *Assault            `json:"assault,omitempty"`
+	Transport  bool                `json:"transport,omitempty"`
 	Asked      bool                `json:"commit_asked,omitempty"`
 	Beaten     []string            `json:"beaten,omitempty"`
 	NavalDead  map[string]int      `json:"naval_dead,omitempty"`
@@ -278,7 +281,7 @@ func (f *Flow) wire() *flowWire {
 	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
 		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
-	w.Naval, w.Commit, w.Asked, w.Assault = f.Naval, f.Commit, f.CommitAsked, f.Assault
+	w.Naval, w.Commit, w.Asked, w.Assault, w.Transport = f.Naval, f.Commit, f.CommitAsked, f.Assault, f.Transport
 	for p, m := range f.Auto {
 		for k := 1; k < nDec; k++ {
 			if m&(1<<k) != 0 {
@@ -308,7 +311,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -321,7 +324,7 @@ func (f *Flow) fromWire(w *flowWire) error {
 	}
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
 	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
-	f.Commit, f.CommitAsked, f.Assault = w.Commit, w.Asked, w.Assault
+	f.Commit, f.CommitAsked, f.Assault, f.Transport = w.Commit, w.Asked, w.Assault, w.Transport
 	if a := f.Assault; a != nil {
 		if err := checkFormationData(a.F); err != nil || !validSpace(a.Space) || a.Power < 0 || a.Power >= NMajor {
 			return fmt.Errorf("bad assault in progress")

@@ -89,3 +89,46 @@ func TestHIS16_1_NavalRules(t *testing.T) {
 		t.Errorf("rejection %v", rej)
 	}
 }
+
+// HIS-16.3b-e: naval transport: at most 5 land units from a port across
+// zones holding the power's ships, 1 CP a step; the landing is a land
+// move; a lost battle there destroys the transported units.
+func TestHIS16_3_Transport(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.Ctrl[sp(t, "genoa")] = Hapsburg
+	put(t, s, "marseille", France, Force{Reg: 6})
+	put(t, s, "genoa", Hapsburg, Force{Reg: 2})
+	gol := seaLoc(sz(t, "gulf_of_lyon"))
+	play := impulseFor(t, s, France, 1)
+	rej := refuse(t, s, France, play, "transport 4 from marseille via gulf of lyon to genoa")
+	if !strings.Contains(rej.Error(), "ships") {
+		t.Errorf("rejection %v", rej)
+	}
+	s.addUnits(gol, France, Force{Sq: 1})
+	if rej := refuse(t, s, France, play, "transport 4 from marseille via gulf of lyon to genoa"); !strings.Contains(rej.Error(), "2 steps") {
+		t.Errorf("rejection %v", rej)
+	}
+	play = impulseFor(t, s, France, 3)
+	if rej := refuse(t, s, France, play, "transport 6 from marseille via gulf of lyon to genoa"); !strings.Contains(rej.Error(), "at most 5") {
+		t.Errorf("rejection %v", rej)
+	}
+	s, _ = submit(t, s, France, testdice.New(1), play, "transport 4 from mars via gulf to genoa")
+	if s.Flow.CP != 1 || !s.Flow.Transport {
+		t.Errorf("CP %d, transport %v", s.Flow.CP, s.Flow.Transport)
+	}
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "stand")
+	onlyPrompt(t, s, "hapsburg", "withdraw", "stand")
+	// France 4 dice, no hit; Hapsburg 3 dice, 2 hits.
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{1, 1, 1, 1, 6, 6, 1}}, "stand")
+	if !strings.Contains(eventText(res, "ottoman"), "lost at sea") {
+		t.Errorf("events %s", eventText(res, "ottoman"))
+	}
+	onlyPrompt(t, s, "france", "actions", "done")
+	if got := s.Units[sp(t, "marseille")][France]; got.Reg != 2 {
+		t.Errorf("Marseille %+v: the 2 regulars that stayed", got)
+	}
+	if got := s.Units[sp(t, "genoa")][France]; got.Land() != 0 {
+		t.Errorf("Genoa %+v", got)
+	}
+}

@@ -53,7 +53,7 @@ var verbTable = map[string]string{
 	"assault": "assault", "done": "done", "end": "done", "intercept": "intercept", "decline": "decline",
 	"no": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
 	"fall": "fallback", "fallback": "fallback", "continue": "moveon", "retreat": "retreat",
-	"deploy": "deploy", "skip": "decline", "lose": "lose", "naval": "naval",
+	"deploy": "deploy", "skip": "decline", "lose": "lose", "naval": "naval", "transport": "transport",
 }
 
 var verbList = func() []string {
@@ -451,6 +451,8 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		}
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
+	case "transport":
+		return parseTransport(p, words)
 	case "naval":
 		w := words
 		if len(w) > 0 && w[0] == "move" {
@@ -546,6 +548,8 @@ func (o order) canonical(p int) string {
 		return "move on to " + sp(o.to)
 	case "lose":
 		return "lose " + o.units.text()
+	case "transport":
+		return o.transportCanonical()
 	case "naval":
 		var mv []string
 		for _, x := range o.navals {

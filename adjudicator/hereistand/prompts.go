@@ -103,6 +103,9 @@ func (s *St) actionForms(p int) []string {
 		nm := s.navalMoves(p)
 		out = append(out, nm[:min(len(nm), 6)]...)
 	}
+	if t := s.transportOptions(p); len(t) > 0 {
+		out = append(out, t[:min(len(t), 4)]...)
+	}
 	return out
 }
 
@@ -240,6 +243,7 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
 				cands = c.navalMoves(p)
 			}
+			cands = append(cands, c.transportOptions(p)...)
 		case 0, 1:
 			cands = c.legalMoves(p)
 		case 2:
