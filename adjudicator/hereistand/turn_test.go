@@ -365,3 +365,64 @@ func TestHIS11g_AllPass(t *testing.T) {
 		}
 	}
 }
+
+// HIS-17a, HIS-17.1a-d, HIS-17.2a-d, HIS-12.3c, HIS-11.1d: building in
+// friendly home spaces only, never in unrest or with enemy units there,
+// squadrons in ports not under siege, no corsairs before Barbary
+// Pirates, no cavalry but the Ottoman's; unrest removed by order; the
+// Protestant takes no military action before the League.
+func TestHIS17_BuildAndUnrest(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	play := impulseFor(t, s, France, 5)
+	for line, want := range map[string]string{
+		"build regular in milan":     "not a France home space",
+		"raise cavalry in paris":     "may not raise cavalry",
+		"build squadron in paris":    "not a port",
+		"build corsair in marseille": "may not build corsair",
+	} {
+		if rej := refuse(t, s, France, play, line); !strings.Contains(rej.Error(), want) {
+			t.Errorf("%q: %v, want %q", line, rej, want)
+		}
+	}
+	s.Unrest.set(sp(t, "lyon"))
+	if rej := refuse(t, s, France, play, "build regular in lyon"); !strings.Contains(rej.Error(), "unrest") {
+		t.Errorf("build in unrest: %v", rej)
+	}
+	put(t, s, "dijon", France, Force{Reg: 1})
+	n, _ := submit(t, s, France, testdice.New(1), play, "remove unrest in lyon", "build squadron in marseille", "buy 2 merc paris")
+	if n.InUnrest(sp(t, "lyon")) || n.Units[sp(t, "marseille")][France].Sq != 1 || n.Units[sp(t, "paris")][France].Merc != 2 {
+		t.Errorf("after the builds: unrest %v, %+v, %+v", n.InUnrest(sp(t, "lyon")), n.Units[sp(t, "marseille")][France], n.Units[sp(t, "paris")][France])
+	}
+	if n.Flow.CP != 0 || n.Active == France {
+		t.Errorf("CP %d left, active %d", n.Flow.CP, n.Active)
+	}
+	put(t, s, "marseille", Hapsburg, Force{Reg: 2})
+	if rej := refuse(t, s, France, play, "build regular in marseille"); !strings.Contains(rej.Error(), "enemy units") {
+		t.Errorf("build with enemies there: %v", rej)
+	}
+	q := board(t)
+	pplay := impulseFor(t, q, Protestant, 2)
+	if rej := refuse(t, q, Protestant, pplay, "build regular in wittenberg"); !strings.Contains(rej.Error(), "Schmalkaldic League") {
+		t.Errorf("Protestant build: %v", rej)
+	}
+}
+
+// Views stay within 76 columns and show the turn machine: the active
+// power, the card in play and who owes what.
+func TestViewsShowTheImpulse(t *testing.T) {
+	s := vienna(t)
+	play := impulseFor(t, s, Ottoman, 3)
+	s, _ = submit(t, s, Ottoman, testdice.New(1), play, "move 8 from pressburg to vienna with suleiman, ibrahim")
+	text := s.View("england").Text()
+	for _, w := range []string{"Active power: Ottoman", "CP left", "Move in progress", "Waiting for: Hapsburg (intercept)"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in\n%s", w, text)
+		}
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) > 76 {
+			t.Errorf("line too long: %q", l)
+		}
+	}
+}
