@@ -171,7 +171,7 @@ func TestHIS7_TurnSequence(t *testing.T) {
 	}
 }
 
-// HIS-8.2a, HIS-8.2j, HIS-6.2b, HIS-6.2i: the Card Draw Phase of turn 3
+// HIS-8.2a, HIS-8.2d, HIS-8.2j, HIS-6.2b, HIS-6.2i: the Card Draw Phase of turn 3
 // adds the cards of turn 3, reshuffles the discards and deals; each power
 // hears of its own cards only.
 func TestHIS8_CardDrawPhase(t *testing.T) {
@@ -184,8 +184,12 @@ func TestHIS8_CardDrawPhase(t *testing.T) {
 			s.discard(int(c))
 		}
 	}
+	s.Flow.NavalDead[France] = 2 // HIS-8.2d: back in the pool
 	r := &run{s: s, dice: testdice.New(9)}
 	r.cardDrawPhase()
+	if s.Flow.NavalDead[France] != 0 {
+		t.Errorf("ships lost last turn still out of the pool")
+	}
 	mustCheck(t, s)
 	if len(s.Discard) != 0 || s.Phase != PhDiplomacy {
 		t.Errorf("discard %v, phase %d", s.Discard, s.Phase)
@@ -219,6 +223,12 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	s.Ctrl[sp(t, "pavia")] = Papacy
 	s.Ctrl[sp(t, "turin")] = Hapsburg
 	paris := sp(t, "paris")
+	// HIS-10b: the Protestant never deploys; the Hapsburg from either capital.
+	put(t, s, "vienna", Hapsburg, Force{Reg: 1})
+	put(t, s, "valladolid", Hapsburg, Force{Reg: 1})
+	if len(s.springCapitals(Protestant)) != 0 || len(s.springCapitals(Hapsburg)) != 2 {
+		t.Errorf("capitals: Protestant %v, Hapsburg %v", s.springCapitals(Protestant), s.springCapitals(Hapsburg))
+	}
 	has := func(list []int, id string) bool { return contains(list, sp(t, id)) }
 	if r := s.springReach(France, paris, 5); !has(r, "genoa") || !has(r, "marseille") || has(r, "milan") {
 		t.Errorf("5 units reach %s", namesOf(r))

@@ -124,3 +124,25 @@ func TestHIS23_1a_MilitaryVictory(t *testing.T) {
 		t.Errorf("status %+v\n%s", st, eventText(res, "gm"))
 	}
 }
+
+// HIS-23.1b: the Protestant wins at once with 50 Protestant spaces, none
+// in unrest.
+func TestHIS23_1b_ReligiousVictory(t *testing.T) {
+	s := board(t)
+	play := impulseFor(t, s, England, 2)
+	n := 0
+	for sp := 0; sp < NS && n < 50; sp++ {
+		s.Prot.set(sp)
+		n++
+	}
+	s.Unrest.set(0)
+	s, _ = submit(t, s, England, testdice.New(1), play)
+	if s.Flow.Over {
+		t.Fatalf("over with a Protestant space in unrest")
+	}
+	s.Unrest.clear(0)
+	s, _ = submit(t, s, England, testdice.New(1), "done")
+	if st := s.Status(); !st.Finished || st.Winner[0] != "protestant" || !strings.Contains(st.Result, "religious") {
+		t.Errorf("status %+v", st)
+	}
+}
