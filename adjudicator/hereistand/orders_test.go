@@ -1,9 +1,13 @@
 package hereistand
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
 // The order language forgives case, spacing and unambiguous prefixes of
@@ -88,5 +92,46 @@ func TestGameDocOrders(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("%d orders found", n)
+	}
+}
+
+// Odd lines at every kind of decision are refused or applied, never a
+// crash, and a refusal changes nothing.
+func TestOddLinesNeverCrash(t *testing.T) {
+	odd := []string{"", "move", "move 99 from paris to lyon", "intercept", "intercept from", "naval move", "naval move to",
+		"transport", "transport 3 from via to", "lose 0", "lose 99 regulars", "commit -1", "commit all", "retreat", "retreat to",
+		"play", "play 999", "play #", "auto", "auto nothing", "deploy 3 from", "avoid battle to", "fall", "move on to",
+		"build 0 regular paris", "build 99 regulars in paris", "control", "assault", "remove unrest", "withdraw", "stand", "done", "pass"}
+	seen := 0
+	kinds := map[string]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		playSeeded(t, seed, func(_ *St, _ *adjudicator.Submission, _ *adjudicator.Result, s *St) {
+			seen++
+			ps := s.Prompts()
+			if s.Flow.Over || kinds[ps[0].Kind] && seen%7 != 0 {
+				return
+			}
+			kinds[ps[0].Kind] = true
+			before, _ := s.Encode()
+			for _, role := range s.Owing() {
+				for _, l := range odd {
+					sub := adjudicator.Submission{Role: role, Lines: []adjudicator.Line{{No: 1, Text: l}}}
+					func() {
+						defer func() {
+							if r := recover(); r != nil {
+								t.Fatalf("%s %q at %s: panic %v", role, l, s.Status().Label, r)
+							}
+						}()
+						_, _, _ = s.Apply(sub, testdice.New(1))
+					}()
+				}
+			}
+			if after, _ := s.Encode(); !bytes.Equal(before, after) {
+				t.Fatalf("Apply changed its receiver")
+			}
+		})
+	}
+	if len(kinds) < 8 {
+		t.Errorf("only %d kinds of decision tried: %v", len(kinds), kinds)
 	}
 }
