@@ -122,3 +122,24 @@ func BenchmarkRandomGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRandomGameNineTurns plays random games to the time limit (the
+// Papacy's early lead taken away so that no domination ends them in turn
+// 4), on one core, without the invariant checks.
+func BenchmarkRandomGameNineTurns(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		d := testdice.New(uint64(i + 1))
+		pk := testdice.New(uint64(i+1) * 7)
+		st, _ := Game{}.Setup("1517", nil, d)
+		s := st.(*St)
+		s.BonusVP[Papacy] = -12
+		for !s.Flow.Over {
+			sub := s.RandomSubmission(s.Owing()[0], pk.Intn)
+			ns, _, err := s.Apply(*sub, d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = ns.(*St)
+		}
+	}
+}

@@ -343,7 +343,10 @@ func buildKind(w string) (int, bool) {
 func parseOrder(p int, text string, hand []uint8) (order, error) {
 	text = strings.TrimSpace(strings.ToLower(text))
 	v, rest := orders.Verb(text)
-	verb, err := orders.MatchVerb(v, verbList)
+	verb, err := v, error(nil)
+	if _, exact := verbTable[v]; !exact {
+		verb, err = orders.MatchVerb(v, verbList)
+	}
 	if err != nil {
 		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy", v)
 	}
