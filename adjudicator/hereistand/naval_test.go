@@ -7,7 +7,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
-// HIS-16.1j, HIS-16.2b-j, HIS-16.2l: the seed's naval example, with the
+// HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
 // Hapsburg squadrons alone (ships of allied minor powers do not sail with
 // a major power's yet): Barbarossa's fleet leaves Tunis for the Barbary
 // Coast; the Hapsburg's stack in the Tyrrhenian Sea intercepts with 9
@@ -90,7 +90,7 @@ func TestHIS16_1_NavalRules(t *testing.T) {
 	}
 }
 
-// HIS-16.3b-e: naval transport: at most 5 land units from a port across
+// HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
 // zones holding the power's ships, 1 CP a step; the landing is a land
 // move; a lost battle there destroys the transported units.
 func TestHIS16_3_Transport(t *testing.T) {

@@ -209,7 +209,7 @@ func TestHIS8_CardDrawPhase(t *testing.T) {
 	}
 }
 
-// HIS-10a-j: the seed's Spring Deployment example: Paris to Genoa across
+// HIS-10a, HIS-10b, HIS-10c, HIS-10d, HIS-10e, HIS-10f, HIS-10g, HIS-10h, HIS-10i, HIS-10j: the seed's Spring Deployment example: Paris to Genoa across
 // the Gulf of Lyon with 5 units, on to Milan through Pavia when allied
 // with the Papacy; 6 units may not cross; another power's ships in a port
 // of the zone block the crossing; passes are never crossed.
@@ -278,7 +278,7 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	}
 }
 
-// HIS-11a, HIS-11b, HIS-11f, HIS-11.1a-b, HIS-6.1c, HIS-6.1d, HIS-17.1b-d:
+// HIS-11a, HIS-11b, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1c, HIS-6.1d, HIS-17.1b, HIS-17.1c, HIS-17.1d:
 // one email plays a card and spends its CP on several actions; home
 // cards go back to the power card, Mandatory Events give 2 CP and cannot
 // be played for CP; a power holding its home card may not pass; a bad
@@ -376,7 +376,7 @@ func TestHIS11g_AllPass(t *testing.T) {
 	}
 }
 
-// HIS-17a, HIS-17.1a-d, HIS-17.2a-d, HIS-12.3c, HIS-11.1d: building in
+// HIS-17a, HIS-17.1a, HIS-17.1b, HIS-17.1c, HIS-17.1d, HIS-17.2a, HIS-17.2b, HIS-17.2c, HIS-17.2d, HIS-12.3c, HIS-11.1d: building in
 // friendly home spaces only, never in unrest or with enemy units there,
 // squadrons in ports not under siege, no corsairs before Barbary
 // Pirates, no cavalry but the Ottoman's; unrest removed by order; the
