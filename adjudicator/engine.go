@@ -237,10 +237,14 @@ type View struct {
 	Sections []Section
 }
 
+// ViewWidth is the widest line a view section should hold: reports
+// indent sections by two columns and wrap plain text at 72.
+const ViewWidth = 70
+
 // Section is one part of a view or report.
 type Section struct {
 	Title string
-	Body  string // preformatted plain text, lines of at most ~76 columns
+	Body  string // preformatted plain text, lines of at most ViewWidth columns
 }
 
 // Text renders the view as plain text.

@@ -103,7 +103,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 		if len(next) > 0 {
 			v.Sections = append(v.Sections, adjudicator.Section{Title: "Battles to come",
-				Body: wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", 76)})
+				Body: wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", viewWidth)})
 		}
 	}
 	var owed []string
@@ -116,10 +116,14 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n")})
 	}
 	for i := range v.Sections {
-		v.Sections[i].Body = wrapText(v.Sections[i].Body, 76)
+		v.Sections[i].Body = wrapText(v.Sections[i].Body, viewWidth)
 	}
 	return v
 }
+
+// viewWidth is the width of the view's lines: reports indent sections by
+// two columns and wrap the whole text at 72 (adjudicator.ViewWidth).
+const viewWidth = adjudicator.ViewWidth
 
 // wrapText breaks every line longer than width at spaces; continuation
 // lines are indented two columns more than the line they continue.
@@ -549,7 +553,7 @@ func (s *St) autoSteps(side int) []string {
 	return out
 }
 
-// wrapItems joins items after prefix, wrapping at 76 columns with the
+// wrapItems joins items after prefix, wrapping at viewWidth columns with the
 // continuation lines indented like the first item.
 func wrapItems(prefix string, items []string, sep string) string {
 	var b strings.Builder
@@ -561,7 +565,7 @@ func wrapItems(prefix string, items []string, sep string) string {
 		if i > 0 {
 			// Room for the item and, should the next one not fit, the
 			// separator's comma that ends the line.
-			if col+len([]rune(sep))+w+len(strings.TrimRight(sep, " ")) > 76 {
+			if col+len([]rune(sep))+w+len(strings.TrimRight(sep, " ")) > viewWidth {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteString("\n")
 				b.WriteString(indent)

@@ -25,6 +25,10 @@ func blockText(s *State, i int) string {
 	return fmt.Sprintf("%s %d/%d (%s%s)", b.Name, s.Str[i], b.Steps, b.rating(), extra)
 }
 
+// viewWidth is the width of the view's lines: reports indent sections by
+// two columns and wrap the whole text at 72 (adjudicator.ViewWidth).
+const viewWidth = adjudicator.ViewWidth
+
 // View implements adjudicator.State.
 func (s *State) View(role adjudicator.Role) adjudicator.View {
 	v := adjudicator.View{Role: role}
@@ -87,7 +91,7 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Battle of " + areas[s.BArea].Name, Body: s.battleText(role)})
 	}
 	for i := range v.Sections {
-		v.Sections[i].Body = fold(v.Sections[i].Body, 76)
+		v.Sections[i].Body = fold(v.Sections[i].Body, viewWidth)
 	}
 	return v
 }
@@ -173,7 +177,7 @@ func (s *State) enemyText(me Side) string {
 		}
 	}
 	body := strings.Join(parts, " · ")
-	return wrap(body, 76) + fmt.Sprintf("\n%s pool: %d block(s)\n", en, pool)
+	return wrap(body, viewWidth) + fmt.Sprintf("\n%s pool: %d block(s)\n", en, pool)
 }
 
 func wrap(s string, w int) string {
@@ -215,7 +219,7 @@ func (s *State) battleText(role adjudicator.Role) string {
 	return b.String()
 }
 
-// column renders "Title          item · item ..." wrapped at 76 columns.
+// column renders "Title          item · item ..." wrapped at viewWidth columns.
 func column(title string, items []string) string {
 	var b strings.Builder
 	line := fmt.Sprintf("%-14s ", title)
@@ -225,7 +229,7 @@ func column(title string, items []string) string {
 		if first {
 			sep = ""
 		}
-		if !first && utf8.RuneCountInString(line+sep+it) > 76 {
+		if !first && utf8.RuneCountInString(line+sep+it) > viewWidth {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			line = strings.Repeat(" ", 15)
 			sep = ""
