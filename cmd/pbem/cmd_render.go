@@ -65,18 +65,20 @@ func runRender(ctx *cli, args []string) error {
 	r := adjudicator.Role(strings.ToLower(*role))
 	roles := []string{}
 	ok := r == adjudicator.GM
-	for _, x := range g.Info().Roles {
+	// The record names the game's seats (with options such as a player
+	// count or a scenario pack, not always the game's usual roles).
+	for _, x := range rec.Roles {
 		roles = append(roles, string(x))
 		ok = ok || x == r
 	}
 	if !ok {
-		return fmt.Errorf("%s has no role %q (roles: %s, gm)", g.Info().Name, *role, strings.Join(roles, ", "))
+		return fmt.Errorf("%s has no role %q (roles: %s, gm)", rec.Game, *role, strings.Join(roles, ", "))
 	}
 	st, _, err := record.Replay(rec, g)
 	if err != nil {
 		return err
 	}
-	files, err := renderReport(st, r, code, rec.GameID)
+	files, err := renderReport(st, r, code, rec)
 	if err != nil {
 		return err
 	}
@@ -100,8 +102,8 @@ type renderedFile struct {
 
 // renderReport builds role's report files from a state: the report's two
 // parts, and the map when the game draws one.
-func renderReport(st adjudicator.State, role adjudicator.Role, lang, gameID string) ([]renderedFile, error) {
-	rep, err := judge.RenderView(nil, st, role, lang, gameID)
+func renderReport(st adjudicator.State, role adjudicator.Role, lang string, rec *record.Record) ([]renderedFile, error) {
+	rep, err := judge.RenderView(nil, st, role, lang, rec.GameID, rec.Dice.PublicCommit, rec.Dice.HiddenCommit)
 	if err != nil {
 		return nil, err
 	}

@@ -146,8 +146,9 @@ type RenderedReport struct {
 // RenderView renders role's report of state st in lang with the
 // templates of set: what changed is left out (a record replays to the
 // state, not to a reader's last report), and so are the dice audit's
-// secrets and the reply block's token, which belong to a live game.
-func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role, lang, gameID string) (*RenderedReport, error) {
+// secrets and the reply block's token, which belong to a live game; the
+// dice commitments are the record's (publicCommit, hiddenCommit).
+func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role, lang, gameID, publicCommit, hiddenCommit string) (*RenderedReport, error) {
 	if set == nil {
 		set = templates.Builtin()
 	}
@@ -161,6 +162,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
 		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), s.Label),
 		GameInEnglish: lang != i18n.Default,
+		Dice:          DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
 	}
 	if role == adjudicator.GM {
 		data.Owes = nil
