@@ -11,9 +11,12 @@ package adjudicator
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Role names one seat at the table: "york", "lancaster", "england", ...
@@ -241,10 +244,32 @@ type View struct {
 // indent sections by two columns and wrap plain text at 72.
 const ViewWidth = 70
 
-// Section is one part of a view or report.
+// Section is one part of a view or report. Title and Body are its English
+// text, which every reader of a View may use. A game may also give the
+// section as data, which the platform renders in each reader's language
+// (and as a table in HTML): TitleMsg, and Lines or Rows, whose messages
+// come from the game's catalogue (see Localized).
 type Section struct {
 	Title string
 	Body  string // preformatted plain text, lines of at most ViewWidth columns
+
+	TitleMsg *msg.M
+	Lines    []msg.M // lines of prose
+	Rows     []Row   // a table: a name and its items per row
+}
+
+// Row is one row of a section's table: "Kent: Warwick 4/4 · Kent 3/3".
+type Row struct {
+	Key   msg.M
+	Items []msg.M
+}
+
+// Localized is implemented by games that ship a catalogue of their words
+// in every language the platform speaks: dir in fsys holds en.yaml,
+// es.yaml and it.yaml (go-i18n message files, keys prefixed with the
+// game's short name).
+type Localized interface {
+	Locales() (fsys fs.FS, dir string)
 }
 
 // Text renders the view as plain text.

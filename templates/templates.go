@@ -13,6 +13,7 @@ import (
 	"sync"
 	texttemplate "text/template"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/textwrap"
@@ -35,9 +36,28 @@ var (
 	catErr  error
 )
 
-// catalog returns the platform catalogue, loaded once.
+// catalog returns the platform catalogue with the catalogues of every
+// game linked into the binary that ships one, loaded once.
 func catalog() (*i18n.Catalog, error) {
-	catOnce.Do(func() { cat, catErr = i18n.New() })
+	catOnce.Do(func() {
+		cat, catErr = i18n.New()
+		if catErr != nil {
+			return
+		}
+		for _, name := range adjudicator.Games() {
+			g, err := adjudicator.Lookup(name)
+			if err != nil {
+				continue
+			}
+			if l, ok := g.(adjudicator.Localized); ok {
+				fsys, dir := l.Locales()
+				if err := cat.Load(fsys, dir); err != nil {
+					catErr = fmt.Errorf("%s: %w", name, err)
+					return
+				}
+			}
+		}
+	})
 	return cat, catErr
 }
 

@@ -339,7 +339,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 	data := ReportData{
 		Lang:   lang,
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
-		Accepted: c.accepted, Events: evs, Sections: sections(view),
+		Accepted: c.accepted, Events: evs, Sections: sections(view, lang, j.opt.Templates.Catalog),
 		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),

@@ -44,14 +44,69 @@ func mapPart(st adjudicator.State, role adjudicator.Role) (*MapData, *store.Part
 	return md, part, nil
 }
 
-// sections turns the game's view into template sections, finding the
-// tables among them.
-func sections(v adjudicator.View) []SectionData {
+// sections turns the game's view into template sections in lang. A
+// section the game gives as data (adjudicator.Section's TitleMsg, Lines,
+// Rows) is rendered from it with the catalogue cat; otherwise its text is
+// used as it is and its tables are found by their layout.
+func sections(v adjudicator.View, lang string, cat *i18n.Catalog) []SectionData {
 	out := make([]SectionData, 0, len(v.Sections))
 	for _, s := range v.Sections {
-		out = append(out, SectionData{Title: s.Title, Body: strings.TrimRight(s.Body, "\n"), Rows: tableRows(s.Body)})
+		d := SectionData{Title: s.Title, Body: strings.TrimRight(s.Body, "\n")}
+		if s.TitleMsg != nil {
+			d.Title = cat.Text(lang, *s.TitleMsg)
+		}
+		switch {
+		case len(s.Rows) > 0:
+			d.Rows, d.Body = structuredRows(s.Rows, lang, cat)
+		case len(s.Lines) > 0:
+			var ls []string
+			for _, m := range s.Lines {
+				ls = append(ls, textwrap.Block(cat.Text(lang, m), adjudicator.ViewWidth))
+			}
+			d.Body = strings.Join(ls, "\n")
+		default:
+			d.Rows = tableRows(s.Body)
+		}
+		out = append(out, d)
 	}
 	return out
+}
+
+// rowKeyWidth is the width of a table's name column in plain text; it
+// widens to fit longer names, up to maxKeyWidth; a longer name has a
+// line of its own.
+const (
+	rowKeyWidth = 15
+	maxKeyWidth = 22
+)
+
+// structuredRows renders a section's table in lang: the rows for the
+// HTML part and their plain-text form ("Calais         March 3/3 · ...").
+func structuredRows(rows []adjudicator.Row, lang string, cat *i18n.Catalog) ([]RowData, string) {
+	out := make([]RowData, 0, len(rows))
+	keyW := rowKeyWidth
+	for _, r := range rows {
+		rd := RowData{Key: cat.Text(lang, r.Key)}
+		for _, it := range r.Items {
+			t := cat.Text(lang, it)
+			rd.Items = append(rd.Items, ItemData{Text: t, Short: textwrap.Len(t) <= shortItem})
+		}
+		out = append(out, rd)
+		keyW = max(keyW, min(textwrap.Len(rd.Key)+2, maxKeyWidth))
+	}
+	lines := make([]string, 0, len(rows))
+	for _, rd := range out {
+		items := make([]string, len(rd.Items))
+		for i, it := range rd.Items {
+			items[i] = it.Text
+		}
+		if textwrap.Len(rd.Key) >= keyW {
+			lines = append(lines, rd.Key+"\n"+textwrap.Items(strings.Repeat(" ", keyW), items, " · ", adjudicator.ViewWidth))
+			continue
+		}
+		lines = append(lines, textwrap.Items(textwrap.Pad(rd.Key, keyW), items, " · ", adjudicator.ViewWidth))
+	}
+	return out, strings.Join(lines, "\n")
 }
 
 // shortItem is the longest item kept on one line in the HTML tables.
@@ -158,7 +213,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 	s := st.Status()
 	data := ReportData{
 		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
-		Sections: sections(st.View(role)), Owes: owes(st, role),
+		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
 		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), s.Label),
 		GameInEnglish: lang != i18n.Default,

@@ -75,7 +75,9 @@ func Items(prefix string, items []string, sep string, width int) string {
 	for i, it := range items {
 		n := Len(it)
 		if i > 0 {
-			if col+Len(sep)+n > width {
+			// Room for the item and, should the next one not fit, the
+			// separator that ends its line.
+			if col+Len(sep)+n+Len(strings.TrimRight(sep, " ")) > width {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteByte('\n')
 				b.WriteString(indent)
