@@ -1,6 +1,9 @@
 package hereistand
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
 // Locales holds the game's words in every language of the platform
 // (locales/en.yaml, es.yaml and it.yaml, keys prefixed "his."): the
@@ -16,3 +19,7 @@ var Locales embed.FS
 // (HIS-11.1c), in the order of the power cards' cost tables; the
 // catalogue names each as "his.action.ID".
 func ActionIDs() []string { return append([]string(nil), actionIDs[:]...) }
+
+// Locales implements adjudicator.Localized: the platform loads the
+// catalogue with its own.
+func (Game) Locales() (fs.FS, string) { return Locales, "locales" }
