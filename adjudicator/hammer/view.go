@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // rating is a block's printed rating, e.g. "B2".
@@ -45,7 +46,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if s.Fin {
 		st = append(st, "Result: "+s.Result)
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: strings.Join(st, "\n")})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: strings.Join(st, "\n"), TitleMsg: m("ham.section.status"), Lines: s.statusLines(side, isPlayer)})
 	// cards
 	var cb []string
 	for sd := 0; sd < 2; sd++ {
@@ -83,12 +84,12 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			cb = append(cb, sideName(sd)+" played "+cards[s.Play[sd]].Name+".")
 		}
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Cards", Body: strings.Join(cb, "\n")})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Cards", Body: strings.Join(cb, "\n"), TitleMsg: m("ham.section.cards"), Lines: s.cardLines(side, isPlayer)})
 	for sd := 0; sd < 2; sd++ {
 		if !isPlayer || sd == side {
-			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks", Body: s.ownBlocks(sd)})
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks", Body: s.ownBlocks(sd), TitleMsg: m("ham.section.blocks", "Side", sideMsg(sd)), Rows: s.ownBlockRows(sd)})
 		} else {
-			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks seen", Body: s.enemyBlocks(sd)})
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks seen", Body: s.enemyBlocks(sd), TitleMsg: m("ham.section.blocks_seen", "Side", sideMsg(sd)), Lines: s.enemyLines(sd)})
 		}
 	}
 	if s.Bat != nil {
@@ -103,7 +104,8 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 		if len(next) > 0 {
 			v.Sections = append(v.Sections, adjudicator.Section{Title: "Battles to come",
-				Body: wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", viewWidth)})
+				Body:     wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", viewWidth),
+				TitleMsg: m("ham.section.battles_to_come"), Lines: []msg.M{msg.New("ham.battles.to_come", "Areas", strings.Join(next, ", "))}})
 		}
 	}
 	var owed []string
