@@ -166,6 +166,7 @@ type Status struct {
 	// that epoch's secret, revealed once the epoch is over.
 	Turn int
 	// Label is a human description, e.g. "Campaign 1, turn 2: card phase".
+	// A state that implements Labeler gives it as a message too.
 	Label    string
 	Finished bool
 	// Winner lists the winning roles when Finished (empty for a draw).
@@ -262,6 +263,12 @@ type Section struct {
 type Row struct {
 	Key   msg.M
 	Items []msg.M
+}
+
+// Labeler is implemented by states that give Status().Label as a message
+// of the game's catalogue, for readers of other languages.
+type Labeler interface {
+	LabelMsg() msg.M
 }
 
 // Localized is implemented by games that ship a catalogue of their words

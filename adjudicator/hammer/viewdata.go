@@ -32,8 +32,8 @@ func sideMsg(sd int) msg.M {
 	return msg.New("ham.side.scotland")
 }
 
-// labelMsg is label() as a message.
-func (s *St) labelMsg() msg.M {
+// LabelMsg implements adjudicator.Labeler: label() as a message.
+func (s *St) LabelMsg() msg.M {
 	if s.Fin {
 		return msg.New("ham.label.over", "Year", s.Year)
 	}
@@ -78,7 +78,7 @@ func (s *St) statusLines(side int, isPlayer bool) []msg.M {
 		king = msg.New("ham.status.edward2")
 	}
 	out := []msg.M{
-		msg.New("ham.status.title", "Scenario", s.Scn, "Label", s.labelMsg()),
+		msg.New("ham.status.title", "Scenario", s.Scn, "Label", s.LabelMsg()),
 		msg.New("ham.status.nobles", "England", n[England], "Scotland", n[Scotland], "King", king),
 	}
 	if isPlayer {

@@ -26,8 +26,8 @@ func m(key string, kv ...any) *msg.M {
 	return &x
 }
 
-// labelMsg is label() as a message.
-func (s *State) labelMsg() msg.M {
+// LabelMsg implements adjudicator.Labeler: label() as a message.
+func (s *State) LabelMsg() msg.M {
 	if s.Finished {
 		return msg.New("r3.label.over")
 	}
@@ -75,7 +75,7 @@ func (s *State) statusLines() []msg.M {
 	if p := s.pretenderBlock(); p >= 0 {
 		pret = msg.New("r3.status.holder", "Block", blocks[p].Name, "Side", s.pretender().String())
 	}
-	out := []msg.M{s.labelMsg(), msg.New("r3.status.crown", "King", king, "Pretender", pret)}
+	out := []msg.M{s.LabelMsg(), msg.New("r3.status.crown", "King", king, "Pretender", pret)}
 	if (s.Phase >= phAction1 && s.Phase <= phSupply || s.Phase == phNextBattle) && s.Card[0] >= 0 && s.Card[1] >= 0 {
 		out = append(out, msg.New("r3.status.cards", "Lancaster", cardMsg(int(s.Card[0])), "York", cardMsg(int(s.Card[1])), "P1", s.P1.String()))
 	}

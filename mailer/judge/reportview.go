@@ -72,6 +72,15 @@ func sections(v adjudicator.View, lang string, cat *i18n.Catalog) []SectionData 
 	return out
 }
 
+// statusLabel is the game's description of where st stands, in lang when
+// the game gives it as a message (adjudicator.Labeler).
+func statusLabel(st adjudicator.State, lang string, cat *i18n.Catalog) string {
+	if l, ok := st.(adjudicator.Labeler); ok {
+		return cat.Text(lang, l.LabelMsg())
+	}
+	return st.Status().Label
+}
+
 // rowKeyWidth is the width of a table's name column in plain text; it
 // widens to fit longer names, up to maxKeyWidth; a longer name has a
 // line of its own.
@@ -215,7 +224,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
 		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
-		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), s.Label),
+		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
 		GameInEnglish: lang != i18n.Default,
 		Dice:          DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
 	}
