@@ -11,9 +11,12 @@ package adjudicator
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Role names one seat at the table: "york", "lancaster", "england", ...
@@ -32,6 +35,15 @@ type Game interface {
 	Setup(scenario string, opts Options, dice Dice) (State, error)
 	// Decode rebuilds a state from the bytes State.Encode produced.
 	Decode(data []byte) (State, error)
+}
+
+// Querier is implemented by games that answer questions about the board
+// without changing anything: "show Kent" in an email. Query answers what
+// role may see of the thing q names (an area, a space); an unknown name
+// is an error with the nearest valid ones. It reads the state only: the
+// answer is never logged and changes no dice.
+type Querier interface {
+	Query(role Role, q string) (string, error)
 }
 
 // OptionInfo is implemented by games whose scenarios come with an option
@@ -154,6 +166,7 @@ type Status struct {
 	// that epoch's secret, revealed once the epoch is over.
 	Turn int
 	// Label is a human description, e.g. "Campaign 1, turn 2: card phase".
+	// A state that implements Labeler gives it as a message too.
 	Label    string
 	Finished bool
 	// Winner lists the winning roles when Finished (empty for a draw).
@@ -228,10 +241,42 @@ type View struct {
 	Sections []Section
 }
 
-// Section is one part of a view or report.
+// ViewWidth is the widest line a view section should hold: reports
+// indent sections by two columns and wrap plain text at 72.
+const ViewWidth = 70
+
+// Section is one part of a view or report. Title and Body are its English
+// text, which every reader of a View may use. A game may also give the
+// section as data, which the platform renders in each reader's language
+// (and as a table in HTML): TitleMsg, and Lines or Rows, whose messages
+// come from the game's catalogue (see Localized).
 type Section struct {
 	Title string
-	Body  string // preformatted plain text, lines of at most ~76 columns
+	Body  string // preformatted plain text, lines of at most ViewWidth columns
+
+	TitleMsg *msg.M
+	Lines    []msg.M // lines of prose
+	Rows     []Row   // a table: a name and its items per row
+}
+
+// Row is one row of a section's table: "Kent: Warwick 4/4 · Kent 3/3".
+type Row struct {
+	Key   msg.M
+	Items []msg.M
+}
+
+// Labeler is implemented by states that give Status().Label as a message
+// of the game's catalogue, for readers of other languages.
+type Labeler interface {
+	LabelMsg() msg.M
+}
+
+// Localized is implemented by games that ship a catalogue of their words
+// in every language the platform speaks: dir in fsys holds en.yaml,
+// es.yaml and it.yaml (go-i18n message files, keys prefixed with the
+// game's short name).
+type Localized interface {
+	Locales() (fsys fs.FS, dir string)
 }
 
 // Text renders the view as plain text.

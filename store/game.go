@@ -67,6 +67,9 @@ type Player struct {
 	// resignation, GM commands); the one-time token of the seat's next
 	// report names the next one (see RecordSubmission).
 	Submissions uint64 `json:"submissions,omitempty"`
+	// Lang is the language of the seat's mail (an i18n language code,
+	// "en", "es" or "it"); empty means English.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Status is the game's progress as shown to players.

@@ -20,9 +20,28 @@ type OutMail struct {
 	Headers    map[string]string `json:"headers,omitempty"` // extra headers, e.g. X-PBEM-Dice-Commit
 	Text       string            `json:"text"`              // text/plain body
 	HTML       string            `json:"html"`              // text/html alternative ("" for none)
-	Created    time.Time         `json:"created"`
-	Attempts   int               `json:"attempts"`
-	NextTry    time.Time         `json:"next_try"`
-	LastError  string            `json:"last_error,omitempty"`
-	SentAt     time.Time         `json:"sent_at,omitempty"`
+	// Parts are the mail's inline pictures (referenced from HTML by
+	// "cid:" URLs) and attachments.
+	Parts     []Part    `json:"parts,omitempty"`
+	Created   time.Time `json:"created"`
+	Attempts  int       `json:"attempts"`
+	NextTry   time.Time `json:"next_try"`
+	LastError string    `json:"last_error,omitempty"`
+	SentAt    time.Time `json:"sent_at,omitempty"`
+}
+
+// Part is an inline part or an attachment of an OutMail. Its bytes are
+// either Data, or built at delivery by the renderer Render names from
+// Source: a map picture is kept as the map's data (a few KB) rather than
+// as the picture, and drawn, always to the same bytes, when the mail is
+// sent.
+type Part struct {
+	Name        string `json:"name"`         // file name, e.g. "map.png"
+	ContentType string `json:"content_type"` // e.g. "image/png"
+	// ContentID makes the part inline: the HTML refers to it as
+	// "cid:"+ContentID. Empty for an attachment.
+	ContentID string `json:"content_id,omitempty"`
+	Data      []byte `json:"data,omitempty"`
+	Render    string `json:"render,omitempty"` // e.g. "map-png"
+	Source    []byte `json:"source,omitempty"` // the renderer's input
 }

@@ -41,6 +41,9 @@ type Submission struct {
 	// Void says a GM rollback undid the submission: its content may be
 	// sent again.
 	Void bool `json:"void,omitempty"`
+	// Default says the deadline applied the game's default orders for the
+	// seat: a reply to the decision it settled comes too late.
+	Default bool `json:"default,omitempty"`
 }
 
 func submissionPrefix(gameID, role string) []byte {
@@ -79,8 +82,8 @@ const maxContents = 4
 // RecordSubmission remembers the applied submission s of role in game
 // gameID, and forgets the seat's record MaxSubmissionsKept numbers older.
 func (t *Tx) RecordSubmission(gameID, role string, s *Submission) error {
-	if s == nil || s.Number == 0 || len(s.Contents) == 0 || len(s.Contents) > maxContents {
-		return fmt.Errorf("record submission: need a number and 1 to %d content hashes: %w", maxContents, ErrInvalid)
+	if s == nil || s.Number == 0 || len(s.Contents) == 0 && !s.Default || len(s.Contents) > maxContents {
+		return fmt.Errorf("record submission: need a number and 1 to %d content hashes (none for a default): %w", maxContents, ErrInvalid)
 	}
 	for _, c := range s.Contents {
 		if err := checkSubmissionKey("record submission", gameID, role, c); err != nil {

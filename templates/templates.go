@@ -10,8 +10,13 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"sync"
 	texttemplate "text/template"
-	"unicode/utf8"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/textwrap"
 )
 
 //go:embed *.txt.tmpl *.html.tmpl
@@ -21,91 +26,121 @@ var builtin embed.FS
 type Set struct {
 	Text *texttemplate.Template
 	HTML *htmltemplate.Template
+	// Catalog holds the platform's words in every language.
+	Catalog *i18n.Catalog
 }
 
-var funcs = map[string]any{
-	"upper": strings.ToUpper,
-	"join":  strings.Join,
-	"indent": func(n int, s string) string {
-		pad := strings.Repeat(" ", n)
-		lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-		for i, l := range lines {
-			if l != "" {
-				lines[i] = pad + l
+var (
+	catOnce sync.Once
+	cat     *i18n.Catalog
+	catErr  error
+)
+
+// catalog returns the platform catalogue with the catalogues of every
+// game linked into the binary that ships one, loaded once.
+func catalog() (*i18n.Catalog, error) {
+	catOnce.Do(func() {
+		cat, catErr = i18n.New()
+		if catErr != nil {
+			return
+		}
+		for _, name := range adjudicator.Games() {
+			g, err := adjudicator.Lookup(name)
+			if err != nil {
+				continue
+			}
+			if l, ok := g.(adjudicator.Localized); ok {
+				fsys, dir := l.Locales()
+				if err := cat.Load(fsys, dir); err != nil {
+					catErr = fmt.Errorf("%s: %w", name, err)
+					return
+				}
 			}
 		}
-		return strings.Join(lines, "\n")
-	},
-	"trim":   strings.TrimSpace,
-	"fit":    fitIndent,
-	"rewrap": rewrap,
-	"wrap":   wrapChoices,
-	"para":   wrapText,
+	})
+	return cat, catErr
 }
 
-// fitIndent indents every non-blank line of s by n spaces when all of them
-// then fit in 76 columns, and otherwise leaves s as it is (a game's text
-// may use the full width).
+// T renders a catalogue message in lang (English when lang is "" or
+// unknown).
+func (s *Set) T(lang, key string, kv ...any) string {
+	return s.Catalog.T(lang, key, kv...)
+}
+
+// Width is the width of the plain-text parts (textwrap.Width).
+const Width = textwrap.Width
+
+// funcs are the template functions; t and tn render catalogue messages
+// in the reader's language (see mailer/i18n).
+func funcs(cat *i18n.Catalog) map[string]any {
+	return map[string]any{
+		"upper": strings.ToUpper,
+		"join":  strings.Join,
+		"indent": func(n int, s string) string {
+			pad := strings.Repeat(" ", n)
+			lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+			for i, l := range lines {
+				if l != "" {
+					lines[i] = pad + l
+				}
+			}
+			return strings.Join(lines, "\n")
+		},
+		"trim":   strings.TrimSpace,
+		"fit":    fitIndent,
+		"rewrap": rewrap,
+		"wrap":   wrapChoices,
+		"para":   wrapText,
+		// multiline reports whether s has more than one line.
+		"multiline": func(s string) bool { return strings.Contains(strings.TrimRight(s, "\n"), "\n") },
+		"t": func(lang, key string, kv ...any) string {
+			return cat.T(lang, key, kv...)
+		},
+		"tn": func(lang, key string, n int, kv ...any) string {
+			return cat.Text(lang, msg.Plural(key, n, kv...))
+		},
+		"legal": legalChoices,
+		// upperT is t in capitals, for headings of the plain part.
+		"upperT": func(lang, key string, kv ...any) string {
+			return strings.ToUpper(cat.T(lang, key, kv...))
+		},
+	}
+}
+
+// fitIndent indents every line of s by n spaces and wraps the lines that
+// pass the width, keeping their indentation (textwrap.Wrap).
 func fitIndent(n int, s string) string {
 	s = strings.TrimRight(s, "\n")
 	lines := strings.Split(s, "\n")
-	for _, l := range lines {
-		if utf8.RuneCountInString(l)+n > 76 {
-			return s
-		}
-	}
 	pad := strings.Repeat(" ", n)
 	for i, l := range lines {
 		if l != "" {
 			lines[i] = pad + l
 		}
 	}
-	return strings.Join(lines, "\n")
+	return textwrap.Block(strings.Join(lines, "\n"), Width)
 }
 
-// rewrap wraps each line of s longer than 76 columns at spaces, keeping
+// rewrap wraps each line of s longer than the width at spaces, keeping
 // its indentation; shorter lines are left alone.
 func rewrap(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if utf8.RuneCountInString(l) > 76 {
-			ind := len(l) - len(strings.TrimLeft(l, " "))
-			lines[i] = wrapText(ind, ind, l)
-		}
-	}
-	return strings.Join(lines, "\n")
+	return textwrap.Block(s, Width)
 }
 
-// wrapText fills s into lines of at most 76 columns; the first line is
+// wrapText fills s into lines of at most Width columns; the first line is
 // indented by first spaces and the others by rest.
 func wrapText(first, rest int, s string) string {
-	var lines []string
-	cur := strings.Repeat(" ", first)
-	empty := true
-	for _, w := range strings.Fields(s) {
-		if !empty && len(cur)+1+len(w) > 76 {
-			lines = append(lines, cur)
-			cur, empty = strings.Repeat(" ", rest), true
-		}
-		if !empty {
-			cur += " "
-		}
-		cur += w
-		empty = false
-	}
-	return strings.Join(append(lines, cur), "\n")
+	return textwrap.Paragraph(s, strings.Repeat(" ", first), strings.Repeat(" ", rest), Width)
 }
 
 // maxChoices is how many legal choices a text email lists before it says
 // how many more there are.
 const maxChoices = 40
 
-// wrapChoices lays choices out "a | b | c" in lines of at most 76 columns,
-// indented by n spaces.
+// wrapChoices lays choices out "a | b | c" in lines of at most Width
+// columns, indented by n spaces, each choice listed once.
 func wrapChoices(n int, choices []string) string {
 	pad := strings.Repeat(" ", n)
-	var lines []string
-	cur := pad
 	var uniq []string
 	seen := map[string]bool{}
 	for _, c := range choices {
@@ -114,30 +149,22 @@ func wrapChoices(n int, choices []string) string {
 			uniq = append(uniq, c)
 		}
 	}
-	choices = uniq
-	shown := choices
+	shown := uniq
 	if len(shown) > maxChoices {
 		shown = shown[:maxChoices]
 	}
-	for i, c := range shown {
-		item := c
-		if i < len(shown)-1 {
-			item += " |"
-		}
-		if len(cur) > n && len(cur)+1+len(item) > 76 {
-			lines = append(lines, cur)
-			cur = pad
-		}
-		if len(cur) > n {
-			cur += " "
-		}
-		cur += item
+	// A choice wider than the line breaks at its spaces.
+	out := textwrap.Wrap(textwrap.Items(pad, shown, " | ", Width), Width)
+	if len(uniq) > len(shown) {
+		out += fmt.Sprintf("\n%s… and %d more (send \"help\" for the full list)", pad, len(uniq)-len(shown))
 	}
-	lines = append(lines, cur)
-	if len(choices) > len(shown) {
-		lines = append(lines, fmt.Sprintf("%s… and %d more (send \"help\" for the full list)", pad, len(choices)-len(shown)))
-	}
-	return strings.Join(lines, "\n")
+	return out
+}
+
+// legalChoices is wrapChoices after a label: "Legal here: a | b | c".
+func legalChoices(n int, label string, choices []string) string {
+	out := wrapChoices(n+textwrap.Len(label)+1, choices)
+	return strings.Repeat(" ", n) + label + " " + strings.TrimLeft(out, " ")
 }
 
 // Load returns the built-in templates, or those in dir when dir is not
@@ -147,15 +174,19 @@ func Load(dir string) (*Set, error) {
 	if dir != "" {
 		fsys = overlay{dir: os.DirFS(dir)}
 	}
-	t, err := texttemplate.New("").Funcs(funcs).ParseFS(fsys, "*.txt.tmpl")
+	cat, err := catalog()
 	if err != nil {
 		return nil, err
 	}
-	h, err := htmltemplate.New("").Funcs(funcs).ParseFS(fsys, "*.html.tmpl")
+	t, err := texttemplate.New("").Funcs(funcs(cat)).ParseFS(fsys, "*.txt.tmpl")
 	if err != nil {
 		return nil, err
 	}
-	return &Set{Text: t, HTML: h}, nil
+	h, err := htmltemplate.New("").Funcs(funcs(cat)).ParseFS(fsys, "*.html.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	return &Set{Text: t, HTML: h, Catalog: cat}, nil
 }
 
 // Builtin returns the embedded templates; it panics if they do not parse

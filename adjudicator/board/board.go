@@ -93,6 +93,10 @@ type Map struct {
 	Battles []Battle
 	// Notes are short lines for the legend (pools, the King, ...).
 	Notes []string
+	// PieceKey is the one-line key to the pieces in the legend and at the
+	// head of the text map; empty for the default key of block games
+	// (own blocks by name and strength, others as counts).
+	PieceKey string `json:",omitempty"`
 }
 
 // Area is one area, space or hex and what the reader sees in it.

@@ -74,7 +74,9 @@ func (h *hooks) moveOptions(bt *columbia.Battle, cb *columbia.Block, kind columb
 		}
 		return out
 	}
-	var neutral []string
+	// Built on the stack, returned in one allocation (none when empty).
+	var obuf, nbuf [16]string
+	out, neutral := obuf[:0], nbuf[:0]
 	for i, c := range areas[h.area].Nbr {
 		k := areas[h.area].Brd[i]
 		if o[c]&(1<<(1-side)) != 0 {
@@ -107,7 +109,11 @@ func (h *hooks) moveOptions(bt *columbia.Battle, cb *columbia.Block, kind columb
 			neutral = append(neutral, areas[c].ID)
 		}
 	}
-	return append(out, neutral...)
+	if len(out)+len(neutral) == 0 {
+		return nil
+	}
+	res := make([]string, 0, len(out)+len(neutral))
+	return append(append(res, out...), neutral...)
 }
 
 // RetreatOptions implements columbia.Hooks (5.5).

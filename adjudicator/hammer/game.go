@@ -46,6 +46,7 @@ func (Game) Info() adjudicator.Info {
 			{Name: "schiltroms", Help: "optional rule 5.4: Scottish infantry fires one better in battles without English archers", Default: "off", Values: []string{"on", "off"}},
 			{Name: "etterick-move", Help: "movement of the Scottish archers: 2 as in the rulebook's block table, or 3 as printed on the block", Default: "2", Values: []string{"2", "3"}},
 			{Name: "bid", Help: "net tournament bid after pairing: E1-E3 keeps Edward face up in the pool that many years, S1-S3 adds blocks to the 1297 levy", Default: "none", Values: []string{"none", "E1", "E2", "E3", "S1", "S2", "S3"}},
+			{Name: "position", Help: "start from a position file's text instead of the scenario's set-up (pbem new --position FILE; docs/positions.md)"},
 		},
 	}
 }
@@ -56,6 +57,9 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 	sc, err := info.ScenarioByID(scenario)
 	if err != nil {
 		return nil, err
+	}
+	if text := opts.Get("position", ""); text != "" {
+		return setupPosition(sc.ID, text, opts)
 	}
 	s := &St{Scn: sc.ID, Winner: -1, EdWinAt: -1}
 	s.Schil = opts.Bool("schiltroms", false)
@@ -76,7 +80,7 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 		return nil, fmt.Errorf("hammer: option etterick-move must be 2 or 3, not %q", v)
 	}
 	for k := range opts {
-		if k != "schiltroms" && k != "bid" && k != "etterick-move" {
+		if k != "schiltroms" && k != "bid" && k != "etterick-move" && k != "position" {
 			return nil, fmt.Errorf("hammer: unknown option %q (known: schiltroms, bid, etterick-move)", k)
 		}
 	}

@@ -1,6 +1,8 @@
 package hammer
 
 import (
+	"strings"
+
 	"github.com/pbem/pbem/adjudicator"
 )
 
@@ -218,11 +220,17 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				continue
 			}
 			m.moveBlock(b, o, path)
-			line := "move " + areas[o].ID
+			var line strings.Builder
+			line.Grow(64)
+			line.WriteString("move ")
+			line.WriteString(areas[o].ID)
 			for _, x := range path {
-				line += " -> " + areas[x].ID
+				line.WriteString(" -> ")
+				line.WriteString(areas[x].ID)
 			}
-			lines = append(lines, line+": "+blocks[b].ID)
+			line.WriteString(": ")
+			line.WriteString(blocks[b].ID)
+			lines = append(lines, line.String())
 		}
 	}
 	switch pick(16) {

@@ -566,14 +566,14 @@ func TestH5_1b_Player1ChoosesEachBattle(t *testing.T) {
 	assert.Equal(t, []string{"fight Buchan", "fight Lennox"}, ps[0].Choices)
 	// Both players' reports name the battles to come (H-5.1a).
 	for _, r := range []adjudicator.Role{RoleEngland, RoleScotland} {
-		assert.Contains(t, ns.View(r).Text(), "BATTLES TO COME\nThis turn's battles still to fight, in the order Player 1 chooses (5.1):\n  Buchan, Lennox.", r)
+		assert.Contains(t, ns.View(r).Text(), "BATTLES TO COME\nThis turn's battles still to fight, in the order Player 1 chooses\n  (5.1): Buchan, Lennox.", r)
 	}
 	// A long pool list wraps on its own and the block table keeps its
-	// columns (every line within 76).
+	// columns (every line within adjudicator.ViewWidth).
 	sv := ns.View(RoleScotland).Text()
 	assert.Contains(t, sv, "\nBuchan         Douglas 4/4 C3\nLennox         Barclay 4/4 C2\nPool           Wallace,", sv)
 	for _, l := range strings.Split(sv, "\n") {
-		assert.LessOrEqual(t, utf8.RuneCountInString(l), 76, l)
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), adjudicator.ViewWidth, l)
 	}
 	rej := reject(t, ns, d, RoleEngland, "fight Fife")
 	assert.Contains(t, rej.Problems[0].Reason, "no battle")

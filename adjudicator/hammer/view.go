@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // rating is a block's printed rating, e.g. "B2".
@@ -45,7 +46,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if s.Fin {
 		st = append(st, "Result: "+s.Result)
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: strings.Join(st, "\n")})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: strings.Join(st, "\n"), TitleMsg: m("ham.section.status"), Lines: s.statusLines(side, isPlayer)})
 	// cards
 	var cb []string
 	for sd := 0; sd < 2; sd++ {
@@ -83,12 +84,12 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			cb = append(cb, sideName(sd)+" played "+cards[s.Play[sd]].Name+".")
 		}
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Cards", Body: strings.Join(cb, "\n")})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Cards", Body: strings.Join(cb, "\n"), TitleMsg: m("ham.section.cards"), Lines: s.cardLines(side, isPlayer)})
 	for sd := 0; sd < 2; sd++ {
 		if !isPlayer || sd == side {
-			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks", Body: s.ownBlocks(sd)})
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks", Body: s.ownBlocks(sd), TitleMsg: m("ham.section.blocks", "Side", sideMsg(sd)), Rows: s.ownBlockRows(sd)})
 		} else {
-			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks seen", Body: s.enemyBlocks(sd)})
+			v.Sections = append(v.Sections, adjudicator.Section{Title: sideName(sd) + " blocks seen", Body: s.enemyBlocks(sd), TitleMsg: m("ham.section.blocks_seen", "Side", sideMsg(sd)), Lines: s.enemyLines(sd)})
 		}
 	}
 	if s.Bat != nil {
@@ -103,7 +104,8 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 		if len(next) > 0 {
 			v.Sections = append(v.Sections, adjudicator.Section{Title: "Battles to come",
-				Body: wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", 76)})
+				Body:     wrapText("This turn's battles still to fight, in the order Player 1 chooses (5.1): "+strings.Join(next, ", ")+".", viewWidth),
+				TitleMsg: m("ham.section.battles_to_come"), Lines: []msg.M{msg.New("ham.battles.to_come", "Areas", strings.Join(next, ", "))}})
 		}
 	}
 	var owed []string
@@ -116,10 +118,14 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n")})
 	}
 	for i := range v.Sections {
-		v.Sections[i].Body = wrapText(v.Sections[i].Body, 76)
+		v.Sections[i].Body = wrapText(v.Sections[i].Body, viewWidth)
 	}
 	return v
 }
+
+// viewWidth is the width of the view's lines: reports indent sections by
+// two columns and wrap the whole text at 72 (adjudicator.ViewWidth).
+const viewWidth = adjudicator.ViewWidth
 
 // wrapText breaks every line longer than width at spaces; continuation
 // lines are indented two columns more than the line they continue.
@@ -549,7 +555,7 @@ func (s *St) autoSteps(side int) []string {
 	return out
 }
 
-// wrapItems joins items after prefix, wrapping at 76 columns with the
+// wrapItems joins items after prefix, wrapping at viewWidth columns with the
 // continuation lines indented like the first item.
 func wrapItems(prefix string, items []string, sep string) string {
 	var b strings.Builder
@@ -561,7 +567,7 @@ func wrapItems(prefix string, items []string, sep string) string {
 		if i > 0 {
 			// Room for the item and, should the next one not fit, the
 			// separator's comma that ends the line.
-			if col+len([]rune(sep))+w+len(strings.TrimRight(sep, " ")) > 76 {
+			if col+len([]rune(sep))+w+len(strings.TrimRight(sep, " ")) > viewWidth {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteString("\n")
 				b.WriteString(indent)

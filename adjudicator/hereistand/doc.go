@@ -2,12 +2,17 @@
 // the wars of the Reformation (1517-1555) for three to six players, each
 // running one or two of the six major powers.
 //
-// This package holds the foundation: the game facts (data.json), the
-// state of a game, the 1517 set-up and the rules helpers that movement,
-// battle, siege and the Action Phase build on (map and passes, powers and
-// rulers, action costs, formations, control and lines of communication,
-// card draw). The game is not yet registered with the platform: it is not
-// playable until the Action Phase is complete.
+// The package holds the game facts (data.json), the state of a game, the
+// 1517 set-up, the rules helpers (map and passes, powers and rulers,
+// action costs, formations, control and lines of communication, card
+// draw), the land war (move.go, battle.go, siege.go) and the turn machine
+// that plays whole games by email: the nine phases of a turn (turn.go),
+// the impulses of the Action Phase with their card plays and actions
+// (action.go), the decisions other powers owe in the middle of an impulse
+// (flow.go, decide.go), Spring Deployment (spring.go), Winter (winter.go),
+// the order language (orders.go) and the prompts, defaults and random
+// play (prompts.go). Cards are played for their CP only; events,
+// religion, diplomacy, naval war and the New World come later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

@@ -9,9 +9,10 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 )
 
-// Game is the Here I Stand game definition. It is not registered with the
-// platform yet (see the package comment).
+// Game is the Here I Stand game definition.
 type Game struct{}
+
+func init() { adjudicator.Register(Game{}) }
 
 // Name is the game's stable ID.
 const Name = "here-i-stand"
@@ -90,6 +91,11 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 		return nil, err
 	}
 	s.cardDraw(dice, true)
+	if s.Turn > 1 {
+		// Luther's 95 Theses and the Diet of Worms belong to turn 1 only
+		// (HIS-7b): a later scenario opens with its Diplomacy Phase.
+		(&run{s: s, dice: dice}).enter(PhDiplomacy)
+	}
 	if err := s.Check(); err != nil {
 		return nil, fmt.Errorf("here-i-stand: set-up of %s is inconsistent: %v", sc.ID, err)
 	}
@@ -270,47 +276,6 @@ func (s *St) CanPass(p int) (bool, string) {
 	return true, ""
 }
 
-// Prompts implements adjudicator.State. In the 1517 scenario the game
-// opens with the Protestant's Luther's 95 Theses (HIS-8.1a).
-func (s *St) Prompts() []adjudicator.Prompt {
-	switch s.Phase {
-	case PhLuther:
-		return []adjudicator.Prompt{{Role: roleOf(Protestant), Kind: "theses",
-			Text:     "Play Luther's 95 Theses (Luther's 95 Theses phase, turn 1).",
-			Choices:  []string{"play 95 theses"},
-			Template: []string{"play 95 theses"}}}
-	}
-	return []adjudicator.Prompt{{Role: roleOf(s.Active), Kind: "wait",
-		Text: fmt.Sprintf("The %s phase is not available yet.", phaseNames[s.Phase])}}
-}
-
-// Default implements adjudicator.State.
-func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
-	for _, p := range s.Prompts() {
-		if p.Role == role && len(p.Template) > 0 {
-			sub := &adjudicator.Submission{Role: role}
-			for _, l := range p.Template {
-				sub.Lines = append(sub.Lines, adjudicator.Line{Text: l})
-			}
-			return sub
-		}
-	}
-	return nil
-}
-
-// Apply implements adjudicator.State. The phases that follow the set-up
-// are built in later parts; until then every submission is refused with
-// the reason, and nothing changes.
-func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
-	p := powerOfRole(sub.Role)
-	if p < 0 {
-		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{
-			Reason: fmt.Sprintf("%q is not a power of Here I Stand", sub.Role)}}}
-	}
-	return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{
-		Reason: fmt.Sprintf("not yet implemented: the %s phase of Here I Stand cannot be played yet", phaseNames[s.Phase])}}}
-}
-
 // View implements adjudicator.State: public facts for everyone, and the
 // hand only to its owner (and the GM).
 func (s *St) View(role adjudicator.Role) adjudicator.View {
@@ -366,6 +331,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 	}
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces", Body: b.String()})
+	v.Sections = append(v.Sections, s.flowSections()...)
 	return v
 }
 

@@ -382,8 +382,9 @@ func TestHIS3_1a_Seating(t *testing.T) {
 	}
 }
 
-// No view shows a power another power's hand; the GM sees all; nothing
-// can be applied before its phase exists, and the state is unchanged.
+// No view shows a power another power's hand; the GM sees all; the
+// opening Luther's 95 Theses applies to a copy and leaves the state
+// unchanged.
 func TestViewsAndApply(t *testing.T) {
 	s := newGame(t, 5)
 	for p := 0; p < NMajor; p++ {
@@ -408,8 +409,8 @@ func TestViewsAndApply(t *testing.T) {
 	if len(ps) != 1 || ps[0].Role != "protestant" {
 		t.Fatalf("prompts %+v", ps)
 	}
-	_, _, err := s.Apply(*s.Default("protestant"), testdice.New(1))
-	if err == nil || !strings.Contains(err.Error(), "not yet implemented") {
+	next, _, err := s.Apply(*s.Default("protestant"), testdice.New(1))
+	if err != nil || next.(*St).Phase != PhDiplomacy {
 		t.Errorf("apply: %v", err)
 	}
 	after, _ := s.Encode()

@@ -404,7 +404,10 @@ func (s *St) checkWar() error {
 		if err == nil && (sp >= NS || !spaces[sp].fortified()) {
 			err = fmt.Errorf("siege of %s, which is not fortified", locName(sp))
 		}
-		if err == nil && s.Besiegers(sp) <= s.Inside(sp) {
+		// A move in progress may stand in a besieged space until its
+		// battle is fought (a relief force waiting for avoid battle).
+		moving := s.Flow.Move != nil && s.Flow.Move.Entered && s.Flow.Move.To == sp
+		if err == nil && !moving && s.Besiegers(sp) <= s.Inside(sp) {
 			err = fmt.Errorf("siege of %s: %d besiegers do not outnumber the %d inside", locName(sp), s.Besiegers(sp), s.Inside(sp))
 		}
 	})

@@ -149,6 +149,10 @@ type St struct {
 
 	// Warfare holds the sieges and this impulse's land-war marks (move.go).
 	Warfare LandWar
+
+	// Flow is the turn machine: the impulse in progress, the decisions
+	// owed and the outcome (flow.go).
+	Flow Flow
 }
 
 // newState returns an empty state with every leader off the map.
@@ -173,6 +177,7 @@ func (s *St) clone() *St {
 	c.Deck = append([]uint8(nil), s.Deck...)
 	c.Discard = append([]uint8(nil), s.Discard...)
 	c.Warfare = s.Warfare.clone()
+	c.Flow = s.Flow.clone()
 	return &c
 }
 
@@ -427,7 +432,7 @@ func turnYears(t int) string {
 // Status implements adjudicator.State.
 func (s *St) Status() adjudicator.Status {
 	label := fmt.Sprintf("Turn %d (%s): %s phase", s.Turn, turnYears(s.Turn), phaseNames[s.Phase])
-	return adjudicator.Status{Turn: s.Turn, Label: label}
+	return s.Flow.status(adjudicator.Status{Turn: s.Turn, Label: label})
 }
 
 // Check verifies the invariants of the state.
@@ -468,6 +473,9 @@ func (s *St) Check() error {
 		}
 	}
 	if err := s.checkWar(); err != nil {
+		return err
+	}
+	if err := s.checkFlow(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {

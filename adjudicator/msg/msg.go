@@ -27,8 +27,9 @@ type M struct {
 	Count int
 }
 
-// Arg is one named argument of a message. A Value is a string, an int
-// or another message (rendered in the same language first).
+// Arg is one named argument of a message. A Value is a string, an int,
+// another message (rendered in the same language first) or a list of
+// messages (each rendered, joined with " · ").
 type Arg struct {
 	Name  string
 	Value any
@@ -50,6 +51,22 @@ func New(key string, kv ...any) M {
 		m.Args = append(m.Args, Arg{Name: name, Value: kv[i+1]})
 	}
 	return m
+}
+
+// Lit is text that reads the same in every language: a name printed on
+// the map or a block, a number. It has no key.
+func Lit(text string) M {
+	return M{Args: []Arg{{Name: "Text", Value: text}}, Count: -1}
+}
+
+// Literal returns the text of a Lit message and true, or false for a
+// message with a key.
+func (m M) Literal() (string, bool) {
+	if m.Key != "" || len(m.Args) != 1 || m.Args[0].Name != "Text" {
+		return "", false
+	}
+	s, ok := m.Args[0].Value.(string)
+	return s, ok
 }
 
 // Plural builds a message whose plural form follows n; n is also passed

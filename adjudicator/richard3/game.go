@@ -41,6 +41,7 @@ func (Game) Info() adjudicator.Info {
 			{Name: "final-disband", Help: "Play Levies Disband (8.1) before the final usurpation check (Italian text); off: usurpation only (Spanish text)", Default: "on", Values: []string{"on", "off"}},
 			{Name: "bombard-sea", Help: "Bombards may move by sea (5.3 bans only city levies)", Default: "on", Values: []string{"on", "off"}},
 			{Name: "mulligan", Help: "Offer the mulligan (5.1) to a hand of 13 AP or less", Default: "on", Values: []string{"on", "off"}},
+			{Name: "position", Help: "Start from a position file's text instead of the scenario's setup (pbem new --position FILE; docs/positions.md)"},
 		},
 	}
 }
@@ -59,6 +60,9 @@ func (g Game) Setup(scn string, opts adjudicator.Options, dice adjudicator.Dice)
 	sc, err := g.Info().ScenarioByID(scn)
 	if err != nil {
 		return nil, err
+	}
+	if text := opts.Get("position", ""); text != "" {
+		return setupPosition(sc.ID, text, opts)
 	}
 	info := scenarios[sc.ID]
 	setup := setups[sc.ID]

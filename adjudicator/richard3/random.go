@@ -78,7 +78,7 @@ func (s *State) randomSupply(sd Side, pick func(int) int) []string {
 		for _, o := range s.overstacks(sd) {
 			if pick(2) == 0 {
 				b := o.Cands[pick(len(o.Cands))]
-				out = append(out, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blocks[b].Name))
+				out = append(out, "lose "+areas[o.Area].Name+": "+blocks[b].Name)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 func blockText(s *State, i int) string {
@@ -24,6 +25,10 @@ func blockText(s *State, i int) string {
 	}
 	return fmt.Sprintf("%s %d/%d (%s%s)", b.Name, s.Str[i], b.Steps, b.rating(), extra)
 }
+
+// viewWidth is the width of the view's lines: reports indent sections by
+// two columns and wrap the whole text at 72 (adjudicator.ViewWidth).
+const viewWidth = adjudicator.ViewWidth
 
 // View implements adjudicator.State.
 func (s *State) View(role adjudicator.Role) adjudicator.View {
@@ -49,7 +54,7 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 	if s.Finished {
 		fmt.Fprintf(&st, "%s\n", s.Result)
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: st.String()})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: st.String(), TitleMsg: m("r3.section.status"), Lines: s.statusLines()})
 	sides := []Side{}
 	if gm {
 		sides = []Side{Lancaster, York}
@@ -58,19 +63,21 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 	}
 	for _, sd := range sides {
 		title := "Your"
+		handMsg, blocksMsg := m("r3.section.your_hand"), m("r3.section.your_blocks")
 		if gm {
 			title = sd.String() + "'s"
+			handMsg, blocksMsg = m("r3.section.side_hand", "Side", sd.String()), m("r3.section.side_blocks", "Side", sd.String())
 		}
 		var hb strings.Builder
 		fmt.Fprintf(&hb, "%s\n", strings.Join(cardsText(s.Hand[sd]), " · "))
 		if s.Phase == phCard && s.Card[sd] >= 0 {
 			fmt.Fprintf(&hb, "Played face down: %s\n", cardLong(int(s.Card[sd])))
 		}
-		v.Sections = append(v.Sections, adjudicator.Section{Title: title + " hand", Body: hb.String()})
-		v.Sections = append(v.Sections, adjudicator.Section{Title: title + " blocks", Body: s.ownBlocksText(sd)})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: title + " hand", Body: hb.String(), TitleMsg: handMsg, Lines: s.handLines(sd)})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: title + " blocks", Body: s.ownBlocksText(sd), TitleMsg: blocksMsg, Rows: s.ownBlockRows(sd)})
 	}
 	if !gm && me != NoSide {
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Enemy blocks seen", Body: s.enemyText(me)})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Enemy blocks seen", Body: s.enemyText(me), TitleMsg: m("r3.section.enemy_seen"), Lines: s.enemyLines(me)})
 	}
 	var dead []string
 	for sd := Side(0); sd < 2; sd++ {
@@ -81,13 +88,13 @@ func (s *State) View(role adjudicator.Role) adjudicator.View {
 		}
 	}
 	if len(dead) > 0 {
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Dead heirs", Body: strings.Join(dead, ", ") + "\n"})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Dead heirs", Body: strings.Join(dead, ", ") + "\n", TitleMsg: m("r3.section.dead_heirs"), Lines: []msg.M{msg.Lit(strings.Join(dead, ", "))}})
 	}
 	if s.Battle != nil {
 		v.Sections = append(v.Sections, adjudicator.Section{Title: "Battle of " + areas[s.BArea].Name, Body: s.battleText(role)})
 	}
 	for i := range v.Sections {
-		v.Sections[i].Body = fold(v.Sections[i].Body, 76)
+		v.Sections[i].Body = fold(v.Sections[i].Body, viewWidth)
 	}
 	return v
 }
@@ -173,7 +180,7 @@ func (s *State) enemyText(me Side) string {
 		}
 	}
 	body := strings.Join(parts, " · ")
-	return wrap(body, 76) + fmt.Sprintf("\n%s pool: %d block(s)\n", en, pool)
+	return wrap(body, viewWidth) + fmt.Sprintf("\n%s pool: %d block(s)\n", en, pool)
 }
 
 func wrap(s string, w int) string {
@@ -215,7 +222,7 @@ func (s *State) battleText(role adjudicator.Role) string {
 	return b.String()
 }
 
-// column renders "Title          item · item ..." wrapped at 76 columns.
+// column renders "Title          item · item ..." wrapped at viewWidth columns.
 func column(title string, items []string) string {
 	var b strings.Builder
 	line := fmt.Sprintf("%-14s ", title)
@@ -225,7 +232,7 @@ func column(title string, items []string) string {
 		if first {
 			sep = ""
 		}
-		if !first && utf8.RuneCountInString(line+sep+it) > 76 {
+		if !first && utf8.RuneCountInString(line+sep+it) > viewWidth {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			line = strings.Repeat(" ", 15)
 			sep = ""

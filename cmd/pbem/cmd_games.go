@@ -31,10 +31,14 @@ through its control socket), it waits briefly for the welcome emails and
 says whether they were sent or are still queued and why; otherwise they
 go out when "pbem serve" runs.
 
+Each seat's mail is in English unless --lang gives it another language
+(es: Spanish, it: Italian); players may change it later with a line
+"language es" in an email, and the GM with "language ROLE es".
+
 Example:
   pbem new --game richard-iii --scenario wars-of-the-roses \
       --player york=alice@club.example --player lancaster=bob@club.example \
-      --gm gm@club.example`,
+      --gm gm@club.example --lang york=es`,
 		run: runNew,
 	})
 	register(&command{
@@ -120,7 +124,7 @@ func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
 		}
 	}
 	return judge.New(db, judge.Options{Templates: tpl,
-		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName,
+		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName, DocsURL: cfg.DocsURL,
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
 		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
 		SenderAuth: judge.SenderAuthOptions{TrustedAuthServID: cfg.Auth.TrustedAuthServID, VerifyDKIM: cfg.Auth.DKIMVerify},
@@ -140,10 +144,12 @@ func runNew(ctx *cli, args []string) error {
 	id := fs.String("id", "", "game ID used in subjects, e.g. roses-7 (default: generated)")
 	gm := fs.String("gm", "", "the game master's address (receives every report)")
 	hours := fs.Int("deadline-hours", 0, "hours to answer each decision (default: the config's)")
+	position := fs.String("position", "", "start from a position FILE (docs/positions.md), in its game and scenario")
 	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
 	pack := fs.String("scenario-pack", "", "a scenario pack (directory or .pack file) for "+hexbattle.Name+"; its scenarios become the game's (see pbem scenario check)")
-	var players, opts multiFlag
+	var players, opts, langs multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
+	fs.Var(&langs, "lang", "ROLE=LANGUAGE: the language of a side's mail, en, es or it (repeat; gm=LANGUAGE for the GM; default en)")
 	fs.Var(&opts, "option", "NAME=VALUE game option (repeat)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -151,13 +157,18 @@ func runNew(ctx *cli, args []string) error {
 	if *pack != "" && *game == "" {
 		*game = hexbattle.Name
 	}
-	if *game == "" {
-		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
-	}
 	if *pack != "" && *game != hexbattle.Name {
 		return usagef("--scenario-pack goes with --game %s", hexbattle.Name)
 	}
 	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, SenderAuth: *senderAuth, Options: adjudicator.Options{}}
+	if *position != "" {
+		if err := usePosition(&spec, *position); err != nil {
+			return err
+		}
+	}
+	if spec.Game == "" {
+		return usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
+	}
 	for _, p := range players {
 		role, addr, ok := strings.Cut(p, "=")
 		if !ok {
@@ -180,6 +191,26 @@ func runNew(ctx *cli, args []string) error {
 		spec.Options[hexbattle.OptPack] = hexbattle.EncodePackOption(p)
 		if spec.Scenario == "" && len(p.Scenarios) > 0 {
 			spec.Scenario = p.Scenarios[0].ID
+		}
+	}
+	for _, l := range langs {
+		role, lang, ok := strings.Cut(l, "=")
+		if !ok {
+			return usagef("--lang %q: want ROLE=LANGUAGE, e.g. york=es", l)
+		}
+		role = strings.ToLower(strings.TrimSpace(role))
+		if role == string(adjudicator.GM) {
+			spec.GMLang = lang
+			continue
+		}
+		found := false
+		for i := range spec.Players {
+			if string(spec.Players[i].Role) == role {
+				spec.Players[i].Lang, found = lang, true
+			}
+		}
+		if !found {
+			return usagef("--lang %q: no --player for side %q", l, role)
 		}
 	}
 	cfg, err := loadConfig(*cfgPath)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +9,10 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/board"
 	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/mailer/mapdraw"
-	"github.com/pbem/pbem/mailer/textwrap"
+	"github.com/pbem/pbem/mailer/smtpout"
 )
 
 func init() {
@@ -23,7 +24,10 @@ func init() {
 now into DIR: report.txt (the situation report and the text map),
 report.html (the same with the map picture inline), map.svg and map.png.
 ROLE is one of the game's sides, or gm for the game master's full view.
-Only English (en) is available for now.
+--lang writes the report in English (en), Spanish (es) or Italian (it);
+the game's own texts are in English for now. report.html is the HTML
+part of the report's email, with the picture linked as map.png beside it
+(the email carries it as an inline part).
 
 Example:
   pbem export roses-1 --out roses-1.json
@@ -31,9 +35,6 @@ Example:
 		run: runRender,
 	})
 }
-
-// renderLanguages are the languages reports can be written in.
-var renderLanguages = []string{"en"}
 
 func runRender(ctx *cli, args []string) error {
 	fs := flags(ctx, find("render"))
@@ -49,12 +50,9 @@ func runRender(ctx *cli, args []string) error {
 	if *role == "" || *out == "" {
 		return usagef("--role and --out are required")
 	}
-	known := false
-	for _, l := range renderLanguages {
-		known = known || l == *lang
-	}
-	if !known {
-		return fmt.Errorf("reports are not available in %q yet (available: %s)", *lang, strings.Join(renderLanguages, ", "))
+	code, err := i18n.ParseLanguage(*lang)
+	if err != nil {
+		return err
 	}
 	rec, err := record.Load(fs.Arg(0))
 	if err != nil {
@@ -67,18 +65,20 @@ func runRender(ctx *cli, args []string) error {
 	r := adjudicator.Role(strings.ToLower(*role))
 	roles := []string{}
 	ok := r == adjudicator.GM
-	for _, x := range g.Info().Roles {
+	// The record names the game's seats (with options such as a player
+	// count or a scenario pack, not always the game's usual roles).
+	for _, x := range rec.Roles {
 		roles = append(roles, string(x))
 		ok = ok || x == r
 	}
 	if !ok {
-		return fmt.Errorf("%s has no role %q (roles: %s, gm)", g.Info().Name, *role, strings.Join(roles, ", "))
+		return fmt.Errorf("%s has no role %q (roles: %s, gm)", rec.Game, *role, strings.Join(roles, ", "))
 	}
 	st, _, err := record.Replay(rec, g)
 	if err != nil {
 		return err
 	}
-	files, err := renderReport(st, r)
+	files, err := renderReport(st, r, code, rec)
 	if err != nil {
 		return err
 	}
@@ -100,56 +100,27 @@ type renderedFile struct {
 	data []byte
 }
 
-// renderReport builds role's report files from a state: the view, and the
-// map when the game draws one.
-func renderReport(st adjudicator.State, role adjudicator.Role) ([]renderedFile, error) {
-	view := st.View(role)
-	txt := view.Text()
-	var m *board.Map
-	if v, ok := st.(board.Viewer); ok {
-		mv := v.MapView(role)
-		m = &mv
+// renderReport builds role's report files from a state: the report's two
+// parts, and the map when the game draws one.
+func renderReport(st adjudicator.State, role adjudicator.Role, lang string, rec *record.Record) ([]renderedFile, error) {
+	rep, err := judge.RenderView(nil, st, role, lang, rec.GameID, rec.Dice.PublicCommit, rec.Dice.HiddenCommit)
+	if err != nil {
+		return nil, err
 	}
+	page := rep.HTML
 	var files []renderedFile
-	var svgDoc []byte
-	if m != nil {
-		var err error
-		if svgDoc, err = mapdraw.SVG(m, mapdraw.Options{}); err != nil {
-			return nil, err
-		}
-		pngDoc, err := mapdraw.PNG(m, mapdraw.Options{})
+	if v, ok := st.(board.Viewer); ok && rep.Map != nil {
+		m := v.MapView(role)
+		svgDoc, err := mapdraw.SVG(&m, mapdraw.Options{})
 		if err != nil {
 			return nil, err
 		}
-		txt += "\n" + mapdraw.Text(m, textwrap.Width)
+		pngDoc, err := smtpout.PartData(*rep.Map)
+		if err != nil {
+			return nil, err
+		}
 		files = append(files, renderedFile{"map.svg", svgDoc}, renderedFile{"map.png", pngDoc})
+		page = strings.ReplaceAll(page, "cid:"+rep.Map.ContentID, "map.png")
 	}
-	var h strings.Builder
-	title := st.Status().Label
-	fmt.Fprintf(&h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n", html.EscapeString(title))
-	h.WriteString("<style>body{font-family:Georgia,serif;max-width:1000px;margin:0 auto;padding:8px;color:#222;background:#fff}" +
-		"figure{margin:0}figure svg{max-width:100%;height:auto;display:block}figcaption{font-size:.85em;color:#555}" +
-		"pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.9em}h2{font-size:1.1em;margin:1em 0 .3em}</style>\n</head>\n<body>\n")
-	fmt.Fprintf(&h, "<h1>%s</h1>\n", html.EscapeString(title))
-	if m != nil {
-		cap := mapdraw.Caption(m)
-		svgTag := string(svgDoc)
-		if i := strings.Index(svgTag, "<svg"); i >= 0 {
-			svgTag = svgTag[i:]
-		}
-		svgTag = strings.Replace(svgTag, "<svg", fmt.Sprintf("<svg role=\"img\" aria-label=\"%s\"", html.EscapeString(cap)), 1)
-		fmt.Fprintf(&h, "<figure>\n%s\n<figcaption>%s</figcaption>\n</figure>\n", svgTag, html.EscapeString(cap))
-	}
-	for _, s := range view.Sections {
-		if s.Title != "" {
-			fmt.Fprintf(&h, "<h2>%s</h2>\n", html.EscapeString(s.Title))
-		}
-		fmt.Fprintf(&h, "<pre>%s</pre>\n", html.EscapeString(strings.TrimRight(s.Body, "\n")))
-	}
-	if m != nil {
-		fmt.Fprintf(&h, "<h2>Map as text</h2>\n<pre>%s</pre>\n", html.EscapeString(strings.TrimRight(mapdraw.Text(m, textwrap.Width), "\n")))
-	}
-	h.WriteString("</body>\n</html>\n")
-	files = append([]renderedFile{{"report.txt", []byte(txt)}, {"report.html", []byte(h.String())}}, files...)
-	return files, nil
+	return append([]renderedFile{{"report.txt", []byte(rep.Text)}, {"report.html", []byte(page)}}, files...), nil
 }

@@ -52,11 +52,15 @@ func runSelfplay(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	sc, err := g.Info().ScenarioByID(*scenario)
+	o, err := parseOptions(*opts)
 	if err != nil {
 		return err
 	}
-	o, err := parseOptions(*opts)
+	info, err := adjudicator.InfoOf(g, o)
+	if err != nil {
+		return err
+	}
+	sc, err := info.ScenarioByID(*scenario)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,9 @@ type Config struct {
 	OrdersAddress string `yaml:"orders_address"`
 	FromName      string `yaml:"from_name"`
 	TemplatesDir  string `yaml:"templates_dir"`
+	// DocsURL is a public page explaining the dice procedure (for
+	// instance the published docs/dice.md); reports link to it.
+	DocsURL string `yaml:"docs_url"`
 
 	IMAP     *IMAPConfig     `yaml:"imap"`
 	SMTP     *SMTPConfig     `yaml:"smtp"`

@@ -116,6 +116,14 @@ func TestToolboxWithDaemon(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Equal(t, fmt.Sprintf("pbem export: no game \"nosuchgame\" in %s (see `pbem status`)\n", storePath), errs)
 
+	// Every mail has had its first, failed, try (the reports' pictures
+	// are drawn when they are sent, so they may come a little later).
+	untried := regexp.MustCompile(`(?m)^\d+ +r-1 +\S+ +\w+ +0 `)
+	require.Eventually(t, func() bool {
+		_, out, _ := runCmd(t, "outbox", "--config", cfgPath)
+		return strings.Contains(out, "6 queued") && !untried.MatchString(out)
+	}, 30*time.Second, 20*time.Millisecond)
+
 	// Cancel one, then let the server accept and retry the rest.
 	code, out, errs = runCmd(t, "outbox", "cancel", "1", "--why", "wrong address", "--config", cfgPath)
 	require.Equal(t, 0, code, errs)

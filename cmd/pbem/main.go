@@ -64,8 +64,14 @@ the version.
 
 func usageText() string {
 	order := map[string]int{}
-	for i, n := range []string{"demo", "serve", "new", "status", "outbox", "export", "verify", "replay", "render", "backup", "check", "selfplay", "games", "scenario"} {
+	for i, n := range []string{"demo", "serve", "new", "status", "outbox", "end", "prune", "export", "verify", "replay", "render", "position", "backup", "check", "selfplay", "games", "scenario"} {
 		order[n] = i + 1
+	}
+	// A command missing from the list goes last, not first.
+	for _, c := range commands {
+		if order[c.name] == 0 {
+			order[c.name] = len(order) + 1
+		}
 	}
 	sort.SliceStable(commands, func(i, j int) bool { return order[commands[i].name] < order[commands[j].name] })
 	var b strings.Builder

@@ -86,19 +86,31 @@ func (c *Catalog) Load(fsys fs.FS, dir string) error {
 	return nil
 }
 
-// Text renders m in lang. A language pbem does not know falls back to
+// Text renders m in lang. An argument that is a message is rendered
+// first in the same language; one that is a list of messages, each of
+// them, joined with " · ". A language pbem does not know falls back to
 // English; so does a key missing in lang. A key missing everywhere
 // renders as the key and its arguments, so a gap shows rather than
 // failing the email (Check keeps the catalogues complete).
 func (c *Catalog) Text(lang string, m msg.M) string {
+	if s, ok := m.Literal(); ok {
+		return s
+	}
 	l, ok := c.loc[lang]
 	if !ok {
 		l = c.loc[Default]
 	}
 	data := m.Data()
 	for k, v := range data {
-		if sub, ok := v.(msg.M); ok {
+		switch sub := v.(type) {
+		case msg.M:
 			data[k] = c.Text(lang, sub)
+		case []msg.M:
+			parts := make([]string, len(sub))
+			for i, x := range sub {
+				parts[i] = c.Text(lang, x)
+			}
+			data[k] = strings.Join(parts, " · ")
 		}
 	}
 	lc := &goi18n.LocalizeConfig{MessageID: m.Key, TemplateData: data}

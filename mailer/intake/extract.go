@@ -2,8 +2,10 @@ package intake
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Line is one order line for the game.
@@ -21,7 +23,10 @@ type Orders struct {
 	Report  bool     // "report" alone on a line: resend my last report
 	Help    bool     // "help" alone on a line
 	Game    string   // from "game <id>", lower-cased
-	Lines   []Line   // every other non-blank line, in order
+	// Language is what follows "language" ("idioma", "lenguaje",
+	// "lingua"): the reader's choice of language, as written.
+	Language string
+	Lines    []Line // every other non-blank line, in order
 
 	// Ignored lists the lines dropped as a closing rather than passed to
 	// the game: a trailing mobile footer ("Sent from my iPhone") or a
@@ -51,6 +56,43 @@ type Orders struct {
 // "Sent from my iPhone". Zero-width characters are removed and
 // non-breaking spaces read as spaces.
 func Extract(text string) *Orders {
+	return ExtractSigned(text, nil)
+}
+
+// ExtractFrom is Extract of m's text, knowing who sent it: a last line
+// that is only the sender's name (the display name, its first word, or
+// the address's local part) is a signature, not an order.
+func ExtractFrom(m *Message) *Orders {
+	return ExtractSigned(m.Text, SenderNames(m.FromName, m.From))
+}
+
+// SenderNames lists the names a sender may sign with, in lower case: the
+// display name, its first word, the address's local part and that part's
+// first piece ("alice" of "alice.smith").
+func SenderNames(displayName, address string) []string {
+	var names []string
+	add := func(n string) {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	add(displayName)
+	if f := strings.Fields(displayName); len(f) > 0 {
+		add(f[0])
+	}
+	if local, _, ok := strings.Cut(address, "@"); ok {
+		add(local)
+		if i := strings.IndexAny(local, "._-+"); i > 0 {
+			add(local[:i])
+		}
+	}
+	return names
+}
+
+// ExtractSigned is Extract for a sender who may sign with one of names
+// (lower case, see SenderNames).
+func ExtractSigned(text string, names []string) *Orders {
 	o := &Orders{}
 	raw := strings.Split(normalizeNewlines(text), "\n")
 	lines := make([]string, len(raw))
@@ -95,7 +137,7 @@ func Extract(text string) *Orders {
 		}
 		o.Lines = append(o.Lines, Line{No: no, Text: t})
 	}
-	o.dropClosing()
+	o.dropClosing(names)
 	return o
 }
 
@@ -107,8 +149,10 @@ const (
 )
 
 // dropClosing moves a trailing mobile footer and a trailing sign-off block
-// from Lines to Ignored.
-func (o *Orders) dropClosing() {
+// from Lines to Ignored: a valediction and a few short lines after it, a
+// one-line sign-off ("Cheers, Alice"), or a last line that is only one of
+// the sender's names.
+func (o *Orders) dropClosing(names []string) {
 	var dropped []Line
 	for len(o.Lines) > 0 {
 		last := o.Lines[len(o.Lines)-1]
@@ -117,6 +161,14 @@ func (o *Orders) dropClosing() {
 		}
 		dropped = append([]Line{last}, dropped...)
 		o.Lines = o.Lines[:len(o.Lines)-1]
+	}
+	if n := len(o.Lines); n > 0 {
+		last := o.Lines[n-1]
+		l := strings.ToLower(last.Text)
+		if signOff.MatchString(l) || slices.Contains(names, strings.Trim(l, " \t.,!-–—~")) {
+			dropped = append([]Line{last}, dropped...)
+			o.Lines = o.Lines[:n-1]
+		}
 	}
 	n := len(o.Lines)
 	for k := n - 1; k >= 0 && k >= n-1-maxClosingLines; k-- {
@@ -140,7 +192,7 @@ func (o *Orders) keywordLine(no int, t string) bool {
 		return false
 	}
 	switch kw {
-	case "secret", "password", "pw":
+	case "secret":
 		if rest == "" {
 			o.Bad = append(o.Bad, Line{No: no, Text: t})
 		} else {
@@ -161,6 +213,16 @@ func (o *Orders) keywordLine(no int, t string) bool {
 			o.Game = strings.ToLower(rest)
 		}
 		return true
+	case "language":
+		switch {
+		case rest == "":
+			o.Bad = append(o.Bad, Line{No: no, Text: t})
+		case strings.ContainsFunc(rest, unicode.IsSpace):
+			return false // e.g. the GM's "language york es"
+		default:
+			o.Language = rest
+		}
+		return true
 	case "check", "report", "help":
 		if rest != "" {
 			return false // e.g. "report Essex": an order, not the keyword
@@ -178,20 +240,33 @@ func (o *Orders) keywordLine(no int, t string) bool {
 	return false
 }
 
-var keywords = map[string]bool{
-	"secret": true, "password": true, "pw": true, "entropy": true,
-	"check": true, "report": true, "help": true, "game": true, "token": true,
+// keywords maps every platform keyword, in English, Spanish and
+// Italian, to its English form.
+var keywords = map[string]string{
+	"secret": "secret", "password": "secret", "pw": "secret", "secreto": "secret", "segreto": "secret",
+	"entropy": "entropy", "entropía": "entropy", "entropia": "entropy",
+	"check": "check", "comprobar": "check", "prueba": "check", "verifica": "check", "controlla": "check",
+	"report": "report", "informe": "report", "rapporto": "report",
+	"help": "help", "ayuda": "help", "aiuto": "help",
+	"game": "game", "partida": "game", "partita": "game",
+	"token":    "token",
+	"language": "language", "idioma": "language", "lenguaje": "language", "lingua": "language",
 }
 
 // keyword splits "word[:] rest" when word is a platform keyword
-// (case-insensitive). rest is trimmed.
+// (case-insensitive, in any of pbem's languages) and returns the
+// keyword's English form. rest is trimmed.
 func keyword(t string) (kw, rest string, ok bool) {
 	n := 0
-	for n < len(t) && (t[n] >= 'a' && t[n] <= 'z' || t[n] >= 'A' && t[n] <= 'Z') {
-		n++
+	for n < len(t) {
+		r, size := utf8.DecodeRuneInString(t[n:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		n += size
 	}
-	kw = strings.ToLower(t[:n])
-	if !keywords[kw] {
+	kw, ok = keywords[strings.ToLower(t[:n])]
+	if !ok {
 		return "", "", false
 	}
 	after := t[n:]
@@ -233,10 +308,16 @@ var (
 	// Apple Mail and others' forward intros.
 	forwardIntro = regexp.MustCompile(`^(begin forwarded message|début du message réexpédié|anfang der weitergeleiteten nachricht|inicio del mensaje reenviado|comienzo del mensaje reenviado|inizio messaggio inoltrato|begin doorgestuurd bericht|início da mensagem reencaminhada)\s*:`)
 	// sign-offs that open a closing block ("Regards,", "Cheers").
-	valediction = regexp.MustCompile(`^((best|kind|warm|many|with)\s+)?(regards|wishes|thanks)[\s,.!]*$|^(cheers|thanks|thank you|ta|yours|yours sincerely|yours truly|yours faithfully|sincerely|br|rgds|best|cordialement|bien à vous|amitiés|saludos|un saludo|atentamente|saluti|cordiali saluti|un saluto|grüße|gruß|gruss|viele grüße|liebe grüße|beste grüße|mit freundlichen grüßen|mfg|lg|groeten|met vriendelijke groet|abraço|abraços|atenciosamente)[\s,.!]*$`)
+	valediction = regexp.MustCompile(`^(` + valedictions + `)[\s,.!]*$`)
+	// a one-line sign-off: a valediction, then a name of at most three
+	// words ("Cheers, Alice", "Saludos, Pepe", "Thanks - Bob!").
+	signOff = regexp.MustCompile(`^(` + valedictions + `)(\s*[,.!:;-]+\s*|\s+)\pL[\pL'.-]*(\s+\pL[\pL'.-]*){0,2}[\s.!]*$`)
 	// trailing footers that mobile and desktop clients add.
 	mobileFooter = regexp.MustCompile(`^(sent from my |sent from (mail|outlook|yahoo|aol|samsung|proton|gmail)|get outlook for |sent via |sent with |envoyé de mon |envoyé depuis |von meinem .*gesendet|gesendet von |enviado desde mi |enviado do meu |inviato da |verzonden met |verstuurd vanaf mijn )`)
 )
+
+// valedictions are the words of a sign-off, in the languages we accept.
+const valedictions = `((best|kind|warm|many|with)\s+)?(regards|wishes|thanks)|cheers|thanks|thank you|ta|yours|yours sincerely|yours truly|yours faithfully|sincerely|br|rgds|best|cordialement|bien à vous|amitiés|saludos|un saludo|atentamente|saluti|cordiali saluti|un saluto|ciao|grazie|gracias|grüße|gruß|gruss|viele grüße|liebe grüße|beste grüße|mit freundlichen grüßen|mfg|lg|groeten|met vriendelijke groet|abraço|abraços|atenciosamente`
 
 // Outlook reply-header field names in the languages we accept.
 var (

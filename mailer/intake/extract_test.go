@@ -193,3 +193,61 @@ func TestExtractControlCharactersReadAsSpaces(t *testing.T) {
 		assert.NotContains(t, l.Text, "\x00")
 	}
 }
+
+// TestExtractOneLineSignOff: "Cheers, Alice" and the like, as the last
+// line, are a closing, in every language pbem reads.
+func TestExtractOneLineSignOff(t *testing.T) {
+	for _, c := range []string{"Cheers, Alice", "Saludos, Pepe", "Thanks - Bob!", "Cordiali saluti, Maria Rossi", "Ciao, Luca", "Best, Richard of Gloucester", "Regards Anne."} {
+		o := Extract("move A -> B\nmove C -> D\n" + c + "\n")
+		assert.Equal(t, []string{"move A -> B", "move C -> D"}, texts(o.Lines), c)
+		assert.Equal(t, []Line{{3, c}}, o.Ignored, c)
+	}
+	// Not the last line, or more than a name after the valediction: an order.
+	o := Extract("Cheers, Alice\nmove A -> B\n")
+	assert.Equal(t, []string{"Cheers, Alice", "move A -> B"}, texts(o.Lines))
+	o = Extract("move A -> B\nthanks, move all blocks to London now\n")
+	assert.Len(t, o.Lines, 2)
+}
+
+// TestExtractBareName: a last line that is only the sender's name (display
+// name, its first word, the address's local part) is a signature.
+func TestExtractBareName(t *testing.T) {
+	m := &Message{From: "pepe.garcia@club.example", FromName: "Pepe García", Text: "move A -> B\nPepe\n"}
+	o := ExtractFrom(m)
+	assert.Equal(t, []string{"move A -> B"}, texts(o.Lines))
+	assert.Equal(t, []Line{{2, "Pepe"}}, o.Ignored)
+	for _, last := range []string{"pepe garcía", "Pepe García", "pepe.garcia", "-- Pepe", "Pepe."} {
+		m.Text = "move A -> B\n" + last + "\n"
+		assert.Equal(t, []string{"move A -> B"}, texts(ExtractFrom(m).Lines), last)
+	}
+	// Someone else's name is not the sender's signature: the game judges it.
+	m.Text = "move A -> B\nWarwick\n"
+	assert.Equal(t, []string{"move A -> B", "Warwick"}, texts(ExtractFrom(m).Lines))
+	// Without the sender's names, a bare name stays an order line.
+	assert.Equal(t, []string{"move A -> B", "Pepe"}, texts(Extract("move A -> B\nPepe\n").Lines))
+	assert.Equal(t, []string{"alice smith", "alice", "asmith"}, SenderNames("Alice Smith", "asmith@x.example"))
+}
+
+// TestExtractKeywordsInEveryLanguage: the platform's keywords are read in
+// English, Spanish and Italian.
+func TestExtractKeywordsInEveryLanguage(t *testing.T) {
+	o := Extract("secreto: abcd-efgh\nInforme\nmove A -> B\n")
+	assert.Equal(t, "abcd-efgh", o.Secret)
+	assert.True(t, o.Report)
+	o = Extract("segreto abcd\naiuto\npartita: Roses-2\nentropía: dado\nlingua italiano\n")
+	assert.Equal(t, "abcd", o.Secret)
+	assert.True(t, o.Help)
+	assert.Equal(t, "roses-2", o.Game)
+	assert.Equal(t, []string{"dado"}, o.Entropy)
+	assert.Equal(t, "italiano", o.Language)
+	o = Extract("idioma: es\ncomprobar\nrapporto\n")
+	assert.Equal(t, "es", o.Language)
+	assert.True(t, o.Check)
+	assert.True(t, o.Report)
+	o = Extract("language\n")
+	assert.Equal(t, []Line{{1, "language"}}, o.Bad)
+	assert.True(t, SubjectCheck("Re: [roses-1] verifica"))
+	// A keyword with more words after it is still an order.
+	o = Extract("informe Essex\n")
+	assert.Equal(t, []string{"informe Essex"}, texts(o.Lines))
+}

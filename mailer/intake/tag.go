@@ -77,7 +77,7 @@ func GameTags(subject string, to []string) []string {
 func SubjectCheck(subject string) bool {
 	s := stripTags(subject)
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if strings.EqualFold(w, "check") {
+		if kw, ok := keywords[strings.ToLower(w)]; ok && kw == "check" {
 			return true
 		}
 	}

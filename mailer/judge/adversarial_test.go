@@ -296,9 +296,9 @@ func TestAdvEntropyIsBounded(t *testing.T) {
 // recordOf asks for role's record by email and decodes it.
 func (f *fixture) recordOf(addr string) *record.Record {
 	f.handle(f.mail(addr, "["+f.game+"]", "record"))
-	m := f.lastTo(addr).Text
-	const begin, end = "-----BEGIN PBEM RECORD-----", "-----END PBEM RECORD-----"
-	rec, err := record.Unmarshal([]byte(m[strings.Index(m, begin)+len(begin) : strings.Index(m, end)]))
+	m := f.lastTo(addr)
+	require.Len(f.t, m.Parts, 1, "the record is attached")
+	rec, err := record.Unmarshal(m.Parts[0].Data)
 	require.NoError(f.t, err)
 	require.True(f.t, record.Verify(rec).OK(), record.Verify(rec).String())
 	return rec

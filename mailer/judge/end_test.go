@@ -169,7 +169,7 @@ func TestEndGameFromTheCommandLine(t *testing.T) {
 	g := f.game_()
 	require.True(t, g.Status.Finished)
 	require.Equal(t, "abandoned by the server's operator: club closed", g.Status.Result)
-	require.Contains(t, f.lastTo("bob@example.org").Text, "club closed")
+	require.Contains(t, strings.Join(strings.Fields(f.lastTo("bob@example.org").Text), " "), "club closed")
 	f.checkFinishedRecord()
 
 	err := f.j.EndGame(f.game, "")

@@ -128,6 +128,10 @@ func (j *Judge) fresh(c *mailCtx) (*Outcome, error) {
 	inTurn, _ := contentOf(texts, g.Status.Turn)
 	c.contents = []string{plain, inTurn}
 	again := func(s *store.Submission, how string) (*Outcome, error) {
+		if s != nil && s.Default {
+			text := fmt.Sprintf("This email for [%s] was NOT applied: it answers a decision that the deadline settled on %s with the default orders. Nothing changed.\n\nWhat you owe now is in your latest report: reply to it (its reply block carries a fresh one-time token). Send \"report\" to get it again.", g.ID, s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+			return j.refuse(c, text, "too late")
+		}
 		when := "earlier"
 		if s != nil {
 			when = "on " + s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST")

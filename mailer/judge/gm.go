@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
@@ -52,6 +53,24 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, when)); err != nil {
 			return true, err
 		}
+		return true, tx.PutGame(g)
+	case "language", "idioma", "lingua", "lenguaje":
+		if len(f) != 3 {
+			fmt.Fprintf(bad, "line %d: language ROLE LANGUAGE (en, es or it)\n", no)
+			return true, nil
+		}
+		p := g.Player(strings.ToLower(f[1]))
+		if p == nil {
+			fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
+			return true, nil
+		}
+		lang, err := i18n.ParseLanguage(f[2])
+		if err != nil {
+			fmt.Fprintf(bad, "line %d: %v\n", no, err)
+			return true, nil
+		}
+		p.Lang = lang
+		fmt.Fprintf(b, "line %d: %s's mail is now in %s (%s)\n", no, p.Role, j.opt.Templates.T(lang, "lang.name"), lang)
 		return true, tx.PutGame(g)
 	case "defaults":
 		if err := j.applyDefaults(tx, g, st, now); err != nil {
@@ -167,8 +186,9 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 		return err
 	}
 	p := g.Player(string(role))
-	text := fmt.Sprintf("The record of game [%s] as %s may see it. Save the part between the\nmarkers as record.json and run: python3 tools/verify_dice.py record.json\n(or: pbem verify record.json).\n\n-----BEGIN PBEM RECORD-----\n%s\n-----END PBEM RECORD-----", g.ID, roleTitle(role), b)
-	// The record template keeps the JSON lines as they are (a notice would
-	// rewrap them to 76 columns).
-	return j.queueRendered(tx, g, p.Email, subject, "record", inReplyTo, "record", NoticeData{Text: text, Footer: j.footer(g)})
+	lang := seatLang(p)
+	name := g.ID + "-record.json"
+	text := j.opt.Templates.T(lang, "record.attached", "Game", g.ID, "Role", roleTitle(role), "File", name)
+	part := store.Part{Name: name, ContentType: "application/json", Data: b}
+	return j.queueRendered(tx, g, p.Email, subject, "record", inReplyTo, "record", NoticeData{Text: text, Footer: j.footerIn(g, lang)}, part)
 }

@@ -238,7 +238,7 @@ func contentHash(m *intake.Message) string {
 	return bodyHash([]byte(m.From + "\n" + m.Subject + "\n" + m.Text))
 }
 
-var turnLine = regexp.MustCompile(`^(?i)turn\s*:?\s*(\d+)\s*$`)
+var turnLine = regexp.MustCompile(`^(?i)(?:turn|turno)\s*:?\s*(\d+)\s*$`)
 
 // handleGM serves the GM's commands (report, dice, rollback, deadline,
 // defaults, alias, replace). A GM email is all or nothing like a
@@ -335,7 +335,7 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, rotate ROLE, auth off|warn|require, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG, rotate ROLE, auth off|warn|require, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
 		if bad.Len() > before {
 			break

@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 	"github.com/pbem/pbem/templates"
 )
@@ -41,6 +42,9 @@ type Options struct {
 	Wake func()
 	// SenderAuth says how senders are authenticated (senderauth.go).
 	SenderAuth SenderAuthOptions
+	// DocsURL is a public page that explains the dice procedure; reports
+	// link to it when set.
+	DocsURL string
 }
 
 // Judge is the game service over one store.
@@ -146,16 +150,21 @@ type PlayerSpec struct {
 	Role    adjudicator.Role
 	Email   string
 	Aliases []string
+	// Lang is the language of the seat's mail ("" English; see
+	// i18n.ParseLanguage for what is accepted).
+	Lang string
 }
 
 // NewGameSpec describes a game to create.
 type NewGameSpec struct {
-	ID            string // optional; default "<short game name>-<n>"
-	Game          string
-	Scenario      string
-	Options       adjudicator.Options
-	Players       []PlayerSpec
-	GM            string
+	ID       string // optional; default "<short game name>-<n>"
+	Game     string
+	Scenario string
+	Options  adjudicator.Options
+	Players  []PlayerSpec
+	GM       string
+	// GMLang is the language of the GM's mail ("" English).
+	GMLang        string
 	DeadlineHours int
 	// SenderAuth is the game's sender-authentication mode: "" or "off",
 	// "warn" or "require" (the last two need Options.SenderAuth).
@@ -200,11 +209,21 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 	if spec.GM, err = normAddress(spec.GM); err != nil {
 		return nil, fmt.Errorf("GM: %w", err)
 	}
+	if spec.GMLang != "" {
+		if spec.GMLang, err = i18n.ParseLanguage(spec.GMLang); err != nil {
+			return nil, fmt.Errorf("GM: %w", err)
+		}
+	}
 	players := make([]PlayerSpec, len(spec.Players))
 	for i, p := range spec.Players {
 		players[i] = p
 		if players[i].Email, err = normAddress(p.Email); err != nil {
 			return nil, fmt.Errorf("side %s: %w", p.Role, err)
+		}
+		if p.Lang != "" {
+			if players[i].Lang, err = i18n.ParseLanguage(p.Lang); err != nil {
+				return nil, fmt.Errorf("side %s: %w", p.Role, err)
+			}
 		}
 		players[i].Aliases = nil
 		for _, a := range p.Aliases {
@@ -272,12 +291,12 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 			secret := newSecret()
 			salt, hash := store.HashSecret(secret)
 			created.Secrets[p.Role] = secret
-			sg.Players = append(sg.Players, store.Player{Role: string(p.Role), Email: strings.ToLower(p.Email), Aliases: lower(p.Aliases), SecretSalt: salt, SecretHash: hash})
+			sg.Players = append(sg.Players, store.Player{Role: string(p.Role), Email: strings.ToLower(p.Email), Aliases: lower(p.Aliases), SecretSalt: salt, SecretHash: hash, Lang: p.Lang})
 		}
 		gmSecret := newSecret()
 		salt, hash := store.HashSecret(gmSecret)
 		created.Secrets[adjudicator.GM] = gmSecret
-		sg.Players = append(sg.Players, store.Player{Role: string(adjudicator.GM), Email: sg.GM, SecretSalt: salt, SecretHash: hash})
+		sg.Players = append(sg.Players, store.Player{Role: string(adjudicator.GM), Email: sg.GM, SecretSalt: salt, SecretHash: hash, Lang: spec.GMLang})
 		n := j.opt.Epochs
 		sg.Dice = store.DiceState{
 			PublicSeed: pub, HiddenSeed: hid, N: n,

@@ -238,6 +238,31 @@ func TestDeadlineAppliesDefaultsAndReminds(t *testing.T) {
 	require.Contains(t, f.lastTo("bob@example.org").Text, "missed the deadline")
 }
 
+// A reply to a decision the deadline already settled is refused: the
+// default took the seat's token, so the late email never lands on the
+// next decision of the same kind.
+func TestLateReplyAfterDefaultIsRefused(t *testing.T) {
+	f := newFixture(t)
+	g := f.game_()
+	late := f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 2") // token of bob's first decision
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 2"))
+	f.now = g.Deadline.Add(time.Minute)
+	n, err := f.j.Tick()
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	g = f.game_()
+	require.Equal(t, 2, g.Status.Turn, "south's default settled round 1")
+	hash := g.StateHash
+	o := f.handle(late)
+	require.Equal(t, store.OutcomeRejected, o.Kind, o.Reason)
+	require.Equal(t, "too late", o.Reason)
+	require.Contains(t, f.lastTo("bob@example.org").Text, "deadline settled on Tue 24 Nov 2026 12:01 UTC")
+	require.Equal(t, hash, f.game_().StateHash, "nothing changed")
+	// A reply to the new report applies.
+	o = f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 3"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+}
+
 func TestReportAndGMCommands(t *testing.T) {
 	f := newFixture(t)
 	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "report"))
@@ -297,7 +322,7 @@ func TestGMRollbackNeverRerolls(t *testing.T) {
 	require.Equal(t, f.game_().StateHash, hash)
 	// Turn 1's dice are public now: rolling back into it is refused.
 	gm("rollback 2")
-	require.Contains(t, f.lastTo("gm@example.org").Text, "already public")
+	require.Contains(t, strings.Join(strings.Fields(f.lastTo("gm@example.org").Text), " "), "already public")
 	require.Equal(t, 2, f.game_().Status.Turn)
 }
 
@@ -359,10 +384,11 @@ func TestPlayerRecordIsRedacted(t *testing.T) {
 	f.handle(f.mail("alice@example.org", "["+f.game+"]", "secret: "+f.secrets["north"]+"\npick 3"))
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
 	f.handle(f.mail("bob@example.org", "["+f.game+"]", "record"))
-	m := f.lastTo("bob@example.org").Text
-	require.Contains(t, m, "BEGIN PBEM RECORD")
-	body := m[strings.Index(m, "-----BEGIN PBEM RECORD-----")+len("-----BEGIN PBEM RECORD-----") : strings.Index(m, "-----END PBEM RECORD-----")]
-	rec, err := record.Unmarshal([]byte(body))
+	m := f.lastTo("bob@example.org")
+	require.Contains(t, strings.Join(strings.Fields(m.Text), " "), "pbem verify "+f.game+"-record.json")
+	require.Len(t, m.Parts, 1, "the record is attached")
+	require.Equal(t, "application/json", m.Parts[0].ContentType)
+	rec, err := record.Unmarshal(m.Parts[0].Data)
 	require.NoError(t, err)
 	require.True(t, record.Verify(rec).OK(), record.Verify(rec).String())
 	for _, e := range rec.Entries {
@@ -492,4 +518,47 @@ func TestReusedMessageIDDoesNotSwallowOrders(t *testing.T) {
 	again := "Received: from relay2.example.org\r\n" + real
 	require.Equal(t, "duplicate", f.handle([]byte(again)).Kind)
 	require.Equal(t, 2, f.game_().Seq)
+}
+
+// TestLanguagePerSeat: a seat's language is set at creation, by the
+// player's "language" line (in any of pbem's languages) or by the GM, and
+// every mail to the seat follows it; keywords and the reply block work in
+// the seat's language.
+func TestLanguagePerSeat(t *testing.T) {
+	f := newFixture(t)
+	o := f.handle(f.mail("bob@example.org", "["+f.game+"]", "idioma: español"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Equal(t, "es", f.game_().Player("south").Lang)
+	reply := f.lastTo("bob@example.org")
+	require.Contains(t, reply.Text, "en español")
+	require.Contains(t, reply.Text, "árbitro pbem")
+
+	// A report in Spanish, whose reply block is read back as it is.
+	f.handle(f.mail("bob@example.org", "["+f.game+"]", "informe"))
+	rep := f.lastTo("bob@example.org")
+	require.Equal(t, "report", rep.Kind)
+	require.Contains(t, rep.Text, "DESDE TU ÚLTIMO INFORME")
+	require.Contains(t, rep.HTML, `lang="es"`)
+	require.Contains(t, rep.Text, "secreto: <tu secreto>")
+	require.Contains(t, rep.Text, "en inglés")
+
+	// An unknown language is refused, naming the ones there are.
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "lingua klingon"))
+	require.Contains(t, strings.Join(strings.Fields(f.lastTo("alice@example.org").Text), " "), "Spanish (es) and Italian (it)")
+	require.Equal(t, "", f.game_().Player("north").Lang)
+
+	// The GM sets a seat's language.
+	gmSecret := f.secrets[adjudicator.GM]
+	o = f.handle(f.mail("gm@example.org", "["+f.game+"]", "secret: "+gmSecret+"\nlanguage north it"))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Equal(t, "it", f.game_().Player("north").Lang)
+	f.handle(f.mail("alice@example.org", "["+f.game+"]", "rapporto"))
+	require.Contains(t, f.lastTo("alice@example.org").Text, "DAL TUO ULTIMO RAPPORTO")
+
+	// The Italian reply block, filled in, is applied.
+	g := f.game_()
+	body := fmt.Sprintf("segreto: %s\nturno: %d\ntoken: %s\npick 3\nCiao, Alice", f.secrets["north"], g.Status.Turn, tokenFor(g.ID, g.Player("north")))
+	o = f.handle(f.plainMail("alice@example.org", "["+f.game+"]", body))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Contains(t, f.lastTo("alice@example.org").Text, "I tuoi ordini sono stati accettati così:")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
@@ -20,7 +21,7 @@ import (
 //	admit        auto-replies, the rate limit, which game, and strangers
 //	findGame     no tag or an unknown game: say so; else load the game
 //	authenticate the sender's seat, and the game's state
-//	requests     report, record and help, which need no secret
+//	requests     language, report, record and help, which need no secret
 //	checkSecret  the seat's secret, then "game over"
 //	senderAuth   the game's sender-authentication rule (off, warn, require)
 //	fresh        a submission applies once: a reused one-time token, or
@@ -145,7 +146,7 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.orders = intake.Extract(c.msg.Text)
+	c.orders = intake.ExtractFrom(c.msg)
 	c.gameID = resolveGame(c.tx, c.msg, c.orders)
 	if !ok && !j.authentic(c.tx, c.gameID, c.msg.From, c.orders.Secret) {
 		// Only unauthenticated mail is limited: anyone can forge a From
@@ -212,6 +213,22 @@ func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
 // seat may see it, help.
 func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 	o := c.orders
+	if o.Language != "" {
+		lang, err := i18n.ParseLanguage(o.Language)
+		if err != nil {
+			return j.refuse(c, err.Error()+". Nothing changed.", "unknown language")
+		}
+		c.seat.Lang = lang
+		if err := c.tx.PutGame(c.g); err != nil {
+			return nil, err
+		}
+		if len(o.Lines) == 0 && !o.Report && !o.Help {
+			if err := j.tell(c, j.opt.Templates.T(lang, "lang.changed")); err != nil {
+				return nil, err
+			}
+			return c.outcome(store.OutcomeAccepted, "language set to "+lang), nil
+		}
+	}
 	switch {
 	case o.Report && len(o.Lines) == 0:
 		if err := j.queueReport(c.tx, c.g, c.st, c.role, reportCause{resend: true}); err != nil {
@@ -224,7 +241,7 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 		}
 		return c.outcome(store.OutcomeAccepted, "record sent"), nil
 	case o.Help && len(o.Lines) == 0:
-		if err := j.tell(c, j.helpText(c.g, c.st, c.role)); err != nil {
+		if err := j.tell(c, j.helpText(c.g, c.st, c.role, seatLang(c.seat))); err != nil {
 			return nil, err
 		}
 		return c.outcome(store.OutcomeAccepted, "help sent"), nil
@@ -236,18 +253,18 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 // for a game that is over.
 func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
 	secret := c.orders.Secret
+	lang := seatLang(c.seat)
 	if secret == "" || !secretMatches(c.seat, secret) {
-		why := "the secret is missing"
-		hint := "Put the line \"secret: ...\" from your welcome email in the body."
-		if strings.EqualFold(strings.TrimSpace(secret), "<your secret>") {
-			hint = "Replace <your secret> in the reply block with the secret from your\nwelcome email."
+		why, key := "the secret is missing", "notice.secret_missing"
+		if isPlaceholder(secret) {
+			key = "notice.secret_placeholder"
 		} else if secret != "" {
-			why = "the secret is wrong"
+			why, key = "the secret is wrong", "notice.secret_wrong"
 		}
-		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s.\nNothing changed. %s", c.g.ID, why, hint), why)
+		return j.refuse(c, j.opt.Templates.T(lang, key, "Game", c.g.ID), why)
 	}
 	if c.g.Status.Finished {
-		return j.refuse(c, fmt.Sprintf("Game [%s] is over (%s); no more orders are taken.", c.g.ID, c.g.Status.Result), "game over")
+		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", c.g.Status.Result), "game over")
 	}
 	return nil, nil
 }
@@ -287,7 +304,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			if n != g.Status.Turn {
-				text := fmt.Sprintf("Your orders for [%s] were NOT applied: they are marked for turn %d but the\ngame is at turn %d (%s). Nothing changed. Your latest report follows.", g.ID, n, g.Status.Turn, g.Status.Label)
+				text := j.opt.Templates.T(seatLang(c.seat), "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", g.Status.Label)
 				if err := j.tell(c, text); err != nil {
 					return nil, err
 				}
@@ -303,7 +320,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		c.lines = append(c.lines, adjudicator.Line{No: l.No, Text: redactSecret(l.Text, c.orders.Secret)})
 	}
 	if len(c.lines) == 0 {
-		return j.refuse(c, fmt.Sprintf("Your email for [%s] held no orders. Nothing changed.", g.ID)+"\n\n"+j.owesText(c.st, c.role), "no orders")
+		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
 	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
 		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why), why)
@@ -337,7 +354,8 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 	}
 	secret := c.orders.Secret
 	_, res, aerr := c.st.Apply(adjudicator.Submission{Role: c.role, Lines: c.lines}, testdice.New(1))
-	data := CheckData{GameID: c.g.ID, Footer: j.footer(c.g)}
+	lang := seatLang(c.seat)
+	data := CheckData{Lang: lang, GameID: c.g.ID, Footer: j.footerIn(c.g, lang)}
 	if rej := asRejection(aerr); rej != nil {
 		data.Problems = problems(rej, secret)
 	} else if aerr != nil {
@@ -377,7 +395,8 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 		if rej == nil {
 			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
 		}
-		data := RejectData{GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footer(g)}
+		lang := seatLang(c.seat)
+		data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footerIn(g, lang)}
 		if err := j.queueRendered(c.tx, g, c.seat.Email, c.subject, "reject", msgRef(c.msg), "reject", data); err != nil {
 			return nil, err
 		}
@@ -405,4 +424,11 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 		return nil, err
 	}
 	return c.outcome(store.OutcomeAccepted, ""), c.tx.PutGame(g)
+}
+
+// isPlaceholder reports whether a secret line still holds the reply
+// block's placeholder, in any language ("<your secret>", "<tu secreto>").
+func isPlaceholder(secret string) bool {
+	s := strings.TrimSpace(secret)
+	return strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">")
 }

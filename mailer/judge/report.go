@@ -5,15 +5,20 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	htmltemplate "html/template"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
 
 // ReportData feeds templates/report.*.tmpl.
 type ReportData struct {
+	// Lang is the reader's language (mailer/i18n); the templates render
+	// the platform's words in it.
+	Lang     string
 	GameID   string
 	Title    string
 	Role     string
@@ -21,7 +26,9 @@ type ReportData struct {
 	Deadline string
 	Accepted []string
 	Events   []string
-	Sections []adjudicator.Section
+	Sections []SectionData
+	// Map is the reader's map (nil for a game that draws none).
+	Map      *MapData
 	Owes     []PromptData
 	Finished bool
 	Result   string
@@ -32,6 +39,48 @@ type ReportData struct {
 	// reply block carries it (see fresh.go). Never a secret.
 	Token  string
 	Footer string
+	// GM and OrdersAddress are the game's addresses; GMMailto and
+	// OrdersMailto their mailto: links for the HTML part.
+	GM, OrdersAddress      string
+	GMMailto, OrdersMailto htmltemplate.URL
+	// DocsURL is where the server's operator publishes the dice
+	// procedure ("" when none is configured).
+	DocsURL string
+	// GameInEnglish says that the game's own texts are in English while
+	// the report is not.
+	GameInEnglish bool
+}
+
+// MapData is the map of a report: the text map for the plain part, and
+// for the HTML part the picture's address (a cid: URL of the inline PNG)
+// with its alt text.
+type MapData struct {
+	Text  string
+	Src   htmltemplate.URL
+	Alt   string
+	Width int
+}
+
+// SectionData is one section of the game's view. Rows is set when the
+// body is a list of "name   items" lines (blocks by area, for instance),
+// which the HTML part shows as a table; otherwise the body is shown as
+// preformatted text that wraps.
+type SectionData struct {
+	Title string
+	Body  string
+	Rows  []RowData
+}
+
+// RowData is one row of a section's table.
+type RowData struct {
+	Key   string
+	Items []ItemData
+}
+
+// ItemData is one item of a row; Short items are kept on one line.
+type ItemData struct {
+	Text  string
+	Short bool
 }
 
 // PromptData is one decision owed, for templates.
@@ -60,6 +109,7 @@ type Revealed struct {
 
 // RejectData feeds templates/reject.txt.tmpl.
 type RejectData struct {
+	Lang     string
 	GameID   string
 	Problems []ProblemData
 	Owes     []PromptData
@@ -76,6 +126,7 @@ type ProblemData struct {
 
 // CheckData feeds templates/check.txt.tmpl.
 type CheckData struct {
+	Lang     string
 	GameID   string
 	Problems []ProblemData
 	Accepted []string
@@ -85,6 +136,7 @@ type CheckData struct {
 
 // WelcomeData feeds templates/welcome.txt.tmpl.
 type WelcomeData struct {
+	Lang                                               string
 	GameID, GameTitle, Scenario, RoleTitle, GM, Secret string
 	OrdersAddress, PublicCommit, HiddenCommit, Footer  string
 	Others                                             []string
@@ -92,6 +144,7 @@ type WelcomeData struct {
 
 // NoticeData feeds templates/notice.txt.tmpl.
 type NoticeData struct {
+	Lang   string
 	Text   string
 	Footer string
 }
@@ -128,35 +181,25 @@ func owes(st adjudicator.State, role adjudicator.Role) []PromptData {
 	return out
 }
 
-func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role) string {
+func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role, lang string) string {
 	o := owes(st, role)
 	if len(o) == 0 {
-		return "You owe nothing at the moment."
+		return j.opt.Templates.T(lang, "notice.owe_nothing")
 	}
 	var b strings.Builder
-	b.WriteString("You owe:\n")
+	b.WriteString(j.opt.Templates.T(lang, "notice.you_owe") + "\n")
 	for _, p := range o {
 		fmt.Fprintf(&b, "  * %s\n", p.Text)
 		if len(p.Choices) > 0 {
-			fmt.Fprintf(&b, "    Legal now: %s\n", strings.Join(p.Choices, " | "))
+			fmt.Fprintf(&b, "    %s %s\n", j.opt.Templates.T(lang, "report.legal_now"), strings.Join(p.Choices, " | "))
 		}
 	}
 	return b.String()
 }
 
-func (j *Judge) helpText(g *store.Game, st adjudicator.State, role adjudicator.Role) string {
-	return fmt.Sprintf(`Help for game [%s] (%s, %s)
-
-Send orders to %s with [%s] in the subject, one order per line, with
-the line "secret: ..." from your welcome email. Case does not matter and
-names may be shortened when unambiguous. Lines starting with ">" and your
-signature are ignored. Keywords on a line of their own:
-  check    test the orders without playing them (or put "check" in the subject)
-  report   send me my latest report again
-  help     this text
-  entropy <anything>   mix your own randomness into the dice
-
-%s`, g.ID, g.GameName, g.Scenario, g.OrdersAddress, g.ID, j.owesText(st, role))
+func (j *Judge) helpText(g *store.Game, st adjudicator.State, role adjudicator.Role, lang string) string {
+	return j.opt.Templates.T(lang, "notice.help", "Game", g.ID, "Title", g.GameName, "Scenario", g.Scenario, "Address", g.OrdersAddress) +
+		"\n\n" + j.owesText(st, role, lang)
 }
 
 func (j *Judge) footer(g *store.Game) string {
@@ -248,20 +291,9 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 	if err != nil {
 		return err
 	}
-	view := st.View(role)
-	data := ReportData{
-		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
-		Accepted: c.accepted, Events: evs, Sections: view.Sections,
-		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
-		Dice: j.diceData(g), Footer: j.footer(g), DiceText: c.diceText,
-		Token: tokenFor(g.ID, p),
-	}
-	if role == adjudicator.GM {
-		data.Owes = nil
-	}
-	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), g.Status.Label)
-	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
-		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+	data, part, err := j.reportData(g, p, st, evs, c)
+	if err != nil {
+		return err
 	}
 	subject := data.Title
 	if data.Deadline != "" {
@@ -280,6 +312,9 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		html = ""
 	}
 	m := j.mail(g, p, subject, kind, text, html)
+	if html != "" && part != nil {
+		m.Parts = append(m.Parts, *part)
+	}
 	if c.inReplyTo != "" {
 		m.InReplyTo = c.inReplyTo
 		m.References = append(m.References, c.inReplyTo)
@@ -292,6 +327,38 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 		p.LastReportMsgID = m.MessageID
 	}
 	return nil
+}
+
+// reportData assembles the data of seat p's report of g in state st,
+// with the events evs it has not seen, and the map picture to attach to
+// its HTML part (nil when the game draws none).
+func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State, evs []string, c reportCause) (ReportData, *store.Part, error) {
+	role := adjudicator.Role(p.Role)
+	view := st.View(role)
+	lang := seatLang(p)
+	data := ReportData{
+		Lang:   lang,
+		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
+		Accepted: c.accepted, Events: evs, Sections: sections(view, lang, j.opt.Templates.Catalog),
+		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
+		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
+		Token: tokenFor(g.ID, p),
+		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
+		DocsURL: j.opt.DocsURL, GameInEnglish: lang != i18n.Default,
+	}
+	md, part, err := mapPart(st, role)
+	if err != nil {
+		return ReportData{}, nil, err
+	}
+	data.Map = md
+	if role == adjudicator.GM {
+		data.Owes = nil
+	}
+	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), statusLabel(st, lang, j.opt.Templates.Catalog))
+	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
+		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+	}
+	return data, part, nil
 }
 
 // mail builds an outgoing mail to a seat, threaded under the game.
@@ -325,14 +392,16 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 			others = append(others, fmt.Sprintf("%s (%s)", roleTitle(adjudicator.Role(q.Role)), q.Email))
 		}
 	}
+	lang := seatLang(&p)
 	data := WelcomeData{
+		Lang:   lang,
 		GameID: g.ID, GameTitle: info.Title, Scenario: g.Scenario,
 		RoleTitle: roleTitle(adjudicator.Role(p.Role)), GM: g.GM, Secret: secret,
 		OrdersAddress: g.OrdersAddress, PublicCommit: g.Dice.PublicCommit, HiddenCommit: g.Dice.HiddenCommit,
-		Footer: j.footer(g), Others: others,
+		Footer: j.footerIn(g, lang), Others: others,
 	}
 	if p.Role == string(adjudicator.GM) {
-		data.RoleTitle = "game master (you receive every report and the dice log; send \"report\" or \"dice\")"
+		data.RoleTitle = j.opt.Templates.T(lang, "welcome.gm_role")
 	}
 	text, _, err := j.opt.Templates.Render("welcome", data)
 	if err != nil {
@@ -350,12 +419,28 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	return err
 }
 
-// queueNotice queues a short plain-text reply.
+// queueNotice queues a short plain-text reply, with its footer in the
+// language of the seat at address to.
 func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo, text string) error {
-	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Text: text, Footer: j.footer(g)})
+	lang := langOf(g, to)
+	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Lang: lang, Text: text, Footer: j.footerIn(g, lang)})
 }
 
-func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any) error {
+// langOf is the language of the seat of g registered at address addr
+// (English when there is none).
+func langOf(g *store.Game, addr string) string {
+	if g == nil {
+		return i18n.Default
+	}
+	for i := range g.Players {
+		if strings.EqualFold(g.Players[i].Email, addr) && g.Players[i].Lang != "" {
+			return g.Players[i].Lang
+		}
+	}
+	return i18n.Default
+}
+
+func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, inReplyTo, tmpl string, data any, parts ...store.Part) error {
 	text, html, err := j.opt.Templates.Render(tmpl, data)
 	if err != nil {
 		return err
@@ -364,7 +449,7 @@ func (j *Judge) queueRendered(tx *store.Tx, g *store.Game, to, subject, kind, in
 		Kind: kind, From: fmt.Sprintf("%s <%s>", j.opt.FromName, j.opt.OrdersAddress),
 		ReplyTo: j.opt.OrdersAddress, To: []string{to}, Subject: subject,
 		MessageID: fmt.Sprintf("pbem.%s.%s@%s", kind, randHex(8), j.opt.Domain),
-		Text:      text, HTML: html, Created: j.opt.Now().UTC(),
+		Text:      text, HTML: html, Created: j.opt.Now().UTC(), Parts: parts,
 	}
 	if g != nil {
 		m.GameID = g.ID

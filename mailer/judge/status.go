@@ -47,7 +47,7 @@ func WriteStatus(w io.Writer, tx *store.Tx, opt StatusOptions) error {
 	if counts.Total() == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "%-14s %-20s %-4s %-17s %s\n", "GAME", "NAME", "TURN", "DEADLINE (UTC)", "STATE")
+	fmt.Fprintf(w, "%-20s %-20s %-4s %-17s %s\n", "GAME", "NAME", "TURN", "DEADLINE (UTC)", "STATE")
 	if opt.All || counts.Total() <= lines {
 		after := ""
 		for {
@@ -105,5 +105,5 @@ func writeStatusLine(w io.Writer, s *store.Summary) {
 		}
 		state += "; owed by " + strings.Join(who, ", ")
 	}
-	fmt.Fprintf(w, "%-14s %-20s %-4d %-17s %s\n", s.ID, s.GameName, s.Turn, due, state)
+	fmt.Fprintf(w, "%-20s %-20s %-4d %-17s %s\n", s.ID, s.GameName, s.Turn, due, state)
 }

@@ -157,6 +157,15 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.commitState(tx, g, next, le); err != nil {
 			return err
 		}
+		// The default settles the decision: it takes the seat's token, so
+		// a reply to that decision arriving late is refused, never applied
+		// to the next one.
+		if p := g.Player(string(r)); p != nil {
+			p.Submissions++
+			if err := tx.RecordSubmission(g.ID, p.Role, &store.Submission{Number: p.Submissions, At: now, Seq: g.Seq, Default: true}); err != nil {
+				return err
+			}
+		}
 		st = next
 		applied++
 		if st.Status().Finished {

@@ -153,6 +153,7 @@ const (
 	legendPad  = 14.0
 	arrowTrim  = 24.0
 	seaStub    = 64.0
+	seaSeaStub = 110.0
 	arrowHead  = 9.0
 	ptPerUnit  = 72 / 25.4 // canvas sizes fonts in points, its unit is the millimetre
 	background = "#fbf8f0"
@@ -192,6 +193,14 @@ func draw(m *board.Map, o Options) (*canvas.Canvas, error) {
 	d.title()
 	d.legend()
 	return c, nil
+}
+
+// tint is a pale version of a side's colour, for the fill of the areas
+// it controls.
+func tint(hex string) string {
+	c := col(hex)
+	mix := func(v uint8) uint8 { return uint8((int(v)*22 + 0xf6*78) / 100) }
+	return fmt.Sprintf("#%02x%02x%02x", mix(c.R), mix(c.G), mix(c.B))
 }
 
 // y converts a map y (down) to canvas y (up).
@@ -256,6 +265,24 @@ func (d *drawer) line(a, b board.Point, s board.Stroke) {
 }
 
 func (d *drawer) borders() {
+	// Borders between two sea zones are a stub from each zone towards
+	// the other, under everything: drawn whole they would cross the land.
+	for _, b := range d.m.Borders {
+		p, q := d.m.Area(b.A), d.m.Area(b.B)
+		if p.Kind != board.Sea || q.Kind != board.Sea {
+			continue
+		}
+		t := d.borderType(b.Type)
+		dx, dy := q.Pos.X-p.Pos.X, q.Pos.Y-p.Pos.Y
+		l := math.Hypot(dx, dy)
+		if l <= 2*seaSeaStub {
+			d.line(p.Pos, q.Pos, t.Stroke)
+			continue
+		}
+		ux, uy := dx/l, dy/l
+		d.line(p.Pos, board.Point{X: p.Pos.X + ux*seaSeaStub, Y: p.Pos.Y + uy*seaSeaStub}, t.Stroke)
+		d.line(q.Pos, board.Point{X: q.Pos.X - ux*seaSeaStub, Y: q.Pos.Y - uy*seaSeaStub}, t.Stroke)
+	}
 	// Links to a sea zone are short dashed stubs pointing at it: drawn
 	// whole they would cross the land.
 	for _, b := range d.m.Borders {
@@ -366,6 +393,10 @@ func (d *drawer) area(a *board.Area) {
 		d.ctx.DrawPath(x, d.y(y), canvas.RegularPolygon(6, 32, false))
 	default:
 		fill, stroke, sw := "#f4efe1", "#8c7b5a", 1.2
+		if a.Controller != "" {
+			// a controlled area is tinted with its controller's colour
+			fill = tint(d.m.Side(a.Controller).Color)
+		}
 		var dash []float64
 		switch a.Kind {
 		case board.Exile:
@@ -493,7 +524,11 @@ func (d *drawer) legend() {
 	}
 	next()
 	x, y = at()
-	d.text(x, y, "Your pieces: name strength/full · others unseen: 3 ■ = three pieces", pieceSize, canvas.FontRegular, "#333333", canvas.Left)
+	key := "Your pieces: name strength/full · others unseen: 3 ■ = three pieces"
+	if d.m.PieceKey != "" {
+		key = d.m.PieceKey
+	}
+	d.text(x, y, key, pieceSize, canvas.FontRegular, "#333333", canvas.Left)
 	next()
 	x, y = at()
 	d.style("#e0301e", "#7a0d05", 1, nil)

@@ -30,6 +30,11 @@ func paletteFor(m *board.Map) color.Palette {
 	for _, t := range m.BorderTypes {
 		add(col(t.Stroke.Color))
 	}
+	for _, a := range m.Areas {
+		if a.Controller != "" {
+			add(col(tint(m.Side(a.Controller).Color)))
+		}
+	}
 	for i := 0; i < 32; i++ {
 		v := uint8(i * 255 / 31)
 		add(color.RGBA{v, v, v, 0xff})

@@ -17,7 +17,11 @@ func Text(m *board.Map, width int) string {
 	var b strings.Builder
 	b.WriteString(textwrap.Paragraph("MAP: "+m.Title, "", "  ", width))
 	b.WriteString("\n")
-	b.WriteString(textwrap.Paragraph("Blocks you may see: name and strength. Others: how many (3 ■). [battle] marks a battle, * the one in progress.", "", "", width))
+	key := "Blocks you may see: name and strength. Others: how many (3 ■)."
+	if m.PieceKey != "" {
+		key = m.PieceKey
+	}
+	b.WriteString(textwrap.Paragraph(key+" [battle] marks a battle, * the one in progress.", "", "", width))
 	b.WriteString("\n")
 	regions := append([]string(nil), m.Regions...)
 	known := map[string]bool{}
@@ -32,12 +36,23 @@ func Text(m *board.Map, width int) string {
 	}
 	for _, reg := range regions {
 		var lines, empty []string
+		// areas where the reader sees nothing but who controls them are
+		// grouped by controller, in map order
+		var ctrlOrder []adjudicator.Role
+		ctrlOnly := map[adjudicator.Role][]string{}
 		for i := range m.Areas {
 			a := &m.Areas[i]
 			if a.Region != reg {
 				continue
 			}
 			items := areaItems(m, a)
+			if len(items) == 1 && a.Controller != "" && len(a.Pieces) == 0 && !battleIn(m, a.ID) {
+				if _, ok := ctrlOnly[a.Controller]; !ok {
+					ctrlOrder = append(ctrlOrder, a.Controller)
+				}
+				ctrlOnly[a.Controller] = append(ctrlOnly[a.Controller], a.Name)
+				continue
+			}
 			if len(items) == 0 {
 				if a.Kind != board.Sea {
 					empty = append(empty, a.Name)
@@ -45,6 +60,10 @@ func Text(m *board.Map, width int) string {
 				continue
 			}
 			lines = append(lines, textwrap.Items("  "+a.Name+" — ", items, " · ", width))
+		}
+		for _, c := range ctrlOrder {
+			// width-1: a broken line ends with the separator's comma
+			lines = append(lines, textwrap.Items("  controlled by "+m.Side(c).Name+": ", ctrlOnly[c], ", ", width-1))
 		}
 		if len(lines) == 0 && len(empty) == 0 {
 			continue
@@ -130,4 +149,13 @@ func areaItems(m *board.Map, a *board.Area) []string {
 		items = append(items, "controlled by "+m.Side(a.Controller).Name)
 	}
 	return items
+}
+
+func battleIn(m *board.Map, id string) bool {
+	for _, bt := range m.Battles {
+		if bt.Area == id {
+			return true
+		}
+	}
+	return false
 }

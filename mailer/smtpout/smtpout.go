@@ -7,9 +7,11 @@
 package smtpout
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +27,8 @@ import (
 
 	"github.com/wneessen/go-mail"
 
+	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/mailer/mapdraw"
 	"github.com/pbem/pbem/store"
 )
 
@@ -267,7 +271,41 @@ func Build(m *store.OutMail, now time.Time) (*mail.Msg, error) {
 	if m.HTML != "" {
 		msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
 	}
+	for i, p := range m.Parts {
+		data, err := PartData(p)
+		if err != nil {
+			return nil, fmt.Errorf("mail %d: part %d (%s): %w", m.ID, i+1, p.Name, err)
+		}
+		opts := []mail.FileOption{mail.WithFileContentType(mail.ContentType(p.ContentType))}
+		if p.ContentID != "" {
+			opts = append(opts, mail.WithFileContentID("<"+p.ContentID+">"))
+			err = msg.EmbedReader(p.Name, bytes.NewReader(data), opts...)
+		} else {
+			err = msg.AttachReader(p.Name, bytes.NewReader(data), opts...)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mail %d: part %d (%s): %w", m.ID, i+1, p.Name, err)
+		}
+	}
 	return msg, nil
+}
+
+// PartData returns a part's bytes: its Data, or what its renderer draws
+// from its Source ("map-png": a board.Map in JSON, drawn as a PNG). The
+// same part always gives the same bytes, so a mail sent again after a
+// crash is the same mail.
+func PartData(p store.Part) ([]byte, error) {
+	switch p.Render {
+	case "":
+		return p.Data, nil
+	case "map-png":
+		var m board.Map
+		if err := json.Unmarshal(p.Source, &m); err != nil {
+			return nil, fmt.Errorf("map data does not decode: %w", err)
+		}
+		return mapdraw.PNG(&m, mapdraw.Options{})
+	}
+	return nil, fmt.Errorf("no renderer %q", p.Render)
 }
 
 // bare strips surrounding space and angle brackets from a message ID.

@@ -295,3 +295,49 @@ func TestBuildIsStable(t *testing.T) {
 	assert.Contains(t, s, "In-Reply-To: <orders-1@example.org>")
 	assert.Contains(t, s, "Date: Sat, 21 Nov 2026 08:00:00 +0000")
 }
+
+// TestBuildParts: an inline part is referenced by its Content-ID, an
+// attachment is attached, a part's renderer draws it when the mail is
+// built, and an unknown renderer is an error naming the part.
+func TestBuildParts(t *testing.T) {
+	at := time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)
+	m := outMail()
+	m.HTML = `<p><img src="cid:pic@pbem" alt="a picture"></p>`
+	m.Parts = []store.Part{
+		{Name: "pic.png", ContentType: "image/png", ContentID: "pic@pbem", Data: []byte("\x89PNG fake")},
+		{Name: "g-record.json", ContentType: "application/json", Data: []byte(`{"format":"pbem-record-v1"}`)},
+	}
+	msg, err := smtpout.Build(m, at)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = msg.WriteTo(&b)
+	require.NoError(t, err)
+	r, err := mail.CreateReader(&b)
+	require.NoError(t, err)
+	var inline, attached []string
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		switch h := p.Header.(type) {
+		case *mail.InlineHeader:
+			if id := h.Get("Content-Id"); id != "" {
+				inline = append(inline, id)
+			}
+		case *mail.AttachmentHeader:
+			name, _ := h.Filename()
+			attached = append(attached, name)
+		}
+	}
+	assert.Equal(t, []string{"<pic@pbem>"}, inline)
+	assert.Equal(t, []string{"g-record.json"}, attached)
+
+	m.Parts = []store.Part{{Name: "x.png", ContentType: "image/png", Render: "no-such"}}
+	_, err = smtpout.Build(m, at)
+	require.ErrorContains(t, err, `part 1 (x.png): no renderer "no-such"`)
+	m.Parts = []store.Part{{Name: "map.png", ContentType: "image/png", Render: "map-png", Source: []byte("{")}}
+	_, err = smtpout.Build(m, at)
+	require.ErrorContains(t, err, "map data does not decode")
+}

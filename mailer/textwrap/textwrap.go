@@ -75,7 +75,9 @@ func Items(prefix string, items []string, sep string, width int) string {
 	for i, it := range items {
 		n := Len(it)
 		if i > 0 {
-			if col+Len(sep)+n > width {
+			// Room for the item and, should the next one not fit, the
+			// separator that ends its line.
+			if col+Len(sep)+n+Len(strings.TrimRight(sep, " ")) > width {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteByte('\n')
 				b.WriteString(indent)
@@ -98,4 +100,54 @@ func Pad(s string, width int) string {
 		return s + strings.Repeat(" ", width-n)
 	}
 	return s
+}
+
+// Block wraps preformatted text, such as a game's report section, line
+// by line at width. Lines that fit are left as they are. A longer line
+// keeps its layout where it can: in a table row ("Calais     March 3/3 ·
+// Kent 3/3") continuation lines start under the value column, a list of
+// items separated by " · " breaks between items, and anything else
+// breaks at spaces, continuing at the line's own indentation.
+func Block(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if Len(l) > width {
+			lines[i] = blockLine(l, width)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func blockLine(l string, width int) string {
+	lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
+	body := l[len(lead):]
+	prefix, hang := lead, lead
+	if i := strings.Index(body, "  "); i > 0 && !strings.Contains(body[:i], " · ") {
+		j := i
+		for j < len(body) && body[j] == ' ' {
+			j++
+		}
+		if col := Len(lead) + Len(body[:j]); col <= width/2 && j < len(body) {
+			prefix, hang = lead+body[:j], strings.Repeat(" ", col)
+			body = body[j:]
+		}
+	}
+	var out string
+	if strings.Contains(body, " · ") {
+		out = Items(prefix, strings.Split(body, " · "), " · ", width)
+	} else {
+		return Paragraph(body, prefix, hang, width)
+	}
+	// An item wider than the line is broken at its spaces.
+	parts := strings.Split(out, "\n")
+	for k, p := range parts {
+		if Len(p) > width {
+			pl := p[:len(p)-len(strings.TrimLeft(p, " "))]
+			if k == 0 {
+				pl = prefix
+			}
+			parts[k] = Paragraph(p[len(pl):], pl, hang+"  ", width)
+		}
+	}
+	return strings.Join(parts, "\n")
 }

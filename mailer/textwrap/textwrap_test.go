@@ -45,3 +45,26 @@ func TestWrapProperties(t *testing.T) {
 		}
 	})
 }
+
+func TestBlockKeepsTablesAndItems(t *testing.T) {
+	row := "Calais         March 3/3 (A3, Pretender) · Clarence 3/3 (B2, heir 4) · Warwick 4/4 (B3)"
+	got := Block(row, 60)
+	for _, l := range strings.Split(got, "\n") {
+		if Len(l) > 60 {
+			t.Fatalf("line passes 60 columns: %q", l)
+		}
+	}
+	lines := strings.Split(got, "\n")
+	if !strings.HasPrefix(lines[0], "Calais         March") || !strings.HasPrefix(lines[1], strings.Repeat(" ", 15)+"Clarence") {
+		t.Fatalf("continuation is not under the value column:\n%s", got)
+	}
+	prose := "  " + strings.Repeat("word ", 20)
+	for _, l := range strings.Split(Block(prose, 30), "\n") {
+		if !strings.HasPrefix(l, "  word") {
+			t.Fatalf("prose continues at its own indentation: %q", l)
+		}
+	}
+	if short := "a    b\nc"; Block(short, 72) != short {
+		t.Fatal("lines that fit are left alone")
+	}
+}

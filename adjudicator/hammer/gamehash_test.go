@@ -1,0 +1,69 @@
+package hammer
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+var updateHashes = flag.Bool("update-hashes", false, "rewrite testdata/random-games.txt")
+
+// TestRandomGamesUnchanged plays the benchmark's random games (and a few
+// of the longer scenarios) and compares a digest of every submission's
+// lines and every state's encoding with testdata/random-games.txt: a
+// change to the engine's speed must leave every game the same, move for
+// move and byte for byte. Rewrite the file with -update-hashes only when
+// the rules themselves change.
+func TestRandomGamesUnchanged(t *testing.T) {
+	var got strings.Builder
+	play := func(scen string, seed uint64) {
+		d := testdice.New(seed)
+		pk := testdice.New(seed*7 + 1)
+		st, err := Game{}.Setup(scen, nil, d)
+		require.NoError(t, err)
+		s := st.(*St)
+		h := sha256.New()
+		n := 0
+		for !s.Fin {
+			owing := s.Owing()
+			sub := s.RandomSubmission(owing[pk.Intn(len(owing))], pk.Intn)
+			for _, l := range sub.Lines {
+				h.Write([]byte(l.Text))
+				h.Write([]byte{'\n'})
+			}
+			ns, _, err := s.Apply(*sub, d)
+			require.NoError(t, err)
+			s = ns.(*St)
+			data, err := s.Encode()
+			require.NoError(t, err)
+			h.Write(data)
+			n++
+		}
+		data, err := s.Encode()
+		require.NoError(t, err)
+		fh := sha256.Sum256(data)
+		fmt.Fprintf(&got, "%s %d %d %s %s\n", scen, seed, n, hex.EncodeToString(fh[:8]), hex.EncodeToString(h.Sum(nil)[:8]))
+	}
+	for seed := uint64(1); seed <= 40; seed++ {
+		play("braveheart", seed)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		play("the-bruce", seed)
+		play("campaign", seed)
+	}
+	const file = "testdata/random-games.txt"
+	if *updateHashes {
+		require.NoError(t, os.WriteFile(file, []byte(got.String()), 0o644))
+		return
+	}
+	want, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Equal(t, string(want), got.String(), "scenario, seed, submissions, final state hash, digest of every state")
+}

@@ -1,0 +1,674 @@
+package hereistand
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// The turn machine's state: the impulse in progress, the stack of
+// decisions owed by powers other than the active one (interrupts), the
+// move in progress those decisions belong to, the orders of the active
+// power waiting for the interrupt to be answered, the VP record of every
+// turn (for tie-breaks) and the outcome.
+
+// Kinds of decision on the pending-decision stack (checklist 6.2).
+const (
+	DecIntercept      = iota + 1 // W3: try to intercept a move
+	DecAvoid                     // W4: avoid battle
+	DecWithdraw                  // W5: withdraw into the fortifications
+	DecFallBack                  // W6: fall back or move on after a withdrawal
+	DecRetreat                   // W10: where the beaten defenders go
+	DecLosses                    // W10: which units a side loses in a field battle
+	DecNavalIntercept            // W16: try to intercept a naval move
+	DecNavalAvoid                // W16: naval avoid battle
+	DecCommit                    // W12: units from inside join a relief battle
+	nDec
+)
+
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit"}
+
+// Decision is one decision owed by one power in the middle of the active
+// power's impulse. Only the top of the stack is owed at any time; the
+// entries below it resume, in order, once it is answered.
+type Decision struct {
+	Kind  int
+	Power int
+}
+
+// Flow is the turn machine's part of the state.
+type Flow struct {
+	// Card is the card played in the current impulse (0 before the play);
+	// CP the command points left to spend in it (HIS-11.1a).
+	Card, CP int
+	// Waiting holds the powers that owe a decision of a phase every power
+	// passes through at once (the Diplomacy Phase), bit p for power p.
+	Waiting uint8
+	// Stack is the pending-decision stack; its last entry is owed now.
+	Stack []Decision
+	// Move is the move action in progress (move.go); Battle and Roll the
+	// field battle that follows it, once rolled, while its loser chooses.
+	Move   *Move
+	Battle *Battle
+	Roll   *BattleResult
+	// AttLoss and DefLoss are the casualties chosen by the two sides of
+	// Battle (nil: not chosen, the default order applies).
+	AttLoss, DefLoss []Part
+	// Transport is set while Move lands a formation carried by sea.
+	Transport bool
+	// Assault is the assault rolled in this action whose casualties are
+	// being chosen (its roll is Roll).
+	Assault *Assault
+	// Commit holds the units and leaders from inside a besieged space
+	// that join the relief battle of Move (HIS-15.2a), once asked.
+	Commit      *Formation
+	CommitAsked bool
+	// Naval is the naval move action in progress (naval.go).
+	Naval *NavalMove
+	// Beaten holds the locations of ships beaten in a naval battle this
+	// impulse (HIS-16.1f); NavalDead counts each power's ships lost this
+	// turn, which may not be rebuilt before the next (HIS-17.2b).
+	Beaten    locSet
+	NavalDead [NPow]uint8
+	// Declined holds the powers that declined to intercept Move;
+	// NoWithdraw is set once the withdrawal into fortifications was
+	// refused.
+	Declined   uint16
+	NoWithdraw bool
+	// Auto holds each power's standing orders: bit k set answers its
+	// decisions of kind k with their default, without asking.
+	Auto [NMajor]uint16
+	// Queue holds the active power's order lines that follow an action
+	// interrupted by another power's decision; they run once it is made.
+	Queue []adjudicator.Line
+	// History holds every power's VP at each Victory Determination Phase,
+	// oldest first, for the tie-breaks of HIS-23.3b.
+	History [][NMajor]int
+	// Over is set when the game has ended; Winners holds the winning
+	// powers (bit p) and Result says how.
+	Over    bool
+	Winners uint8
+	Result  string
+}
+
+func (f Flow) clone() Flow {
+	f.Stack = append([]Decision(nil), f.Stack...)
+	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
+	f.History = append([][NMajor]int(nil), f.History...)
+	if f.AttLoss != nil {
+		f.AttLoss = append([]Part{}, f.AttLoss...)
+	}
+	if f.DefLoss != nil {
+		f.DefLoss = append([]Part{}, f.DefLoss...)
+	}
+	if f.Move != nil {
+		m := cloneMove(*f.Move)
+		f.Move = &m
+	}
+	if f.Assault != nil {
+		a := *f.Assault
+		a.F = cloneFormation(a.F)
+		f.Assault = &a
+	}
+	if f.Commit != nil {
+		c := cloneFormation(*f.Commit)
+		f.Commit = &c
+	}
+	if f.Naval != nil {
+		n := cloneNaval(*f.Naval)
+		f.Naval = &n
+	}
+	if f.Battle != nil {
+		b := *f.Battle
+		b.Att = cloneFormation(b.Att)
+		b.Committed = append([]Part(nil), b.Committed...)
+		b.CommittedLeaders = append([]int(nil), b.CommittedLeaders...)
+		f.Battle = &b
+	}
+	if f.Roll != nil {
+		r := *f.Roll
+		r.AttRolls = append([]int(nil), r.AttRolls...)
+		r.DefRolls = append([]int(nil), r.DefRolls...)
+		f.Roll = &r
+	}
+	return f
+}
+
+func cloneFormation(f Formation) Formation {
+	f.Parts = append([]Part(nil), f.Parts...)
+	f.Leaders = append([]int(nil), f.Leaders...)
+	return f
+}
+
+func cloneMove(m Move) Move {
+	m.F = cloneFormation(m.F)
+	m.Tried = append([]int(nil), m.Tried...)
+	m.Avoided = append([]int(nil), m.Avoided...)
+	fs := make([]Formation, len(m.Intercepting))
+	for i, f := range m.Intercepting {
+		fs[i] = cloneFormation(f)
+	}
+	m.Intercepting = fs
+	return m
+}
+
+// noteNavalLoss counts ships lost for HIS-17.2b.
+func (f *Flow) noteNavalLoss(p int, l Force) {
+	f.NavalDead[p] += uint8(l.Naval())
+}
+
+// push adds a decision owed by power p on top of the stack.
+func (f *Flow) push(kind, p int) { f.Stack = append(f.Stack, Decision{Kind: kind, Power: p}) }
+
+// top is the decision owed now, if any.
+func (f *Flow) top() (Decision, bool) {
+	if len(f.Stack) == 0 {
+		return Decision{}, false
+	}
+	return f.Stack[len(f.Stack)-1], true
+}
+
+func (f *Flow) pop() { f.Stack = f.Stack[:len(f.Stack)-1] }
+
+// status completes the platform's status with the outcome.
+func (f *Flow) status(st adjudicator.Status) adjudicator.Status {
+	if !f.Over {
+		return st
+	}
+	st.Finished = true
+	st.Result = f.Result
+	st.Label = "Game over: " + f.Result
+	for p := 0; p < NMajor; p++ {
+		if f.Winners&(1<<p) != 0 {
+			st.Winner = append(st.Winner, roleOf(p))
+		}
+	}
+	return st
+}
+
+// checkFlow verifies the turn machine's invariants.
+func (s *St) checkFlow() error {
+	f := &s.Flow
+	if f.CP < 0 || f.CP > 12 {
+		return fmt.Errorf("%d CP in the impulse", f.CP)
+	}
+	if f.Card < 0 || f.Card > NC {
+		return fmt.Errorf("card %d in play", f.Card)
+	}
+	if f.Card != 0 && s.Phase != PhAction {
+		return fmt.Errorf("a card in play outside the Action Phase")
+	}
+	if f.Waiting != 0 && s.Phase != PhDiplomacy || f.Waiting >= 1<<NMajor {
+		return fmt.Errorf("powers waiting %b in the %s phase", f.Waiting, phaseNames[s.Phase])
+	}
+	for _, d := range f.Stack {
+		if d.Kind < 1 || d.Kind >= nDec || d.Power < 0 || d.Power >= NMajor {
+			return fmt.Errorf("bad pending decision %+v", d)
+		}
+	}
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil {
+		return fmt.Errorf("decisions pending without a move in progress")
+	}
+	fight := f.Battle != nil || f.Assault != nil
+	if fight != (f.Roll != nil) || !fight && (f.AttLoss != nil || f.DefLoss != nil) || f.Battle != nil && f.Assault != nil {
+		return fmt.Errorf("a battle without its roll")
+	}
+	if (f.Move != nil || f.Naval != nil || f.Assault != nil) && s.Phase != PhAction {
+		return fmt.Errorf("a move in progress outside the Action Phase")
+	}
+	if s.Passes < 0 || s.Passes > NMajor {
+		return fmt.Errorf("%d consecutive passes", s.Passes)
+	}
+	return nil
+}
+
+// flowWire is the stored form of the turn machine. The move and battle in
+// progress are stored with the table numbers of spaces, powers and
+// leaders (they only live for the length of one action).
+type flowWire struct {
+	Card       int                 `json:"card,omitempty"`
+	CP         int                 `json:"cp,omitempty"`
+	Waiting    []string            `json:"waiting,omitempty"`
+	Stack      [][2]string         `json:"stack,omitempty"`
+	Move       *Move               `json:"move,omitempty"`
+	Battle     *Battle             `json:"battle,omitempty"`
+	Roll       *BattleResult       `json:"roll,omitempty"`
+	AttLoss    []Part              `json:"att_loss,omitempty"`
+	Naval      *NavalMove          `json:"naval,omitempty"`
+	Commit     *Formation          `json:"commit,omitempty"`
+	Assault    *Assault            `json:"assault,omitempty"`
+	Transport  bool                `json:"transport,omitempty"`
+	Asked      bool                `json:"commit_asked,omitempty"`
+	Beaten     []string            `json:"beaten,omitempty"`
+	NavalDead  map[string]int      `json:"naval_dead,omitempty"`
+	Auto       map[string][]string `json:"auto,omitempty"`
+	DefLoss    []Part              `json:"def_loss,omitempty"`
+	Declined   []string            `json:"declined,omitempty"`
+	NoWithdraw bool                `json:"no_withdraw,omitempty"`
+	Queue      []adjudicator.Line  `json:"queue,omitempty"`
+	History    [][NMajor]int       `json:"vp_history,omitempty"`
+	Over       bool                `json:"over,omitempty"`
+	Winners    []string            `json:"winners,omitempty"`
+	Result     string              `json:"result,omitempty"`
+}
+
+func maskIDs(mask uint16) []string {
+	var out []string
+	for p := 0; p < NPow; p++ {
+		if mask&(1<<p) != 0 {
+			out = append(out, powers[p].ID)
+		}
+	}
+	return out
+}
+
+func idsMask(ids []string) (uint16, error) {
+	var m uint16
+	for _, id := range ids {
+		p, ok := powerByID[id]
+		if !ok {
+			return 0, fmt.Errorf("unknown power %s", id)
+		}
+		m |= 1 << p
+	}
+	return m, nil
+}
+
+func (f *Flow) wire() *flowWire {
+	w := flowWire{Card: f.Card, CP: f.CP, Waiting: maskIDs(uint16(f.Waiting)), Move: f.Move, Battle: f.Battle,
+		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
+		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
+	w.Naval, w.Commit, w.Asked, w.Assault, w.Transport = f.Naval, f.Commit, f.CommitAsked, f.Assault, f.Transport
+	for p, m := range f.Auto {
+		for k := 1; k < nDec; k++ {
+			if m&(1<<k) != 0 {
+				if w.Auto == nil {
+					w.Auto = map[string][]string{}
+				}
+				w.Auto[powers[p].ID] = append(w.Auto[powers[p].ID], decisionKinds[k])
+			}
+		}
+	}
+	f.Beaten.each(func(loc int) { w.Beaten = append(w.Beaten, locID(loc)) })
+	for p, n := range f.NavalDead {
+		if n > 0 {
+			if w.NavalDead == nil {
+				w.NavalDead = map[string]int{}
+			}
+			w.NavalDead[powers[p].ID] = int(n)
+		}
+	}
+	for _, d := range f.Stack {
+		w.Stack = append(w.Stack, [2]string{decisionKinds[d.Kind], powers[d.Power].ID})
+	}
+	if len(w.Queue) == 0 {
+		w.Queue = nil
+	}
+	if len(w.History) == 0 {
+		w.History = nil
+	}
+	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		return nil
+	}
+	return &w
+}
+
+func (f *Flow) fromWire(w *flowWire) error {
+	*f = Flow{}
+	if w == nil {
+		return nil
+	}
+	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
+	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
+	f.Commit, f.CommitAsked, f.Assault, f.Transport = w.Commit, w.Asked, w.Assault, w.Transport
+	if a := f.Assault; a != nil {
+		if err := checkFormationData(a.F); err != nil || !validSpace(a.Space) || a.Power < 0 || a.Power >= NMajor {
+			return fmt.Errorf("bad assault in progress")
+		}
+	}
+	if f.Commit != nil {
+		if err := checkFormationData(*f.Commit); err != nil {
+			return err
+		}
+	}
+	for _, id := range w.Beaten {
+		loc, ok := locByID(id)
+		if !ok {
+			return fmt.Errorf("unknown location %s", id)
+		}
+		f.Beaten.set(loc)
+	}
+	for id, kinds := range w.Auto {
+		p, ok := powerByID[id]
+		if !ok || p >= NMajor {
+			return fmt.Errorf("bad standing orders of %s", id)
+		}
+		for _, k := range kinds {
+			i := kindIndex(k)
+			if i < 0 {
+				return fmt.Errorf("bad standing order %s", k)
+			}
+			f.Auto[p] |= 1 << i
+		}
+	}
+	for id, n := range w.NavalDead {
+		p, ok := powerByID[id]
+		if !ok || n < 0 || n > 60 {
+			return fmt.Errorf("bad naval losses %s %d", id, n)
+		}
+		f.NavalDead[p] = uint8(n)
+	}
+	if f.Naval != nil {
+		n := f.Naval
+		if n.Power < 0 || n.Power >= NMajor {
+			return fmt.Errorf("bad naval move in progress")
+		}
+		for _, list := range [][]int{n.Dest, n.Vertical, n.Intercepted} {
+			for _, x := range list {
+				if x < 0 || x >= NLoc {
+					return fmt.Errorf("bad location %d in the naval move in progress", x)
+				}
+			}
+		}
+	}
+	for _, list := range [][]Part{f.AttLoss, f.DefLoss} {
+		for _, pt := range list {
+			if pt.Power < 0 || pt.Power >= NPow {
+				return fmt.Errorf("bad casualties %v", list)
+			}
+		}
+	}
+	f.NoWithdraw, f.Queue, f.History, f.Over, f.Result = w.NoWithdraw, w.Queue, w.History, w.Over, w.Result
+	var err error
+	var m uint16
+	if m, err = idsMask(w.Waiting); err != nil {
+		return err
+	}
+	f.Waiting = uint8(m)
+	if f.Declined, err = idsMask(w.Declined); err != nil {
+		return err
+	}
+	if m, err = idsMask(w.Winners); err != nil {
+		return err
+	}
+	f.Winners = uint8(m)
+	for _, d := range w.Stack {
+		k := -1
+		for i, name := range decisionKinds {
+			if i > 0 && name == d[0] {
+				k = i
+			}
+		}
+		p, ok := powerByID[d[1]]
+		if k < 0 || !ok || p >= NMajor {
+			return fmt.Errorf("bad pending decision %v", d)
+		}
+		f.Stack = append(f.Stack, Decision{Kind: k, Power: p})
+	}
+	if f.Move != nil {
+		if err := checkMoveData(f.Move); err != nil {
+			return err
+		}
+	}
+	if f.Battle != nil {
+		if err := checkFormationData(f.Battle.Att); err != nil {
+			return err
+		}
+		if !validSpace(f.Battle.Space) || !validSpace(f.Battle.From) || f.Battle.Attacker < 0 || f.Battle.Attacker >= NMajor {
+			return fmt.Errorf("bad battle in progress")
+		}
+	}
+	return nil
+}
+
+func validSpace(sp int) bool { return sp >= 0 && sp < NS }
+
+func checkFormationData(f Formation) error {
+	if !validSpace(f.At) {
+		return fmt.Errorf("bad formation location %d", f.At)
+	}
+	for _, p := range f.Parts {
+		if p.Power < 0 || p.Power >= NPow {
+			return fmt.Errorf("bad formation power %d", p.Power)
+		}
+	}
+	for _, l := range f.Leaders {
+		if l < 0 || l >= len(leaders) {
+			return fmt.Errorf("bad leader %d", l)
+		}
+	}
+	return nil
+}
+
+func checkMoveData(m *Move) error {
+	if m.Power < 0 || m.Power >= NMajor || !validSpace(m.From) || !validSpace(m.To) {
+		return fmt.Errorf("bad move in progress")
+	}
+	if m.Interceptor != NoPower && (m.Interceptor < 0 || m.Interceptor >= NMajor) {
+		return fmt.Errorf("bad interceptor %d", m.Interceptor)
+	}
+	if err := checkFormationData(m.F); err != nil {
+		return err
+	}
+	for _, f := range m.Intercepting {
+		if err := checkFormationData(f); err != nil {
+			return err
+		}
+	}
+	for _, list := range [][]int{m.Tried} {
+		for _, x := range list {
+			if !validSpace(x) {
+				return fmt.Errorf("bad space %d in the move in progress", x)
+			}
+		}
+	}
+	for _, q := range m.Avoided {
+		if q < 0 || q >= NPow {
+			return fmt.Errorf("bad power %d in the move in progress", q)
+		}
+	}
+	return nil
+}
+
+// run is one application of a submission: the state being changed, the
+// dice and the events told so far.
+type run struct {
+	s    *St
+	dice adjudicator.Dice
+	ev   []adjudicator.Event
+}
+
+// say tells every power.
+func (r *run) say(format string, a ...any) {
+	r.ev = append(r.ev, adjudicator.Event{Text: fmt.Sprintf(format, a...)})
+}
+
+// tell tells power p only.
+func (r *run) tell(p int, format string, a ...any) {
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p)}, Text: fmt.Sprintf(format, a...)})
+}
+
+// log tells every power each line, capitalised.
+func (r *run) log(lines []string) {
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		r.ev = append(r.ev, adjudicator.Event{Text: strings.ToUpper(l[:1]) + l[1:]})
+	}
+}
+
+// Owing implements adjudicator.Owing: the roles that owe a decision now,
+// in the order of Prompts.
+func (s *St) Owing() []adjudicator.Role {
+	var out []adjudicator.Role
+	for _, p := range s.owingPowers() {
+		out = append(out, roleOf(p))
+	}
+	return out
+}
+
+func (s *St) owingPowers() []int {
+	if s.Flow.Over {
+		return nil
+	}
+	if d, ok := s.Flow.top(); ok {
+		return []int{d.Power}
+	}
+	switch s.Phase {
+	case PhLuther:
+		return []int{Protestant}
+	case PhDiplomacy:
+		var out []int
+		for p := 0; p < NMajor; p++ {
+			if s.Flow.Waiting&(1<<p) != 0 {
+				out = append(out, p)
+			}
+		}
+		return out
+	case PhSpring, PhAction:
+		return []int{s.Active}
+	}
+	return nil
+}
+
+func (s *St) owes(p int) bool {
+	for _, q := range s.owingPowers() {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// vpRecord is every power's VP now.
+func (s *St) vpRecord() [NMajor]int {
+	var v [NMajor]int
+	for p := range v {
+		v[p] = s.VP(p)
+	}
+	return v
+}
+
+// leadersByVP sorts powers by VP, highest first, breaking ties with the
+// VP recorded at earlier Victory Determination Phases, latest first
+// (HIS-23.3b); powers still tied stay in Impulse Order and share the top.
+func (s *St) leadersByVP(now [NMajor]int) []int {
+	ps := []int{0, 1, 2, 3, 4, 5}
+	less := func(a, b int) bool {
+		if now[a] != now[b] {
+			return now[a] > now[b]
+		}
+		for i := len(s.Flow.History) - 1; i >= 0; i-- {
+			h := s.Flow.History[i]
+			if h[a] != h[b] {
+				return h[a] > h[b]
+			}
+		}
+		return false
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return less(ps[i], ps[j]) })
+	// The top group: powers not beaten by the first.
+	n := 1
+	for n < len(ps) && !less(ps[0], ps[n]) {
+		n++
+	}
+	return ps[:n]
+}
+
+// kindIndex is the decision kind of a name, or -1.
+func kindIndex(name string) int {
+	for i := 1; i < nDec; i++ {
+		if decisionKinds[i] == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// standing is one standing-order line: the decision kinds it sets or
+// clears.
+type standing struct {
+	mask uint16
+	on   bool
+}
+
+// standingLines takes the standing orders out of a submission:
+//
+//	auto intercept          answer interception prompts with the default
+//	auto avoid-battle off   ask again
+//	auto all / auto off
+//
+// It returns the other lines.
+func (s *St) standingLines(p int, lines []adjudicator.Line) ([]adjudicator.Line, []standing, *adjudicator.Rejection) {
+	var rest []adjudicator.Line
+	var out []standing
+	var cands []orders.Name
+	for k := 1; k < nDec; k++ {
+		cands = append(cands, orders.Name{ID: decisionKinds[k]})
+	}
+	cands = append(cands, orders.Name{ID: "intercept", Aliases: []string{"interception"}})
+	for _, l := range lines {
+		f := strings.Fields(strings.ToLower(l.Text))
+		if len(f) == 0 || f[0] != "auto" && f[0] != "standing" {
+			rest = append(rest, l)
+			continue
+		}
+		st := standing{on: true}
+		words := f[1:]
+		if n := len(words); n > 0 && words[n-1] == "off" {
+			st.on, words = false, words[:n-1]
+		} else if n > 0 && words[n-1] == "on" {
+			words = words[:n-1]
+		}
+		if len(words) == 0 || len(words) == 1 && words[0] == "all" {
+			st.mask = 1<<nDec - 2
+		} else {
+			for _, w := range orders.SplitList(strings.Join(words, " ")) {
+				id, err := orders.Match(w, "decision", cands)
+				if err != nil {
+					var kinds []string
+					for k := 1; k < nDec; k++ {
+						kinds = append(kinds, "auto "+decisionKinds[k])
+					}
+					return nil, nil, reject(l, errLegal(append(kinds, "auto all", "auto off"), "%v", err))
+				}
+				st.mask |= 1 << kindIndex(id)
+			}
+		}
+		out = append(out, st)
+	}
+	return rest, out, nil
+}
+
+// setStanding records power p's standing orders and tells it alone.
+func (r *run) setStanding(p int, list []standing) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	f := &r.s.Flow
+	for _, st := range list {
+		if st.on {
+			f.Auto[p] |= st.mask
+		} else {
+			f.Auto[p] &^= st.mask
+		}
+	}
+	var canon, kinds []string
+	for k := 1; k < nDec; k++ {
+		if f.Auto[p]&(1<<k) != 0 {
+			kinds = append(kinds, decisionKinds[k])
+			canon = append(canon, "auto "+decisionKinds[k])
+		}
+	}
+	if len(kinds) == 0 {
+		r.tell(p, "%s has no standing orders: every decision is asked.", powers[p].Name)
+		return []string{"auto off"}
+	}
+	r.tell(p, "%s's standing orders answer with the default, without asking: %s.", powers[p].Name, strings.Join(kinds, ", "))
+	return canon
+}

@@ -1,0 +1,599 @@
+package hereistand
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/orders"
+)
+
+// Naval movement and naval combat (HIS-16.1, HIS-16.2). One naval move
+// action moves any of the power's naval stacks, each whole, to an
+// adjacent location; enemy powers are then asked, in Impulse Order,
+// whether to intercept into the sea zones entered, and the enemies in
+// those zones whether to avoid battle; combats follow in every location
+// where the mover meets an enemy. Naval transport (HIS-16.3) and piracy
+// (HIS-16.4) come later.
+
+// NavalMove is a naval move action in progress.
+type NavalMove struct {
+	Power int
+	// Dest lists the locations entered, in the order of the order line;
+	// Vertical the sea zones among them where the mover had no naval unit
+	// before (HIS-16.1h), which may be intercepted and avoided.
+	Dest, Vertical []int
+	// Intercepted lists the sea zones into which an interception
+	// succeeded; Tried the attempts made, as location*NLoc+destination.
+	Intercepted, Tried []int
+	// Declined holds the powers that declined to intercept; Avoided the
+	// avoid-battle decisions made, as power*NLoc+zone.
+	Declined uint16
+	Avoided  []int
+	// Stage: 0 interception, 1 avoid battle, 2 combat.
+	Stage int
+}
+
+func cloneNaval(n NavalMove) NavalMove {
+	n.Dest = append([]int(nil), n.Dest...)
+	n.Vertical = append([]int(nil), n.Vertical...)
+	n.Intercepted = append([]int(nil), n.Intercepted...)
+	n.Tried = append([]int(nil), n.Tried...)
+	n.Avoided = append([]int(nil), n.Avoided...)
+	return n
+}
+
+// matchLoc finds a land space or a sea zone by ID, name or prefix.
+func matchLoc(in string) (int, error) {
+	loadNames()
+	in = strings.TrimSpace(in)
+	if in == "" {
+		return 0, fmt.Errorf("a space or sea zone is missing")
+	}
+	if loc, ok := exactLoc[orders.Norm(in)]; ok {
+		return loc, nil
+	}
+	id, err := orders.Match(in, "space or sea zone", locNames)
+	if err != nil {
+		return 0, err
+	}
+	loc, _ := locByID(id)
+	return loc, nil
+}
+
+// navalAdjacent reports whether naval units may move from a to b
+// (HIS-16.1b-c): port to one of its sea zones, sea zone to an adjacent
+// zone or to a port on it.
+func navalAdjacent(a, b int) bool {
+	switch {
+	case isSea(a) && isSea(b):
+		return seaAdj[a-NS][b-NS]
+	case isSea(a):
+		return isPortOn(b, a-NS)
+	case isSea(b):
+		return isPortOn(a, b-NS)
+	}
+	return false
+}
+
+// navalNbrs lists the locations adjacent to loc for naval units.
+func navalNbrs(loc int) []int {
+	var out []int
+	if isSea(loc) {
+		z := loc - NS
+		for _, y := range seas[z].Adj {
+			out = append(out, seaLoc(y))
+		}
+		out = append(out, seas[z].Ports...)
+	} else {
+		for _, z := range spaces[loc].Seas {
+			out = append(out, seaLoc(z))
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// enemyNavalIn reports whether loc holds naval units of an enemy of p.
+func (s *St) enemyNavalIn(loc, p int) bool {
+	for q := 0; q < Independent; q++ {
+		if q != p && s.Units[loc][q].Naval() > 0 && s.Enemy(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// canNavalEnter says whether power p's naval units may move into loc: a
+// sea zone, a port it controls, or a port holding enemy naval units
+// (HIS-16.1d).
+func (s *St) canNavalEnter(p, loc int) error {
+	if isSea(loc) {
+		return nil
+	}
+	if s.Controller(loc) == p || s.enemyNavalIn(loc, p) {
+		return nil
+	}
+	return fmt.Errorf("%s may enter %s only when enemy ships are there (HIS-16.1d)", powers[p].Name, spaces[loc].Name)
+}
+
+// navalLeaders lists power p's naval leaders in loc.
+func (s *St) navalLeaders(p, loc int) []int {
+	var out []int
+	for _, l := range s.leadersAt(loc, p) {
+		if leaders[l].Naval {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func bestNaval(s *St, p, loc int) int {
+	b := 0
+	for _, l := range s.navalLeaders(p, loc) {
+		b = max(b, leaders[l].Battle)
+	}
+	return b
+}
+
+// shiftNaval moves power p's naval units and naval leaders from a to b.
+func (s *St) shiftNaval(p, a, b int) {
+	u := s.Units[a][p]
+	f := Force{Sq: u.Sq, Cor: u.Cor}
+	_ = s.removeUnits(a, p, f)
+	s.addUnits(b, p, f)
+	for _, l := range s.navalLeaders(p, a) {
+		s.Leader[l] = int16(b)
+	}
+}
+
+// navalAction starts a naval move action (HIS-16.1h).
+func (r *run) navalAction(p int, o order) error {
+	s := r.s
+	if ActionCost(p, ActNavalMove) == 0 {
+		return fmt.Errorf("%s has no navy (HIS-11.1c)", powers[p].Name)
+	}
+	seen := map[int]bool{}
+	for _, mv := range o.navals {
+		from, to := mv[0], mv[1]
+		switch {
+		case seen[from]:
+			return fmt.Errorf("%s is named twice: a stack moves once", locName(from))
+		case s.Units[from][p].Naval() == 0:
+			return errLegal(s.navalMoves(p), "%s has no naval units in %s", powers[p].Name, locName(from))
+		case !navalAdjacent(from, to):
+			return errLegal(s.navalMoves(p), "%s is not next to %s for ships", locName(to), locName(from))
+		case s.Flow.Beaten.has(from):
+			return fmt.Errorf("the ships in %s lost a naval battle this impulse (HIS-16.1f)", locName(from))
+		}
+		if err := s.canNavalEnter(p, to); err != nil {
+			return errLegal(s.navalMoves(p), "%v", err)
+		}
+		seen[from] = true
+	}
+	if err := r.spend(p, ActNavalMove); err != nil {
+		return err
+	}
+	n := &NavalMove{Power: p}
+	stays := func(loc int) bool { return s.Units[loc][p].Naval() > 0 && !seen[loc] }
+	for _, mv := range o.navals {
+		if isSea(mv[1]) && !stays(mv[1]) && !contains(n.Vertical, mv[1]) {
+			n.Vertical = append(n.Vertical, mv[1])
+		}
+	}
+	// The stacks move together: lift them all, then put them down.
+	type lift struct {
+		f  Force
+		ls []int
+		to int
+	}
+	var lifts []lift
+	for _, mv := range o.navals {
+		u := s.Units[mv[0]][p]
+		f := Force{Sq: u.Sq, Cor: u.Cor}
+		lifts = append(lifts, lift{f, s.navalLeaders(p, mv[0]), mv[1]})
+		_ = s.removeUnits(mv[0], p, f)
+		r.say("%s moves %s from %s to %s.", powers[p].Name, navalText(f), locName(mv[0]), locName(mv[1]))
+	}
+	for _, l := range lifts {
+		s.addUnits(l.to, p, l.f)
+		for _, x := range l.ls {
+			s.Leader[x] = int16(l.to)
+		}
+		if !contains(n.Dest, l.to) {
+			n.Dest = append(n.Dest, l.to)
+		}
+	}
+	s.Flow.Naval = n
+	r.continueNaval()
+	return nil
+}
+
+func navalText(f Force) string {
+	var out []string
+	if f.Sq > 0 {
+		out = append(out, plural(int(f.Sq), "squadron", "squadrons"))
+	}
+	if f.Cor > 0 {
+		out = append(out, plural(int(f.Cor), "corsair", "corsairs"))
+	}
+	if len(out) == 0 {
+		return "no ships"
+	}
+	return strings.Join(out, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// navalIntercept is an open naval interception attempt.
+type navalIntercept struct{ Power, From, Dest int }
+
+// navalInterceptOptions lists the attempts still open (HIS-16.1j): enemy
+// ships next to a sea zone the mover entered with no ships there before,
+// not from a location holding the mover's ships.
+func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
+	var out []navalIntercept
+	for q := 0; q < NMajor; q++ {
+		if !s.AtWar(q, n.Power) || n.Declined&(1<<q) != 0 {
+			continue
+		}
+		for _, d := range n.Vertical {
+			if contains(n.Intercepted, d) {
+				continue
+			}
+			for _, x := range navalNbrs(d) {
+				if s.Units[x][q].Naval() > 0 && s.Units[x][n.Power].Naval() == 0 && !contains(n.Tried, x*NLoc+d) {
+					out = append(out, navalIntercept{q, x, d})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// navalAvoidOptions lists where power q's ships in zone d may avoid
+// battle (HIS-16.1k): a port it controls, or a zone without ships of its
+// enemies.
+func (s *St) navalAvoidOptions(q, d int) []int {
+	var out []int
+	for _, x := range navalNbrs(d) {
+		if isSea(x) && !s.enemyNavalIn(x, q) || !isSea(x) && s.Controller(x) == q {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// nextNavalAvoid is the next power and zone owing an avoid-battle
+// decision, in Impulse Order.
+func (s *St) nextNavalAvoid(n *NavalMove) (int, int, bool) {
+	for q := 0; q < NMajor; q++ {
+		if !s.AtWar(q, n.Power) {
+			continue
+		}
+		for _, d := range n.Vertical {
+			if contains(n.Intercepted, d) || contains(n.Avoided, q*NLoc+d) || s.Units[d][q].Naval() == 0 {
+				continue
+			}
+			return q, d, true
+		}
+	}
+	return 0, 0, false
+}
+
+// continueNaval runs the naval move in progress until a decision is
+// owed or it ends.
+func (r *run) continueNaval() {
+	s := r.s
+	for s.Flow.Naval != nil && len(s.Flow.Stack) == 0 {
+		n := s.Flow.Naval
+		switch n.Stage {
+		case 0:
+			if o := s.navalInterceptOptions(n); len(o) > 0 {
+				s.Flow.push(DecNavalIntercept, o[0].Power)
+				return
+			}
+			n.Stage = 1
+		case 1:
+			if q, _, ok := s.nextNavalAvoid(n); ok {
+				s.Flow.push(DecNavalAvoid, q)
+				return
+			}
+			n.Stage = 2
+		default:
+			r.navalCombats(n)
+			s.Flow.Naval = nil
+		}
+	}
+}
+
+// navalCombats fights every combat of the move (HIS-16.1m, HIS-16.2):
+// in each location entered, against each enemy power in Impulse Order,
+// until the mover loses there.
+func (r *run) navalCombats(n *NavalMove) {
+	s := r.s
+	p := n.Power
+	for _, loc := range n.Dest {
+		for q := 0; q < Independent; q++ {
+			if s.Units[loc][p].Naval() == 0 {
+				break
+			}
+			if q == p || s.Units[loc][q].Naval() == 0 || !s.Enemy(p, q) {
+				continue
+			}
+			if !r.navalCombat(loc, p, q) {
+				break
+			}
+		}
+	}
+}
+
+// navalDice counts a side's dice (HIS-16.2b-c).
+func (s *St) navalDice(loc, p int, defender bool) int {
+	u := s.Units[loc][p]
+	d := 2*int(u.Sq) + int(u.Cor) + bestNaval(s, p, loc)
+	if defender && !isSea(loc) {
+		d++
+	}
+	return d
+}
+
+// navalLosses is what a side loses to h hits (HIS-16.2h): a squadron per
+// two hits, then a corsair per hit, and for the loser a squadron for an
+// odd hit left over.
+func navalLosses(f Force, h int, loser bool) Force {
+	var l Force
+	l.Sq = uint8(min(h/2, int(f.Sq)))
+	rest := h - 2*int(l.Sq)
+	l.Cor = uint8(min(rest, int(f.Cor)))
+	rest -= int(l.Cor)
+	if rest > 0 && loser && l.Sq < f.Sq {
+		l.Sq++
+	}
+	return l
+}
+
+// navalCombat fights the attacker p against power q's ships in loc; it
+// reports whether the attacker won.
+func (r *run) navalCombat(loc, p, q int) bool {
+	s := r.s
+	ad, dd := s.navalDice(loc, p, false), s.navalDice(loc, q, true)
+	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
+	dr, dh := rollHits(r.dice, "naval combat defender", dd)
+	attWins := ah > dh
+	af, df := s.Units[loc][p], s.Units[loc][q]
+	al := navalLosses(af, dh, !attWins)
+	dl := navalLosses(df, ah, attWins)
+	if al.Naval() == af.Naval() && dl.Naval() == df.Naval() {
+		// Both wiped out: the side with more dice keeps a squadron, the
+		// defender on equal dice.
+		switch {
+		case ad > dd && al.Sq > 0:
+			al.Sq--
+		case dl.Sq > 0:
+			dl.Sq--
+		}
+	}
+	r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
+		powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+	for _, x := range []struct {
+		pw int
+		l  Force
+	}{{p, al}, {q, dl}} {
+		if x.l.Naval() == 0 {
+			continue
+		}
+		_ = s.removeUnits(loc, x.pw, x.l)
+		s.Flow.noteNavalLoss(x.pw, x.l)
+		r.say("%s loses %s.", powerName(x.pw), navalText(x.l))
+		if s.Units[loc][x.pw].Naval() == 0 {
+			for _, l := range s.navalLeaders(x.pw, loc) {
+				s.Leader[l] = LeaderOff // HIS-16.2k: back next turn
+				r.say("%s leaves the map until next turn.", leaders[l].Name)
+			}
+		}
+	}
+	// HIS-16.2j: retreat. In a port the attacker always leaves; at sea
+	// the loser does.
+	switch {
+	case !isSea(loc):
+		r.navalRetreat(loc, p)
+	case attWins:
+		r.navalRetreat(loc, q)
+	default:
+		r.navalRetreat(loc, p)
+	}
+	if s.Units[loc][p].Naval() == 0 {
+		return false
+	}
+	return attWins
+}
+
+// navalRetreat moves power p's ships out of loc to the first adjacent
+// location free of enemy ships that it may enter, or eliminates them.
+func (r *run) navalRetreat(loc, p int) {
+	s := r.s
+	if s.Units[loc][p].Naval() == 0 {
+		return
+	}
+	for _, x := range navalNbrs(loc) {
+		if s.enemyNavalIn(x, p) || !isSea(x) && !s.Friendly(x, p) {
+			continue
+		}
+		r.say("%s ships retreat from %s to %s.", powerName(p), locName(loc), locName(x))
+		s.shiftNaval(p, loc, x)
+		s.Flow.Beaten.set(x)
+		return
+	}
+	u := s.Units[loc][p]
+	f := Force{Sq: u.Sq, Cor: u.Cor}
+	_ = s.removeUnits(loc, p, f)
+	s.Flow.noteNavalLoss(p, f)
+	for _, l := range s.navalLeaders(p, loc) {
+		s.Leader[l] = LeaderOff
+	}
+	r.say("%s ships in %s have nowhere to retreat and are eliminated.", powerName(p), locName(loc))
+}
+
+// navalMoves lists power p's legal naval moves, one stack each.
+func (s *St) navalMoves(p int) []string {
+	var out []string
+	if ActionCost(p, ActNavalMove) == 0 {
+		return nil
+	}
+	s.occ[p].each(func(loc int) {
+		if s.Units[loc][p].Naval() == 0 || s.Flow.Beaten.has(loc) {
+			return
+		}
+		for _, x := range navalNbrs(loc) {
+			if s.canNavalEnter(p, x) == nil {
+				out = append(out, fmt.Sprintf("naval move %s to %s", locName(loc), locName(x)))
+			}
+		}
+	})
+	return out
+}
+
+// navalAnswer answers a naval interception or avoid-battle decision.
+func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	n := s.Flow.Naval
+	q := d.Power
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	v, rest := verbOf(strings.ToLower(l.Text))
+	s.Flow.pop()
+	var canon string
+	switch {
+	case d.Kind == DecNavalIntercept && (v == "decline" || v == "no" || v == "pass"):
+		n.Declined |= 1 << q
+		r.say("%s does not intercept.", powers[q].Name)
+		canon = "decline"
+	case d.Kind == DecNavalIntercept && v == "intercept":
+		rest = strings.TrimPrefix(rest, "from ")
+		fromS, toS, _ := strings.Cut(rest, " into ")
+		from, err := matchLoc(fromS)
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		var opt *navalIntercept
+		for _, o := range s.navalInterceptOptions(n) {
+			o := o
+			if o.Power == q && o.From == from && opt == nil {
+				opt = &o
+			}
+		}
+		if opt != nil && toS != "" {
+			to, err := matchLoc(toS)
+			if err != nil {
+				return nil, reject(l, errLegal(legal, "%v", err))
+			}
+			opt = nil
+			for _, o := range s.navalInterceptOptions(n) {
+				o := o
+				if o.Power == q && o.From == from && o.Dest == to {
+					opt = &o
+				}
+			}
+		}
+		if opt == nil {
+			return nil, reject(l, errLegal(legal, "%s may not intercept from %s", powers[q].Name, locName(from)))
+		}
+		n.Tried = append(n.Tried, opt.From*NLoc+opt.Dest)
+		mod := bestNaval(s, q, opt.From)
+		a, b := r.dice.Roll("naval interception", 6), r.dice.Roll("naval interception", 6)
+		r.say("%s tries to intercept from %s into %s: %d+%d%+d = %d.", powers[q].Name, locName(opt.From), locName(opt.Dest), a, b, mod, a+b+mod)
+		if a+b+mod >= InterceptRoll {
+			s.shiftNaval(q, opt.From, opt.Dest)
+			n.Intercepted = append(n.Intercepted, opt.Dest)
+			if !contains(n.Dest, opt.Dest) {
+				n.Dest = append(n.Dest, opt.Dest)
+			}
+			r.say("The interception succeeds.")
+		} else {
+			r.say("The interception fails (9 needed).")
+		}
+		canon = fmt.Sprintf("intercept from %s into %s", locName(opt.From), locName(opt.Dest))
+	case d.Kind == DecNavalAvoid:
+		_, zone, _ := s.nextNavalAvoid(n)
+		n.Avoided = append(n.Avoided, q*NLoc+zone)
+		if v == "stand" || v == "no" || v == "pass" || v == "fight" {
+			canon = "stand"
+			break
+		}
+		if v != "avoid" {
+			return nil, reject(l, errLegal(legal, "answer stand or avoid to <location>"))
+		}
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "battle "), "to ")
+		to, err := matchLoc(rest)
+		if err != nil || !contains(s.navalAvoidOptions(q, zone), to) {
+			return nil, reject(l, errLegal(legal, "%s may not avoid battle to %s", powers[q].Name, strings.TrimSpace(rest)))
+		}
+		mod := bestNaval(s, q, zone)
+		a, b := r.dice.Roll("naval avoid battle", 6), r.dice.Roll("naval avoid battle", 6)
+		r.say("%s tries to avoid battle from %s to %s: %d+%d%+d = %d.", powers[q].Name, locName(zone), locName(to), a, b, mod, a+b+mod)
+		if a+b+mod >= InterceptRoll {
+			s.shiftNaval(q, zone, to)
+			r.say("The attempt succeeds.")
+		} else {
+			r.say("The attempt fails (9 needed).")
+		}
+		canon = "avoid battle to " + locName(to)
+	default:
+		return nil, reject(l, errLegal(legal, "not an answer to this decision"))
+	}
+	r.continueNaval()
+	return []string{canon}, nil
+}
+
+// navalChoices lists the answers to a naval decision, the default first.
+func (s *St) navalChoices(d Decision) []string {
+	n := s.Flow.Naval
+	if d.Kind == DecNavalIntercept {
+		out := []string{"decline"}
+		for _, o := range s.navalInterceptOptions(n) {
+			if o.Power == d.Power {
+				out = append(out, fmt.Sprintf("intercept from %s into %s", locName(o.From), locName(o.Dest)))
+			}
+		}
+		return out
+	}
+	out := []string{"stand"}
+	if _, zone, ok := s.nextNavalAvoid(n); ok {
+		for _, x := range s.navalAvoidOptions(d.Power, zone) {
+			out = append(out, "avoid battle to "+locName(x))
+		}
+	}
+	return out
+}
+
+// navalText explains a naval decision.
+func (s *St) navalDecisionText(d Decision) string {
+	n := s.Flow.Naval
+	var dest []string
+	for _, x := range n.Vertical {
+		dest = append(dest, locName(x))
+	}
+	if d.Kind == DecNavalIntercept {
+		return fmt.Sprintf("%s ships enter %s. You may try to intercept (HIS-16.1j): 2 dice plus the naval leader's battle rating, 9 or more.",
+			powers[n.Power].Name, strings.Join(dest, ", "))
+	}
+	_, zone, _ := s.nextNavalAvoid(n)
+	return fmt.Sprintf("%s ships enter %s, where your ships are. You may try to avoid battle (HIS-16.1k) or stand.",
+		powers[n.Power].Name, locName(zone))
+}
+
+// navalCount is the number of power p's naval units on the map.
+func (s *St) navalCount(p int) int {
+	n := 0
+	s.occ[p].each(func(loc int) { n += s.Units[loc][p].Naval() })
+	return n
+}

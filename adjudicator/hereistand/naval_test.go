@@ -1,0 +1,134 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+)
+
+// HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
+// Hapsburg squadrons alone (ships of allied minor powers do not sail with
+// a major power's yet): Barbarossa's fleet leaves Tunis for the Barbary
+// Coast; the Hapsburg's stack in the Tyrrhenian Sea intercepts with 9
+// after the one in the Ionian Sea failed with 7; both sides score 3 hits;
+// the defender wins the tie; the Ottoman loses a squadron and the corsair
+// and retreats; the Hapsburg loses one squadron, its odd hit ignored.
+func TestHIS16_NavalExample(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Ctrl[sp(t, "tunis")] = Ottoman
+	put(t, s, "tunis", Ottoman, Force{Sq: 2, Cor: 1}, "barbarossa")
+	tyr, ion := seaLoc(sz(t, "tyrrhenian_sea")), seaLoc(sz(t, "ionian_sea"))
+	s.addUnits(tyr, Hapsburg, Force{Sq: 2})
+	s.addUnits(ion, Hapsburg, Force{Sq: 1})
+	play := impulseFor(t, s, Ottoman, 2)
+	refuse(t, s, Ottoman, play, "naval move tunis to tyrrhenian sea") // HIS-16.1b
+	s, _ = submit(t, s, Ottoman, testdice.New(1), play, "naval move tunis to barbary")
+	p := onlyPrompt(t, s, "hapsburg", "naval-intercept", "decline")
+	if got := strings.Join(p.Choices, ";"); !strings.Contains(got, "intercept from Ionian Sea into Barbary Coast") ||
+		!strings.Contains(got, "intercept from Tyrrhenian Sea into Barbary Coast") {
+		t.Errorf("choices %v", p.Choices)
+	}
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{3, 4}}, "intercept from ionian")
+	if !strings.Contains(eventText(res, "france"), "fails") {
+		t.Errorf("events %q", eventText(res, "france"))
+	}
+	rolls := []int{4, 5}                       // the interception: 9
+	rolls = append(rolls, 5, 6, 5, 1, 1, 1, 1) // Ottoman: 2x2 + 1 + Barbarossa 2 = 7 dice, 3 hits
+	rolls = append(rolls, 5, 6, 6, 1)          // Hapsburg: 2x2 = 4 dice, 3 hits
+	s, res = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "intercept from tyrrhenian into barbary coast")
+	text := eventText(res, "papacy")
+	for _, w := range []string{"The interception succeeds", "Ottoman rolls 7 dice", "Hapsburg rolls 4 dice", "Hapsburg wins",
+		"Ottoman loses 1 squadron, 1 corsair", "Hapsburg loses 1 squadron"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in\n%s", w, text)
+		}
+	}
+	bc := seaLoc(sz(t, "barbary_coast"))
+	if s.Units[bc][Hapsburg].Sq != 1 || s.Units[bc][Ottoman].Naval() != 0 {
+		t.Errorf("Barbary Coast: Hapsburg %+v Ottoman %+v", s.Units[bc][Hapsburg], s.Units[bc][Ottoman])
+	}
+	at := int(s.Leader[ldr(t, "barbarossa")])
+	if at < 0 || s.Units[at][Ottoman].Sq != 1 {
+		t.Errorf("Barbarossa in %d with %+v\n%s", at, s.Units[max(at, 0)][Ottoman], text)
+	}
+	if s.Flow.NavalDead[Ottoman] != 2 || s.Flow.NavalDead[Hapsburg] != 1 {
+		t.Errorf("ships lost this turn: %v", s.Flow.NavalDead)
+	}
+}
+
+// HIS-16.1d, HIS-16.1k, HIS-11.1c: ships enter only their own ports or
+// ports with enemy ships; enemies in a zone entered may avoid battle;
+// the Protestant has no navy.
+func TestHIS16_1_NavalRules(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	put(t, s, "marseille", France, Force{Sq: 2})
+	gol := seaLoc(sz(t, "gulf_of_lyon"))
+	s.addUnits(gol, Hapsburg, Force{Sq: 1})
+	play := impulseFor(t, s, France, 3)
+	rej := refuse(t, s, France, play, "naval move marseille to genoa")
+	if !strings.Contains(rej.Error(), "Gulf of Lyon") && !strings.Contains(rej.Error(), "not next to") {
+		t.Errorf("rejection %v", rej)
+	}
+	s, _ = submit(t, s, France, testdice.New(1), play, "naval move marseille to gulf of lyon", "build regular in paris")
+	onlyPrompt(t, s, "hapsburg", "naval-avoid", "stand")
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{1, 1}, Fallback: testdice.New(3)}, "stand")
+	if !strings.Contains(eventText(res, "ottoman"), "Naval battle in Gulf of Lyon") {
+		t.Errorf("events %q", eventText(res, "ottoman"))
+	}
+	if s.Units[sp(t, "paris")][France].Reg != 1 {
+		t.Errorf("the waiting build did not run")
+	}
+	q := board(t)
+	impulseFor(t, q, Protestant, 2)
+	put(t, q, "marseille", France, Force{Sq: 1})
+	if rej := refuse(t, q, Protestant, "play "+strings.TrimPrefix(cardName(int(q.Hands[Protestant][0])), "#"), "naval move marseille to gulf of lyon"); !strings.Contains(rej.Error(), "no navy") &&
+		!strings.Contains(rej.Error(), "no naval units") {
+		t.Errorf("rejection %v", rej)
+	}
+}
+
+// HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
+// zones holding the power's ships, 1 CP a step; the landing is a land
+// move; a lost battle there destroys the transported units.
+func TestHIS16_3_Transport(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.Ctrl[sp(t, "genoa")] = Hapsburg
+	put(t, s, "marseille", France, Force{Reg: 6})
+	put(t, s, "genoa", Hapsburg, Force{Reg: 2})
+	gol := seaLoc(sz(t, "gulf_of_lyon"))
+	play := impulseFor(t, s, France, 1)
+	rej := refuse(t, s, France, play, "transport 4 from marseille via gulf of lyon to genoa")
+	if !strings.Contains(rej.Error(), "ships") {
+		t.Errorf("rejection %v", rej)
+	}
+	s.addUnits(gol, France, Force{Sq: 1})
+	if rej := refuse(t, s, France, play, "transport 4 from marseille via gulf of lyon to genoa"); !strings.Contains(rej.Error(), "2 steps") {
+		t.Errorf("rejection %v", rej)
+	}
+	play = impulseFor(t, s, France, 3)
+	if rej := refuse(t, s, France, play, "transport 6 from marseille via gulf of lyon to genoa"); !strings.Contains(rej.Error(), "at most 5") {
+		t.Errorf("rejection %v", rej)
+	}
+	s, _ = submit(t, s, France, testdice.New(1), play, "transport 4 from mars via gulf to genoa")
+	if s.Flow.CP != 1 || !s.Flow.Transport {
+		t.Errorf("CP %d, transport %v", s.Flow.CP, s.Flow.Transport)
+	}
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "stand")
+	onlyPrompt(t, s, "hapsburg", "withdraw", "stand")
+	// France 4 dice, no hit; Hapsburg 3 dice, 2 hits.
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{1, 1, 1, 1, 6, 6, 1}}, "stand")
+	if !strings.Contains(eventText(res, "ottoman"), "lost at sea") {
+		t.Errorf("events %s", eventText(res, "ottoman"))
+	}
+	onlyPrompt(t, s, "france", "actions", "done")
+	if got := s.Units[sp(t, "marseille")][France]; got.Reg != 2 {
+		t.Errorf("Marseille %+v: the 2 regulars that stayed", got)
+	}
+	if got := s.Units[sp(t, "genoa")][France]; got.Land() != 0 {
+		t.Errorf("Genoa %+v", got)
+	}
+}

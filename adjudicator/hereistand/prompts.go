@@ -1,0 +1,339 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// Prompts, deadline defaults and random play. The legal choices come from
+// the same functions that check the orders (decisionChoices, playChoices,
+// legalMoves, buildOptions, controlOptions...), so they cannot drift.
+
+// maxChoices keeps a prompt short: the forms are listed with a few
+// examples, not every space of the map.
+const maxChoices = 30
+
+// Prompts implements adjudicator.State: exactly the decisions owed now.
+func (s *St) Prompts() []adjudicator.Prompt {
+	var out []adjudicator.Prompt
+	for _, p := range s.owingPowers() {
+		out = append(out, s.prompt(p))
+	}
+	return out
+}
+
+func (s *St) prompt(p int) adjudicator.Prompt {
+	role := roleOf(p)
+	if d, ok := s.Flow.top(); ok {
+		ch := s.decisionChoices(d)
+		return adjudicator.Prompt{Role: role, Kind: decisionKinds[d.Kind], Text: s.decisionText(d),
+			Choices: capList(ch), Template: []string{ch[0]}}
+	}
+	switch s.Phase {
+	case PhLuther:
+		return adjudicator.Prompt{Role: role, Kind: "theses",
+			Text:     "Play Luther's 95 Theses (Luther's 95 Theses phase, turn 1, HIS-8.1a).",
+			Choices:  []string{"play 95 theses"},
+			Template: []string{"play 95 theses"}}
+	case PhDiplomacy:
+		return adjudicator.Prompt{Role: role, Kind: "diplomacy",
+			Text:     "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done.",
+			Choices:  []string{"done"},
+			Template: []string{"done"}}
+	case PhSpring:
+		ch := append([]string{"no deployment"}, s.springDestinations(p)...)
+		return adjudicator.Prompt{Role: role, Kind: "spring", Text: s.springText(p), Choices: capList(ch),
+			Template: []string{"no deployment"}}
+	}
+	if s.Flow.Card == 0 {
+		ch := s.playChoices(p)
+		return adjudicator.Prompt{Role: role, Kind: "impulse",
+			Text: fmt.Sprintf("Your impulse (turn %d): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines.",
+				s.Turn),
+			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault, done")), Template: s.defaultLines(p)}
+	}
+	return adjudicator.Prompt{Role: role, Kind: "actions",
+		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
+			s.Flow.CP, cardName(s.Flow.Card)),
+		Choices: capList(s.actionForms(p)), Template: []string{"done"}}
+}
+
+func capList(list []string) []string {
+	if len(list) > maxChoices {
+		return append(list[:maxChoices:maxChoices], fmt.Sprintf("... and %d more", len(list)-maxChoices))
+	}
+	return list
+}
+
+// playChoices lists the card plays of power p and pass when allowed.
+func (s *St) playChoices(p int) []string {
+	var out []string
+	for _, c := range s.Hands[p] {
+		out = append(out, order{verb: "play", card: int(c)}.canonical(p))
+	}
+	if ok, _ := s.CanPass(p); ok {
+		out = append(out, "pass")
+	}
+	return out
+}
+
+// actionForms lists the actions power p may take with the CP left.
+func (s *St) actionForms(p int) []string {
+	out := []string{"done"}
+	out = append(out, s.moveExamples(p, 8)...)
+	for _, k := range []int{ActRaiseRegular, ActBuyMercenary, ActRaiseCavalry, ActBuildSquadron} {
+		if c := ActionCost(p, k); c > 0 && c <= s.Flow.CP && s.militaryAllowed(p) == nil {
+			b := s.buildOptions(p, k)
+			out = append(out, b[:min(len(b), 3)]...)
+		}
+	}
+	if ActionCost(p, ActControl) <= s.Flow.CP {
+		if s.militaryAllowed(p) == nil {
+			c := s.controlOptions(p)
+			out = append(out, c[:min(len(c), 6)]...)
+		}
+		out = append(out, s.unrestOptions(p)...)
+	}
+	if ActionCost(p, ActAssault) <= s.Flow.CP && s.militaryAllowed(p) == nil {
+		out = append(out, s.assaultOptions(p)...)
+	}
+	if c := ActionCost(p, ActNavalMove); c > 0 && c <= s.Flow.CP {
+		nm := s.navalMoves(p)
+		out = append(out, nm[:min(len(nm), 6)]...)
+	}
+	if t := s.transportOptions(p); len(t) > 0 {
+		out = append(out, t[:min(len(t), 4)]...)
+	}
+	return out
+}
+
+// defaultLines is what a deadline does for power p (the safe answer):
+// decline every interrupt, keep every defender in place, pass or play
+// the card that must be played, end the impulse.
+func (s *St) defaultLines(p int) []string {
+	if d, ok := s.Flow.top(); ok {
+		return []string{s.decisionChoices(d)[0]}
+	}
+	switch s.Phase {
+	case PhLuther:
+		return []string{"play 95 theses"}
+	case PhDiplomacy:
+		return []string{"done"}
+	case PhSpring:
+		return []string{"no deployment"}
+	}
+	if s.Flow.Card != 0 {
+		return []string{"done"}
+	}
+	if ok, _ := s.CanPass(p); ok {
+		return []string{"pass"}
+	}
+	// The card that blocks passing goes first, else the cheapest card.
+	best := -1
+	for _, c := range s.Hands[p] {
+		t := cards[c].Type
+		if t == CardMandatory || t == CardHome {
+			best = int(c)
+			break
+		}
+		if best < 0 || cards[c].CP < cards[best].CP {
+			best = int(c)
+		}
+	}
+	return []string{order{verb: "play", card: best}.canonical(p), "done"}
+}
+
+// Default implements adjudicator.State.
+func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
+	p := powerOfRole(role)
+	if p < 0 || !s.owes(p) {
+		return nil
+	}
+	sub := &adjudicator.Submission{Role: role}
+	for i, l := range s.defaultLines(p) {
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	}
+	return sub
+}
+
+// probeDice stands in for the dice while random orders are tried on a
+// copy of the state: it counts the draws, so the random player stops
+// before orders whose legality depends on dice not yet rolled.
+type probeDice struct{ n int }
+
+func (d *probeDice) Roll(string, int) int { d.n++; return 1 }
+func (d *probeDice) Hidden(string, int) int {
+	d.n++
+	return 0
+}
+
+// RandomSubmission implements adjudicator.Player: random legal orders.
+// In an impulse the card play and several actions go in one
+// submission, up to the first action that rolls dice or waits for
+// another power.
+func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adjudicator.Submission {
+	p := powerOfRole(role)
+	if p < 0 || !s.owes(p) {
+		return nil
+	}
+	var lines []string
+	switch {
+	case len(s.Flow.Stack) > 0:
+		d, _ := s.Flow.top()
+		ch := s.decisionChoices(d)
+		lines = []string{ch[pick(len(ch))]}
+		if d.Kind == DecRetreat && lines[0] == "withdraw" && len(ch) > 1 && pick(2) == 0 {
+			lines = append(lines, ch[1+pick(len(ch)-1)])
+		}
+	case s.Phase == PhSpring:
+		ch := s.springDestinations(p)
+		if len(ch) == 0 || pick(3) == 0 {
+			lines = []string{"no deployment"}
+		} else {
+			lines = []string{ch[pick(len(ch))]}
+		}
+	case s.Phase == PhAction:
+		lines = s.randomImpulse(p, pick)
+	default:
+		lines = s.defaultLines(p)
+	}
+	sub := &adjudicator.Submission{Role: role}
+	for i, l := range lines {
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	}
+	return sub
+}
+
+// randomImpulse plays a random card (or passes) and picks random actions,
+// trying each on a copy of the state.
+func (s *St) randomImpulse(p int, pick func(int) int) []string {
+	c := s.clone()
+	d := &probeDice{}
+	r := &run{s: c, dice: d}
+	var lines []string
+	if c.Flow.Card == 0 {
+		if ok, _ := c.CanPass(p); ok && pick(4) == 0 {
+			return []string{"pass"}
+		}
+		h := c.Hands[p]
+		n := int(h[pick(len(h))])
+		if ok, _ := c.CanPass(p); !ok {
+			// Play what blocks passing first, now and then.
+			for _, x := range h {
+				if t := cards[x].Type; (t == CardMandatory || t == CardHome) && pick(2) == 0 {
+					n = int(x)
+				}
+			}
+		}
+		o := order{verb: "play", card: n}
+		if err := r.impulseOrder(p, o); err != nil {
+			return []string{"pass"}
+		}
+		lines = append(lines, o.canonical(p))
+	}
+	for c.Flow.CP > 0 && len(lines) < 8 {
+		if pick(8) == 0 {
+			return append(lines, "done")
+		}
+		var cands []string
+		switch pick(6) {
+		case 5:
+			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
+				cands = c.navalMoves(p)
+			}
+			cands = append(cands, c.transportOptions(p)...)
+		case 0, 1:
+			cands = c.legalMoves(p)
+		case 2:
+			k := []int{ActRaiseRegular, ActBuyMercenary, ActRaiseCavalry, ActBuildSquadron}[pick(4)]
+			if ActionCost(p, k) > 0 && ActionCost(p, k) <= c.Flow.CP && c.militaryAllowed(p) == nil {
+				cands = c.buildOptions(p, k)
+			}
+		case 3:
+			if c.militaryAllowed(p) == nil {
+				cands = c.controlOptions(p)
+			}
+			cands = append(cands, c.unrestOptions(p)...)
+		case 4:
+			if c.militaryAllowed(p) == nil {
+				cands = c.assaultOptions(p)
+			}
+		}
+		if len(cands) == 0 {
+			if pick(3) == 0 {
+				return append(lines, "done")
+			}
+			continue
+		}
+		l := cands[pick(len(cands))]
+		o, err := parseOrder(p, l, c.Hands[p])
+		if err != nil {
+			continue
+		}
+		if err := r.impulseOrder(p, o); err != nil {
+			continue
+		}
+		lines = append(lines, l)
+		if d.n > 0 || c.Flow.Move != nil || c.Flow.Naval != nil || c.Flow.Assault != nil || len(c.Flow.Stack) > 0 {
+			break
+		}
+	}
+	if len(lines) == 0 {
+		return []string{"done"}
+	}
+	return lines
+}
+
+// flowSections are the public facts of the turn machine for every view:
+// the impulse in progress, who owes what, and the VP record.
+func (s *St) flowSections() []adjudicator.Section {
+	var b strings.Builder
+	switch {
+	case s.Flow.Over:
+		fmt.Fprintf(&b, "The game is over: %s.\n", s.Flow.Result)
+	case s.Phase == PhAction:
+		fmt.Fprintf(&b, "Active power: %s. Consecutive passes: %d.\n", powers[s.Active].Name, s.Passes)
+		if s.Flow.Card != 0 {
+			fmt.Fprintf(&b, "Card played: %s; %d CP left.\n", cardName(s.Flow.Card), s.Flow.CP)
+		}
+	}
+	if n := s.Flow.Naval; n != nil {
+		b.WriteString(wrap(fmt.Sprintf("Naval move in progress: %s.", powers[n.Power].Name), 76))
+	}
+	if m := s.Flow.Move; m != nil {
+		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s, %s from %s to %s.", powers[m.Power].Name,
+			unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name), 76))
+	}
+	var owed []string
+	for _, p := range s.owingPowers() {
+		kind := s.prompt(p).Kind
+		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, kind))
+	}
+	if len(owed) > 0 {
+		b.WriteString(wrap("Waiting for: "+strings.Join(owed, ", ")+".", 76))
+	}
+	out := []adjudicator.Section{{Title: "Turn", Body: b.String()}}
+	if len(s.Flow.History) > 0 {
+		b.Reset()
+		fmt.Fprintf(&b, "%-5s", "Turn")
+		for p := 0; p < NMajor; p++ {
+			fmt.Fprintf(&b, " %10s", powers[p].Name)
+		}
+		b.WriteString("\n")
+		first := 1
+		if sc, ok := scenarioByID(s.Scenario); ok {
+			first = sc.FirstTurn
+		}
+		for i, h := range s.Flow.History {
+			fmt.Fprintf(&b, "%-5d", first+i)
+			for p := 0; p < NMajor; p++ {
+				fmt.Fprintf(&b, " %10d", h[p])
+			}
+			b.WriteString("\n")
+		}
+		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String()})
+	}
+	return out
+}

@@ -1,0 +1,432 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// The nine phases of a turn (HIS-7d) and the submissions that drive them.
+// Phases without decisions run by themselves; the machine stops whenever
+// a power owes a decision (Owing) and resumes with its answer.
+
+// Apply implements adjudicator.State: all the lines of one submission or
+// none of them.
+func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+	p := powerOfRole(sub.Role)
+	if p < 0 {
+		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{
+			Reason: fmt.Sprintf("%q is not a power of Here I Stand", sub.Role)}}}
+	}
+	if s.Flow.Over {
+		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "the game is over: " + s.Flow.Result}}}
+	}
+	lines, auto, rej := s.standingLines(p, sub.Lines)
+	if rej != nil {
+		return nil, nil, rej
+	}
+	if len(auto) > 0 && len(nonEmpty(lines)) == 0 {
+		// Standing orders alone are accepted at any time.
+		c := s.clone()
+		r := &run{s: c, dice: dice}
+		canon := r.setStanding(p, auto)
+		r.advance()
+		return c, &adjudicator.Result{Canonical: canon, Events: r.ev}, nil
+	}
+	if !s.owes(p) {
+		var who []string
+		for _, q := range s.owingPowers() {
+			who = append(who, powers[q].Name)
+		}
+		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{
+			Reason: fmt.Sprintf("%s owes no decision now; the game waits for %s", powers[p].Name, strings.Join(who, ", "))}}}
+	}
+	c := s.clone()
+	r := &run{s: c, dice: dice}
+	standing := r.setStanding(p, auto)
+	canon, rej := r.answer(p, lines)
+	if rej != nil {
+		return nil, nil, rej
+	}
+	canon = append(standing, canon...)
+	r.advance()
+	return c, &adjudicator.Result{Canonical: canon, Events: r.ev}, nil
+}
+
+// answer carries out power p's submission for the decision it owes.
+func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	if d, ok := s.Flow.top(); ok {
+		lines = nonEmpty(lines)
+		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > 1 {
+			// The active power answers its own decision and goes on with
+			// its impulse: the further lines wait for the action to end.
+			rest := lines[1:]
+			if _, rej := s.parseAll(p, rest); rej != nil {
+				return nil, rej
+			}
+			s.Flow.Queue = append(s.Flow.Queue, rest...)
+			canon, rej := r.decisionAnswer(d, lines[:1])
+			if rej != nil {
+				return nil, rej
+			}
+			if len(s.Flow.Queue) > 0 && (len(s.Flow.Stack) > 0 || s.Flow.Move != nil || s.Flow.Naval != nil) {
+				r.tell(p, "Your orders from line %d wait for the action in progress to end.", rest[0].No)
+			}
+			return canon, nil
+		}
+		return r.decisionAnswer(d, lines)
+	}
+	switch s.Phase {
+	case PhLuther:
+		return r.lutherAnswer(nonEmpty(lines))
+	case PhDiplomacy:
+		return r.diplomacyAnswer(p, nonEmpty(lines))
+	case PhSpring:
+		return r.springAnswer(p, nonEmpty(lines))
+	case PhAction:
+		return r.impulseLines(p, lines, false)
+	}
+	return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no decision is owed in the " + phaseNames[s.Phase] + " phase"}}}
+}
+
+// one returns the single line of a one-line answer or a rejection.
+func one(lines []adjudicator.Line, legal []string) (adjudicator.Line, *adjudicator.Rejection) {
+	switch len(lines) {
+	case 0:
+		return adjudicator.Line{}, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no answer given", Legal: legal}}}
+	case 1:
+		return lines[0], nil
+	}
+	return adjudicator.Line{}, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Line: lines[1],
+		Reason: fmt.Sprintf("%q: one answer is expected here", lines[1].Text), Legal: legal}}}
+}
+
+func reject(l adjudicator.Line, err error) *adjudicator.Rejection {
+	return &adjudicator.Rejection{Problems: []adjudicator.Problem{problem(l, err)}}
+}
+
+// lutherAnswer: the Protestant plays Luther's 95 Theses (HIS-8.1a). The
+// Reformation attempts it brings arrive with the religious rules; until
+// then the card is removed and the turn goes on.
+func (r *run) lutherAnswer(lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	legal := []string{"play 95 theses"}
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	t := strings.ToLower(l.Text)
+	v, rest := verbOf(t)
+	if v != "play" || !(strings.Contains(rest, "these") || strings.Contains(rest, "luther") || strings.TrimPrefix(rest, "#") == "8") {
+		return nil, reject(l, errLegal(legal, "the Protestant opens the game with Luther's 95 Theses"))
+	}
+	n := lutherCard()
+	s.takeFromHand(Protestant, n)
+	s.Removed.set(n)
+	r.say("The Protestant plays %s. The Reformation attempts it starts arrive with the religious rules.", cardName(n))
+	r.enter(PhDiplomacy)
+	return []string{"play 8 Luther's 95 Theses"}, nil
+}
+
+func verbOf(t string) (string, string) {
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return "", ""
+	}
+	return f[0], strings.Join(f[1:], " ")
+}
+
+// lutherCard is the number of Luther's 95 Theses.
+func lutherCard() int {
+	for n := 1; n <= NC; n++ {
+		if cards[n].EntryCond == EntryStartInHand {
+			return n
+		}
+	}
+	return 0
+}
+
+// diplomacyAnswer: every power passes through the Diplomacy Phase (in
+// turn 1 only England negotiates, HIS-7c). Negotiations, peace, ransom
+// and declarations of war arrive with the diplomacy rules; this is where
+// they will be read (see diplomacyOrder).
+func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	var canon []string
+	if len(lines) == 0 {
+		lines = []adjudicator.Line{{Text: "done"}}
+	}
+	for _, l := range lines {
+		v, _ := verbOf(strings.ToLower(l.Text))
+		switch v {
+		case "done", "pass", "no", "end":
+			continue
+		}
+		if err := r.diplomacyOrder(p, l); err != nil {
+			return nil, reject(l, err)
+		}
+		canon = append(canon, l.Text)
+	}
+	r.s.Flow.Waiting &^= 1 << p
+	r.say("%s ends its diplomacy.", powers[p].Name)
+	return append(canon, "done"), nil
+}
+
+// diplomacyOrder is the hook for the orders of the Diplomacy Phase
+// (HIS-9): none exist yet.
+func (r *run) diplomacyOrder(p int, l adjudicator.Line) error {
+	return errLegal([]string{"done"}, "the Diplomacy Phase has no orders yet: write done")
+}
+
+// advance runs the phases that need no decision until a power owes one
+// or the game ends.
+func (r *run) advance() {
+	s := r.s
+	for step := 0; step < 10000 && !s.Flow.Over; step++ {
+		if d, ok := s.Flow.top(); ok {
+			if s.Flow.Auto[d.Power]&(1<<d.Kind) == 0 {
+				return
+			}
+			// A standing order answers with the default.
+			var lines []adjudicator.Line
+			for i, l := range s.defaultLines(d.Power) {
+				lines = append(lines, adjudicator.Line{No: i + 1, Text: l})
+			}
+			snap := s.clone()
+			if _, rej := r.decisionAnswer(d, lines); rej != nil {
+				*s = *snap
+				s.Flow.Auto[d.Power] &^= 1 << d.Kind
+				r.tell(d.Power, "Your standing order could not answer: %v. It is cancelled.", rej)
+			}
+			continue
+		}
+		if s.Flow.Move != nil {
+			r.continueMove()
+			continue
+		}
+		if s.Flow.Naval != nil {
+			r.continueNaval()
+			continue
+		}
+		if s.Flow.Assault != nil {
+			if err := r.applyAssault(); err != nil {
+				r.say("The assault cannot be resolved: %v.", err)
+			}
+			continue
+		}
+		switch s.Phase {
+		case PhLuther:
+			return
+		case PhCardDraw:
+			r.cardDrawPhase()
+		case PhDiplomacy:
+			if s.Flow.Waiting != 0 {
+				return
+			}
+			if s.Turn == 1 {
+				r.enter(PhDiet)
+			} else {
+				r.enter(PhSpring)
+			}
+		case PhDiet:
+			r.say("The Diet of Worms is held; its card play and religious results arrive with the religious rules.")
+			r.enter(PhSpring)
+		case PhSpring:
+			for s.Active < NMajor && len(s.springDestinations(s.Active)) == 0 {
+				s.Active++
+			}
+			if s.Active < NMajor {
+				return
+			}
+			r.enter(PhAction)
+		case PhAction:
+			if r.autoVictory() {
+				return
+			}
+			if len(s.Flow.Queue) > 0 {
+				q := s.Flow.Queue
+				s.Flow.Queue = nil
+				r.impulseLines(s.Active, q, true)
+				continue
+			}
+			if s.Flow.Card != 0 {
+				if s.Flow.CP > 0 {
+					return
+				}
+				r.endImpulse()
+				continue
+			}
+			if s.Passes >= NMajor {
+				r.say("All six powers have passed: the Action Phase ends (HIS-11g).")
+				r.enter(PhWinter)
+				continue
+			}
+			if len(s.Hands[s.Active]) == 0 {
+				s.Passes++
+				r.say("%s has no cards and passes.", powers[s.Active].Name)
+				r.endImpulse()
+				continue
+			}
+			return
+		case PhWinter:
+			r.winter()
+			r.enter(PhNewWorld)
+		case PhNewWorld:
+			r.say("New World phase: voyages arrive with the New World rules.")
+			r.enter(PhVictory)
+		case PhVictory:
+			r.victory()
+		}
+	}
+}
+
+// enter starts phase ph.
+func (r *run) enter(ph int) {
+	s := r.s
+	s.Phase = ph
+	switch ph {
+	case PhDiplomacy:
+		s.Flow.Waiting = 1<<NMajor - 1
+		if s.Turn == 1 {
+			s.Flow.Waiting = 1 << England // HIS-7c
+		}
+	case PhSpring:
+		s.Active = 0
+	case PhAction:
+		s.Active, s.Passes = 0, 0
+		s.Flow.Card, s.Flow.CP = 0, 0
+		s.NewImpulse()
+	}
+}
+
+// cardDrawPhase (HIS-8.2): new cards join the deck, the deck is shuffled
+// with the discard pile and every power is dealt its cards; each power
+// hears its own cards only.
+func (r *run) cardDrawPhase() {
+	s := r.s
+	var before [NMajor]int
+	for p := range before {
+		before[p] = len(s.Hands[p])
+	}
+	var old [NMajor]cardSet
+	for p := 0; p < NMajor; p++ {
+		for _, c := range s.Hands[p] {
+			old[p].set(int(c))
+		}
+	}
+	s.cardDraw(r.dice, false)
+	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
+	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
+	for p := 0; p < NMajor; p++ {
+		var got []string
+		for _, c := range s.Hands[p] {
+			if !old[p].has(int(c)) {
+				got = append(got, cardName(int(c)))
+			}
+		}
+		r.say("%s receives %d cards.", powers[p].Name, len(s.Hands[p])-before[p])
+		if len(got) > 0 {
+			r.tell(p, "%s is dealt %s.", powers[p].Name, strings.Join(got, ", "))
+		}
+	}
+	// HIS-8.2b: Maurice of Saxony enters in turn 6 in an electorate under
+	// Protestant political control (the first in map order).
+	if l, ok := leaderByID["maurice_of_saxony"]; ok && s.Turn >= 6 && s.Leader[l] == LeaderOff {
+		for _, e := range electorates {
+			if s.Controller(e) == Protestant {
+				s.Leader[l] = int16(e)
+				r.say("Maurice of Saxony enters in %s.", spaces[e].Name)
+				break
+			}
+		}
+	}
+	r.enter(PhDiplomacy)
+}
+
+// autoVictory checks the victories that end the game at once during the
+// Action Phase (HIS-23.1): a military victory by keys, none in unrest,
+// and the Protestant's religious victory with 50 Protestant spaces.
+func (r *run) autoVictory() bool {
+	s := r.s
+	for p := 0; p < NMajor; p++ {
+		if p == Protestant {
+			if s.ProtestantSpaces() >= 50 {
+				r.finish(1<<Protestant, "religious victory of the Protestant (HIS-23.1b)")
+				return true
+			}
+			continue
+		}
+		k := powers[p].AutoVictoryKeys
+		if n, u := s.Keys(p); k > 0 && n-u >= k {
+			r.finish(1<<p, fmt.Sprintf("military victory of %s with %d keys (HIS-23.1a)", powers[p].Name, n-u))
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) finish(winners uint8, result string) {
+	f := &r.s.Flow
+	f.Over, f.Winners, f.Result = true, winners, result
+	f.Stack, f.Queue, f.Move, f.Battle, f.Roll = nil, nil, nil, nil, nil
+	f.Card, f.CP = 0, 0
+	r.say("The game is over: %s.", result)
+}
+
+// victory is the Victory Determination Phase (HIS-23.3): standard victory
+// at 25 VP, domination from turn 4, the time limit in the last turn;
+// otherwise the next turn begins. Every power's VP are recorded for the
+// tie-breaks of later turns.
+func (r *run) victory() {
+	s := r.s
+	now := s.vpRecord()
+	top := s.leadersByVP(now)
+	var mask uint8
+	for _, p := range top {
+		mask |= 1 << p
+	}
+	var parts []string
+	for p := 0; p < NMajor; p++ {
+		parts = append(parts, fmt.Sprintf("%s %d", powers[p].Name, now[p]))
+	}
+	r.say("Victory points at the end of turn %d: %s.", s.Turn, strings.Join(parts, ", "))
+	sc, _ := scenarioByID(s.Scenario)
+	switch {
+	case now[top[0]] >= 25:
+		r.finish(mask, fmt.Sprintf("standard victory of %s with %d VP (HIS-23.3b)", namesOfPowers(top), now[top[0]]))
+	case s.Turn >= 4 && r.domination(now):
+	case sc != nil && s.Turn >= sc.LastTurn:
+		r.finish(mask, fmt.Sprintf("time limit victory of %s with %d VP (HIS-23.3d)", namesOfPowers(top), now[top[0]]))
+	}
+	s.Flow.History = append(s.Flow.History, now)
+	if s.Flow.Over {
+		return
+	}
+	s.Turn++
+	r.enter(PhCardDraw)
+}
+
+// domination: a power under 25 VP with 5 VP more than every other power
+// (HIS-23.3c).
+func (r *run) domination(now [NMajor]int) bool {
+	for p := 0; p < NMajor; p++ {
+		ok := now[p] < 25
+		for q := 0; q < NMajor && ok; q++ {
+			ok = q == p || now[p] >= now[q]+5
+		}
+		if ok {
+			r.finish(1<<p, fmt.Sprintf("domination victory of %s with %d VP (HIS-23.3c)", powers[p].Name, now[p]))
+			return true
+		}
+	}
+	return false
+}
+
+func namesOfPowers(ps []int) string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, powers[p].Name)
+	}
+	return joinAnd(out)
+}

@@ -1,0 +1,95 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+)
+
+func winterOf(t *testing.T, s *St) string {
+	t.Helper()
+	s.Phase = PhWinter
+	r := &run{s: s, dice: testdice.New(1)}
+	r.winter()
+	mustCheck(t, s)
+	var b strings.Builder
+	for _, e := range r.ev {
+		b.WriteString(e.Text + "\n")
+	}
+	return b.String()
+}
+
+// HIS-19.3a, HIS-19.3b, HIS-19.3c, HIS-19.3d, HIS-19.3e, HIS-19.3f, HIS-19.3g, HIS-19.3h, HIS-19.3i, HIS-19.3j, HIS-19.3k, HIS-19.3l: the seed's winter example. Charles V and 4 regulars in
+// unfortified Turin go to Besançon at full strength; Montmorency and 5
+// French regulars in Milan keep 4 there and send the fifth to Paris by a
+// friendly path over the Gulf of Lyon; 2 Genoese regulars stay in Genoa;
+// 5 papal regulars in Trent have no clear path and lose 3.
+func TestHIS19_3_ReturnHome(t *testing.T) {
+	s := board(t)
+	s.setAlly(France, Genoa, true)
+	for id, p := range map[string]int{"geneva": Hapsburg, "besancon": Hapsburg, "milan": France, "pavia": France, "florence": Papacy} {
+		s.Ctrl[sp(t, id)] = uint8(p)
+	}
+	put(t, s, "turin", Hapsburg, Force{Reg: 4}, "charles_v")
+	put(t, s, "milan", France, Force{Reg: 5}, "montmorency")
+	put(t, s, "genoa", Genoa, Force{Reg: 2})
+	put(t, s, "trent", Papacy, Force{Reg: 5})
+	log := winterOf(t, s)
+	check := func(id string, p int, want Force) {
+		t.Helper()
+		if got := s.Units[sp(t, id)][p]; got.Reg != want.Reg || got.Merc != want.Merc || got.Cav != want.Cav {
+			t.Errorf("%s %s: %+v, want %+v\n%s", id, powers[p].Name, got, want, log)
+		}
+	}
+	check("turin", Hapsburg, Force{})
+	check("besancon", Hapsburg, Force{Reg: 4})
+	if s.Leader[ldr(t, "charles_v")] != int16(sp(t, "besancon")) {
+		t.Errorf("Charles V in %d", s.Leader[ldr(t, "charles_v")])
+	}
+	check("milan", France, Force{Reg: 4})
+	// Paris: the fifth regular and the replacement (HIS-19.5).
+	check("paris", France, Force{Reg: 2})
+	check("genoa", Genoa, Force{Reg: 2})
+	check("trent", Papacy, Force{})
+	n := 0
+	for _, id := range []string{"rome", "ravenna", "florence"} {
+		n += s.Units[sp(t, id)][Papacy].Land()
+	}
+	if n != 3 { // 2 survivors and the replacement in Rome
+		t.Errorf("%d papal regulars in Rome, Ravenna and Florence, want 3\n%s", n, log)
+	}
+	if !strings.Contains(log, "lose 3 regulars") {
+		t.Errorf("no attrition in\n%s", log)
+	}
+}
+
+// HIS-19.3b, HIS-19.4a, HIS-19.5a, HIS-19.8a: ships go to the nearest
+// friendly port; alliances between major powers end, those with minor
+// powers stay; each capital under its power's control gets a regular
+// (both Hapsburg capitals, never the Protestant); overdue Mandatory
+// Events occur.
+func TestHIS19_WinterSteps(t *testing.T) {
+	s := board(t)
+	s.Turn = 2
+	s.setAlly(France, Papacy, true)
+	s.setAlly(France, Scotland, true)
+	s.addUnits(seaLoc(sz(t, "gulf_of_lyon")), France, Force{Sq: 2})
+	log := winterOf(t, s)
+	if s.Allied(France, Papacy) || !s.Allied(France, Scotland) {
+		t.Errorf("alliances after winter: papacy %v scotland %v", s.Allied(France, Papacy), s.Allied(France, Scotland))
+	}
+	if got := s.Units[sp(t, "marseille")][France]; got.Sq != 2 {
+		t.Errorf("Marseille %+v\n%s", got, log)
+	}
+	for p := 0; p < NMajor; p++ {
+		for _, c := range powers[p].Capitals {
+			if got := s.Units[c][p].Reg; got != 1 {
+				t.Errorf("%s: %d regulars in %s", powers[p].Name, got, spaces[c].Name)
+			}
+		}
+	}
+	if !s.Removed.has(10) || !strings.Contains(log, "Clement VII occurs in winter") {
+		t.Errorf("Clement VII is overdue in the winter of turn 2\n%s", log)
+	}
+}
