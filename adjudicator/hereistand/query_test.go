@@ -1,0 +1,73 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// HIS-2.1, HIS-2.2, HIS-2.3, HIS-2.5b, HIS-2.5e: "show SPACE" answers the
+// public facts of a space (type, control, religion, units and leaders,
+// connections and passes, sea zones) and of a sea zone (its neighbours,
+// ports and fleets), the same for every seat, without any hand.
+func TestQuerySpacesAndSeaZones(t *testing.T) {
+	s := seatGame(t, 3, 1)
+	var _ adjudicator.Querier = s
+	got, err := s.Query("hapsburg+papacy", "Vienna")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Vienna: key, capital, home space of Hapsburg, German-speaking.",
+		"Control: Hapsburg. Religion: Catholic.", "Units: Hapsburg 4R (Ferdinand).", "Connections: Brunn, Graz, Linz, Pressburg."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("show vienna lacks %q:\n%s", want, got)
+		}
+	}
+	got, _ = s.Query("ottoman+france", "belgrade")
+	if !strings.Contains(got, "Passes: Ragusa.") {
+		t.Errorf("show belgrade:\n%s", got)
+	}
+	got, _ = s.Query("ottoman+france", "istanbul")
+	if !strings.Contains(got, "Port on: Aegean Sea, Black Sea.") || !strings.Contains(got, "Suleiman") {
+		t.Errorf("show istanbul:\n%s", got)
+	}
+	got, _ = s.Query("england+protestant", "gulf of lyon")
+	if !strings.Contains(got, "Gulf of Lyon: sea zone.") || !strings.Contains(got, "Marseille (France; France 1S)") ||
+		!strings.Contains(got, "No fleets at sea.") {
+		t.Errorf("show gulf of lyon:\n%s", got)
+	}
+	got, _ = s.Query("gm", "mainz")
+	if !strings.Contains(got, "Electorate display: 1 Protestant regular waiting") {
+		t.Errorf("show mainz:\n%s", got)
+	}
+	// A siege shows who is inside and how many besiege.
+	c := s.clone()
+	metz := sp(t, "metz")
+	c.addUnits(metz, France, Force{Reg: 3})
+	c.Warfare.Siege.set(metz)
+	if got, _ := c.Query("gm", "metz"); !strings.Contains(got, "Under siege: 1 land unit inside the fortifications, 3 besieging.") {
+		t.Errorf("show metz under siege:\n%s", got)
+	}
+	// Every seat gets the same answer: nothing in it is secret.
+	for _, q := range []string{"paris", "rome", "north sea"} {
+		a, _ := s.Query("ottoman+france", q)
+		b, _ := s.Query("england+protestant", q)
+		if a != b {
+			t.Errorf("show %s differs between seats", q)
+		}
+		for p := 0; p < NMajor; p++ {
+			for _, card := range s.Hands[p] {
+				if strings.Contains(a, cards[card].Name) {
+					t.Errorf("show %s names %s", q, cardName(int(card)))
+				}
+			}
+		}
+	}
+	if _, err := s.Query("gm", "viena"); err == nil || !strings.Contains(err.Error(), "Vienna") {
+		t.Errorf("show viena: %v", err)
+	}
+	if _, err := s.Query("gm", ""); err == nil {
+		t.Error("show nothing accepted")
+	}
+}
