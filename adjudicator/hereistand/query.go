@@ -162,4 +162,3 @@ func (s *St) navalIn(sp int) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
