@@ -92,17 +92,17 @@ func (s *St) querySpace(sp int) string {
 		}
 	}
 	if len(conn) > 0 {
-		b.WriteString(wrap("Connections: "+strings.Join(conn, ", ")+".", 76))
+		b.WriteString(wrap("Connections: "+strings.Join(conn, ", ")+".", 70))
 	}
 	if len(passes) > 0 {
-		b.WriteString(wrap("Passes: "+strings.Join(passes, ", ")+".", 76))
+		b.WriteString(wrap("Passes: "+strings.Join(passes, ", ")+".", 70))
 	}
 	if info.port() {
 		var zs []string
 		for _, z := range info.Seas {
 			zs = append(zs, seas[z].Name)
 		}
-		b.WriteString(wrap("Port on: "+strings.Join(zs, ", ")+".", 76))
+		b.WriteString(wrap("Port on: "+strings.Join(zs, ", ")+".", 70))
 	}
 	return b.String()
 }
@@ -117,7 +117,7 @@ func (s *St) querySea(z int) string {
 		adj = append(adj, seas[x].Name)
 	}
 	if len(adj) > 0 {
-		b.WriteString(wrap("Adjacent sea zones: "+strings.Join(adj, ", ")+".", 76))
+		b.WriteString(wrap("Adjacent sea zones: "+strings.Join(adj, ", ")+".", 70))
 	}
 	var ports []string
 	for _, sp := range info.Ports {
@@ -128,7 +128,7 @@ func (s *St) querySea(z int) string {
 		ports = append(ports, p+")")
 	}
 	if len(ports) > 0 {
-		b.WriteString(wrap("Ports: "+strings.Join(ports, ", ")+".", 76))
+		b.WriteString(wrap("Ports: "+strings.Join(ports, ", ")+".", 70))
 	}
 	b.WriteString(strings.Replace(s.unitsHere(seaLoc(z)), "No units.", "No fleets at sea.", 1))
 	return b.String()
@@ -148,7 +148,7 @@ func (s *St) unitsHere(loc int) string {
 	if len(parts) == 0 {
 		return "No units.\n"
 	}
-	return wrap("Units: "+strings.Join(parts, "; ")+".", 76)
+	return wrap("Units: "+strings.Join(parts, "; ")+".", 70)
 }
 
 // navalIn is the ships in port sp, e.g. "France 2S".
