@@ -11,6 +11,13 @@ import (
 // the same functions that check the orders (decisionChoices, playChoices,
 // legalMoves, buildOptions, controlOptions...), so they cannot drift.
 
+// InterruptHours is the deadline of a decision owed in the middle of an
+// impulse (interception, avoid battle, withdrawal, fall back, retreat,
+// casualties, relief): 12 hours rather than the game's deadline, so that
+// an impulse waits half a day, not a turn's deadline, for each interrupt
+// (docs/games/here-i-stand.md). The default answer then applies.
+const InterruptHours = 12
+
 // maxChoices keeps a prompt short: the forms are listed with a few
 // examples, not every space of the map.
 const maxChoices = 30
@@ -36,7 +43,7 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 	if d, ok := s.Flow.top(); ok {
 		ch := s.decisionChoices(d)
 		return adjudicator.Prompt{Role: role, Kind: decisionKinds[d.Kind], Text: s.decisionText(d),
-			Choices: capList(ch), Template: []string{ch[0]}}
+			Choices: capList(ch), Template: []string{ch[0]}, Hours: InterruptHours}
 	}
 	switch s.Phase {
 	case PhLuther:

@@ -226,3 +226,49 @@ func TestHereIStandByEmail(t *testing.T) {
 		})
 	}
 }
+
+// An interrupt does not wait a turn's deadline: the deadline is the
+// shortest Prompt.Hours of the prompts owed (Here I Stand: 12 hours for a
+// decision in the middle of an impulse), and the game's own deadline
+// again once only ordinary prompts are owed.
+func TestInterruptDeadline(t *testing.T) {
+	e := newEmailGame(t, "here-i-stand", "1517", nil)
+	pick := testdice.New(5)
+	interrupts, ordinary := 0, 0
+	for step := 0; step < 3000 && (interrupts < 3 || ordinary < 3); step++ {
+		g, st := e.load()
+		if g.Status.Finished {
+			break
+		}
+		e.now = e.now.Add(time.Minute)
+		role := st.Prompts()[0].Role
+		sub := st.(adjudicator.Player).RandomSubmission(role, pick.Intn)
+		var body strings.Builder
+		fmt.Fprintf(&body, "secret: %s\ntoken: %s\n", e.secrets[role], tokenFor(e.id, g.Player(string(role))))
+		for _, l := range sub.Lines {
+			body.WriteString(l.Text + "\n")
+		}
+		before := g.Deadline
+		o := e.send(e.addr[role], body.String())
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		g, st = e.load()
+		if g.Status.Finished || g.Deadline.IsZero() {
+			continue
+		}
+		short := false
+		for _, p := range st.Prompts() {
+			short = short || p.Hours > 0
+		}
+		left := g.Deadline.Sub(e.now.Truncate(time.Minute))
+		if short {
+			interrupts++
+			require.Equal(t, 12*time.Hour, left, "interrupt at %s", g.Status.Label)
+			require.Less(t, g.ReminderHours, 12)
+		} else if !g.Deadline.Equal(before) {
+			ordinary++
+			require.Equal(t, time.Duration(g.DeadlineHours)*time.Hour, left, "at %s", g.Status.Label)
+		}
+	}
+	require.GreaterOrEqual(t, interrupts, 3, "no interrupts seen")
+	require.GreaterOrEqual(t, ordinary, 3)
+}
