@@ -60,7 +60,7 @@ func (s *St) querySpace(sp int) string {
 	fmt.Fprintf(&b, "%s: %s.\n", info.Name, strings.Join(about, ", "))
 	ctrl := fmt.Sprintf("Control: %s", controllerName(int(s.Ctrl[sp])))
 	if c := s.Controller(sp); c != int(s.Ctrl[sp]) {
-		ctrl += fmt.Sprintf(" (for the %s, its ally)", controllerName(c))
+		ctrl = fmt.Sprintf("Control: %s, through its ally %s", controllerName(c), controllerName(int(s.Ctrl[sp])))
 	}
 	rel := "Catholic"
 	if s.Protestant(sp) {

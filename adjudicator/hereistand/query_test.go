@@ -71,3 +71,49 @@ func TestQuerySpacesAndSeaZones(t *testing.T) {
 		t.Error("show nothing accepted")
 	}
 }
+
+// HIS-2.4a: a space's marker gives its political control and, apart, its
+// religion; keys are squares and other spaces hexagons. The seed's seven
+// examples, read back with "show".
+func TestHIS2_4a_ControlMarkers(t *testing.T) {
+	s := seatGame(t, 6, 1).clone()
+	london, vienna := sp(t, "london"), sp(t, "vienna")
+	s.Ctrl[vienna] = England
+	s.Prot.set(london)
+	s.Prot.set(sp(t, "geneva"))
+	s.Ctrl[sp(t, "kassel")] = Hapsburg
+	s.Prot.set(sp(t, "kassel"))
+	s.Ctrl[sp(t, "wittenberg")] = Protestant
+	s.Prot.set(sp(t, "wittenberg"))
+	for _, c := range []struct{ space, kind, ctrl, rel string }{
+		{"innsbruck", "unfortified space, home space of Hapsburg", "Hapsburg", "Catholic"},  // (1)
+		{"vienna", "key, capital, home space of Hapsburg", "England", "Catholic"},           // (2)
+		{"london", "key, capital, home space of England", "England", "Protestant"},          // (3)
+		{"geneva", "unfortified space, independent", "Independent", "Protestant"},           // (4)
+		{"kassel", "unfortified space, home space of Protestant", "Hapsburg", "Protestant"}, // (5)
+		{"mainz", "electorate, home space of Protestant", "Hapsburg", "Catholic"},           // (6)
+		{"wittenberg", "electorate, home space of Protestant", "Protestant", "Protestant"},  // (7)
+	} {
+		got, err := s.Query("england", c.space)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, ": "+c.kind) || !strings.Contains(got, "Control: "+c.ctrl+". Religion: "+c.rel+".") {
+			t.Errorf("show %s:\n%s", c.space, got)
+		}
+	}
+}
+
+// HIS-2.2b: the home spaces of a minor power allied to a major power are
+// under that major power's control.
+func TestHIS2_2b_AlliedMinorControl(t *testing.T) {
+	s := seatGame(t, 6, 1).clone()
+	s.setAlly(France, Venice, true)
+	if s.Controller(sp(t, "venice")) != France {
+		t.Fatalf("Venice controlled by %s", controllerName(s.Controller(sp(t, "venice"))))
+	}
+	got, _ := s.Query("gm", "venice")
+	if !strings.Contains(got, "Control: France, through its ally Venice.") {
+		t.Errorf("show venice:\n%s", got)
+	}
+}
