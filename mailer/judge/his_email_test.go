@@ -207,12 +207,32 @@ func (e *emailGame) playToEnd(seed uint64, maxSteps int) {
 	_, hash, err := record.Replay(rec, e.eng)
 	require.NoError(t, err)
 	require.Equal(t, g.StateHash, hash)
+	hands := 0
 	for _, m := range e.mails() {
 		for r, s := range e.secrets {
 			if m.To[0] != e.addr[r] && !(r == adjudicator.GM && m.To[0] == "gm@club.example") {
 				require.NotContains(t, m.Text, s)
 			}
 		}
+		if e.eng.Info().Name != "here-i-stand" {
+			continue
+		}
+		// A seat's mail shows the hands of its own powers only.
+		for r, a := range e.addr {
+			if m.To[0] != a {
+				continue
+			}
+			for _, p := range []string{"ottoman", "hapsburg", "england", "france", "papacy", "protestant"} {
+				title := strings.ToUpper(p) + " HAND"
+				if strings.Contains(m.Text, title) {
+					hands++
+					require.Contains(t, "+"+string(r)+"+", "+"+p+"+", "%s's mail shows the %s hand", r, p)
+				}
+			}
+		}
+	}
+	if e.eng.Info().Name == "here-i-stand" {
+		require.NotZero(t, hands, "no report showed a hand")
 	}
 }
 
