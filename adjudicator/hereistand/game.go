@@ -17,9 +17,9 @@ func init() { adjudicator.Register(Game{}) }
 // Name is the game's stable ID.
 const Name = "here-i-stand"
 
-// Info implements adjudicator.Game. The roles are always the six major
-// powers (HIS-3a); the "players" option says how many people hold them,
-// and Seating says who holds which.
+// Info implements adjudicator.Game. Its roles are the six major powers,
+// the seats of a six-player game (HIS-3a); with the "players" option,
+// InfoFor gives the seats of that many players (see seats.go).
 func (Game) Info() adjudicator.Info {
 	var roles []adjudicator.Role
 	for p := 0; p < NMajor; p++ {
