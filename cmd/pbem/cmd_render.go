@@ -65,7 +65,11 @@ func runRender(ctx *cli, args []string) error {
 	r := adjudicator.Role(strings.ToLower(*role))
 	roles := []string{}
 	ok := r == adjudicator.GM
-	for _, x := range g.Info().Roles {
+	info, err := adjudicator.InfoOf(g, rec.Options)
+	if err != nil {
+		return err
+	}
+	for _, x := range info.Roles {
 		roles = append(roles, string(x))
 		ok = ok || x == r
 	}
