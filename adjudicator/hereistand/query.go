@@ -13,13 +13,18 @@ var langNames = [NLang]string{LangNone: "", LangGerman: "German", LangFrench: "F
 	LangItalian: "Italian", LangEnglish: "English", LangSpanish: "Spanish"}
 
 // Query implements adjudicator.Querier: "show Vienna", "show gulf of
-// lyon". Everything it answers is public in Here I Stand (the map, the
-// units, leaders, sieges and control); hands are never shown, so the
-// answer is the same for every role.
+// lyon", "show hand". A space or sea zone is public in Here I Stand (the
+// map, units, leaders, sieges and control): the answer is the same for
+// every role and never names a card. "show hand" lists the hands of the
+// seat's own powers (every hand for the GM).
 func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 	q = strings.TrimSpace(q)
 	if q == "" {
-		return "", fmt.Errorf("show what? Name a space or a sea zone, e.g. \"show vienna\"")
+		return "", fmt.Errorf("show what? Name a space or a sea zone, e.g. \"show vienna\", or \"show hand\"")
+	}
+	switch strings.ToLower(q) {
+	case "hand", "hands", "cards", "my hand":
+		return s.queryHands(role)
 	}
 	loc, err := matchLoc(q)
 	if err != nil {
@@ -161,4 +166,24 @@ func (s *St) navalIn(sp int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// queryHands lists the cards of the hands role holds.
+func (s *St) queryHands(role adjudicator.Role) (string, error) {
+	held := s.seatHands(role)
+	if len(held) == 0 {
+		return "", fmt.Errorf("%q holds no power, so no hand", role)
+	}
+	var b strings.Builder
+	for _, p := range held {
+		var h []string
+		for _, c := range s.Hands[p] {
+			h = append(h, fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP))
+		}
+		if len(h) == 0 {
+			h = []string{"no cards"}
+		}
+		b.WriteString(wrap(powers[p].Name+" hand: "+strings.Join(h, ", ")+".", 70))
+	}
+	return b.String(), nil
 }

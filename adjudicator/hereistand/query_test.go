@@ -117,3 +117,32 @@ func TestHIS2_2b_AlliedMinorControl(t *testing.T) {
 		t.Errorf("show venice:\n%s", got)
 	}
 }
+
+// "show hand" lists the hands of the seat's own powers, and no other.
+func TestQueryHand(t *testing.T) {
+	s := seatGame(t, 3, 1)
+	got, err := s.Query("hapsburg+papacy", "hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 0; p < NMajor; p++ {
+		mine := p == Hapsburg || p == Papacy
+		if strings.Contains(got, powers[p].Name+" hand:") != mine {
+			t.Errorf("%s hand shown: %v\n%s", powers[p].Name, !mine, got)
+		}
+		if mine {
+			continue
+		}
+		for _, c := range s.Hands[p] {
+			if strings.Contains(got, cardName(int(c))+" ") {
+				t.Errorf("shows %s of the %s", cardName(int(c)), powers[p].Name)
+			}
+		}
+	}
+	if all, _ := s.Query("gm", "hands"); strings.Count(all, " hand:") != NMajor {
+		t.Errorf("GM:\n%s", all)
+	}
+	if _, err := s.Query("nobody", "hand"); err == nil {
+		t.Error("a role without powers has a hand")
+	}
+}

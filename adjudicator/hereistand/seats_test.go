@@ -242,3 +242,25 @@ func TestFogOfWarSeats(t *testing.T) {
 		}
 	}
 }
+
+// A decision owed in the middle of an impulse asks for InterruptHours;
+// every other prompt leaves the game's deadline (Hours 0).
+func TestInterruptPromptHours(t *testing.T) {
+	seen := map[bool]int{}
+	playSeeded(t, 3, func(_ *St, _ *adjudicator.Submission, _ *adjudicator.Result, s *St) {
+		for _, pr := range s.Prompts() {
+			inside := len(s.Flow.Stack) > 0
+			want := 0
+			if inside {
+				want = InterruptHours
+			}
+			if pr.Hours != want {
+				t.Fatalf("%s prompt (%s): %d hours, want %d", pr.Kind, pr.Role, pr.Hours, want)
+			}
+			seen[inside]++
+		}
+	})
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("prompts seen: %v", seen)
+	}
+}
