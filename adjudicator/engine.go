@@ -233,6 +233,13 @@ type Prompt struct {
 	// Secret marks a simultaneous decision whose answer is hidden from the
 	// other players until every answer is in.
 	Secret bool
+	// Hours is the longest this decision may wait, in hours: the platform
+	// sets the deadline to the shortest Hours of the prompts owed, and
+	// never later than the game's own deadline. 0 means the game's
+	// deadline. Games use it for interrupts (another power's decision in
+	// the middle of an impulse) so that they do not hold the table up for
+	// a whole turn's deadline.
+	Hours int
 }
 
 // View is what one role sees: titled sections of preformatted text.

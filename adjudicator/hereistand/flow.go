@@ -502,16 +502,6 @@ func (r *run) log(lines []string) {
 	}
 }
 
-// Owing implements adjudicator.Owing: the roles that owe a decision now,
-// in the order of Prompts.
-func (s *St) Owing() []adjudicator.Role {
-	var out []adjudicator.Role
-	for _, p := range s.owingPowers() {
-		out = append(out, roleOf(p))
-	}
-	return out
-}
-
 func (s *St) owingPowers() []int {
 	if s.Flow.Over {
 		return nil

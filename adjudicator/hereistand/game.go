@@ -17,9 +17,9 @@ func init() { adjudicator.Register(Game{}) }
 // Name is the game's stable ID.
 const Name = "here-i-stand"
 
-// Info implements adjudicator.Game. The roles are always the six major
-// powers (HIS-3a); the "players" option says how many people hold them,
-// and Seating says who holds which.
+// Info implements adjudicator.Game. Its roles are the six major powers,
+// the seats of a six-player game (HIS-3a); with the "players" option,
+// InfoFor gives the seats of that many players (see seats.go).
 func (Game) Info() adjudicator.Info {
 	var roles []adjudicator.Role
 	for p := 0; p < NMajor; p++ {
@@ -296,11 +296,11 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	fmt.Fprintf(&b, "Protestant spaces: %d. Deck: %d cards, discard pile: %d.\n",
 		s.ProtestantSpaces(), len(s.Deck), len(s.Discard))
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Powers", Body: b.String()})
-	if p := powerOfRole(role); p >= 0 || role == adjudicator.GM {
-		for q := 0; q < NMajor; q++ {
-			if q != p && role != adjudicator.GM {
-				continue
-			}
+	if held := s.seatHands(role); len(held) > 0 {
+		if len(held) > 1 && role != adjudicator.GM {
+			v.Sections[0].Body += fmt.Sprintf("You hold the %s and the %s.\n", powers[held[0]].Name, powers[held[1]].Name)
+		}
+		for _, q := range held {
 			var h []string
 			for _, c := range s.Hands[q] {
 				h = append(h, fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP))

@@ -132,3 +132,27 @@ func TestHIS16_3_Transport(t *testing.T) {
 		t.Errorf("Genoa %+v", got)
 	}
 }
+
+// HIS-15.3a, HIS-16.3b: besiegers that sail away by naval transport
+// break the siege they leave when too few stay behind.
+func TestHIS15_3a_TransportLeavesSiege(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	genoa := sp(t, "genoa")
+	s.Ctrl[genoa] = Hapsburg
+	put(t, s, "genoa", Hapsburg, Force{Reg: 1})
+	put(t, s, "genoa", France, Force{Reg: 3})
+	s.Warfare.Siege.set(genoa)
+	s.addUnits(seaLoc(sz(t, "gulf_of_lyon")), France, Force{Sq: 1})
+	play := impulseFor(t, s, France, 3)
+	s, _ = submit(t, s, France, testdice.New(1), play, "transport 3 from genoa via gulf of lyon to marseille")
+	if s.UnderSiege(genoa) {
+		t.Error("Genoa is still under siege with no besiegers")
+	}
+	if got := s.Units[sp(t, "marseille")][France]; got.Reg < 3 {
+		t.Errorf("Marseille %+v", got)
+	}
+	if err := s.Check(); err != nil {
+		t.Error(err)
+	}
+}

@@ -78,13 +78,25 @@ func TestGameDocOrders(t *testing.T) {
 	n := 0
 	for _, block := range strings.Split(string(data), "```orders ")[1:] {
 		head, body, _ := strings.Cut(block, "\n")
-		p, ok := powerByID[strings.TrimSpace(head)]
-		if !ok {
-			t.Fatalf("unknown power %q", head)
+		// A block headed by a seat of two powers names each line's power.
+		var seat []int
+		for _, id := range strings.Split(strings.TrimSpace(head), "+") {
+			p, ok := powerByID[id]
+			if !ok {
+				t.Fatalf("unknown power %q", head)
+			}
+			seat = append(seat, p)
 		}
 		body, _, _ = strings.Cut(body, "```")
 		for _, l := range strings.Split(strings.TrimSpace(body), "\n") {
 			n++
+			p := seat[0]
+			if q, rest := linePower(l); q >= 0 {
+				if !contains(seat, q) {
+					t.Errorf("%s: %q: not a power of the seat", head, l)
+				}
+				p, l = q, rest
+			}
 			if _, err := parseOrder(p, l, []uint8{40}); err != nil {
 				t.Errorf("%s: %q: %v", powers[p].Name, l, err)
 			}

@@ -11,6 +11,13 @@ import (
 // the same functions that check the orders (decisionChoices, playChoices,
 // legalMoves, buildOptions, controlOptions...), so they cannot drift.
 
+// InterruptHours is the deadline of a decision owed in the middle of an
+// impulse (interception, avoid battle, withdrawal, fall back, retreat,
+// casualties, relief): 12 hours rather than the game's deadline, so that
+// an impulse waits half a day, not a turn's deadline, for each interrupt
+// (docs/games/here-i-stand.md). The default answer then applies.
+const InterruptHours = 12
+
 // maxChoices keeps a prompt short: the forms are listed with a few
 // examples, not every space of the map.
 const maxChoices = 30
@@ -25,11 +32,18 @@ func (s *St) Prompts() []adjudicator.Prompt {
 }
 
 func (s *St) prompt(p int) adjudicator.Prompt {
+	pr := s.powerPrompt(p)
+	s.seatPrompt(p, &pr)
+	return pr
+}
+
+// powerPrompt is the decision power p owes, under the power's own role.
+func (s *St) powerPrompt(p int) adjudicator.Prompt {
 	role := roleOf(p)
 	if d, ok := s.Flow.top(); ok {
 		ch := s.decisionChoices(d)
 		return adjudicator.Prompt{Role: role, Kind: decisionKinds[d.Kind], Text: s.decisionText(d),
-			Choices: capList(ch), Template: []string{ch[0]}}
+			Choices: capList(ch), Template: []string{ch[0]}, Hours: InterruptHours}
 	}
 	switch s.Phase {
 	case PhLuther:
@@ -145,8 +159,9 @@ func (s *St) defaultLines(p int) []string {
 	return []string{order{verb: "play", card: best}.canonical(p), "done"}
 }
 
-// Default implements adjudicator.State.
-func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
+// defaultPower is the deadline default of one power (role is the
+// power's own role); Default gathers a seat's.
+func (s *St) defaultPower(role adjudicator.Role) *adjudicator.Submission {
 	p := powerOfRole(role)
 	if p < 0 || !s.owes(p) {
 		return nil
@@ -169,11 +184,11 @@ func (d *probeDice) Hidden(string, int) int {
 	return 0
 }
 
-// RandomSubmission implements adjudicator.Player: random legal orders.
-// In an impulse the card play and several actions go in one
+// randomPower is random legal orders of one power (role is the power's
+// own role); RandomSubmission gathers a seat's. In an impulse the card play and several actions go in one
 // submission, up to the first action that rolls dice or waits for
 // another power.
-func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adjudicator.Submission {
+func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicator.Submission {
 	p := powerOfRole(role)
 	if p < 0 || !s.owes(p) {
 		return nil

@@ -432,7 +432,18 @@ func turnYears(t int) string {
 // Status implements adjudicator.State.
 func (s *St) Status() adjudicator.Status {
 	label := fmt.Sprintf("Turn %d (%s): %s phase", s.Turn, turnYears(s.Turn), phaseNames[s.Phase])
-	return s.Flow.status(adjudicator.Status{Turn: s.Turn, Label: label})
+	st := s.Flow.status(adjudicator.Status{Turn: s.Turn, Label: label})
+	if s.players() < 6 && len(st.Winner) > 0 {
+		// A seat wins when a power it holds wins.
+		var seats []adjudicator.Role
+		for _, r := range st.Winner {
+			if seat := s.seatOf(powerOfRole(r)); !containsRole(seats, seat) {
+				seats = append(seats, seat)
+			}
+		}
+		st.Winner = seats
+	}
+	return st
 }
 
 // Check verifies the invariants of the state.

@@ -11,9 +11,9 @@ import (
 // Phases without decisions run by themselves; the machine stops whenever
 // a power owes a decision (Owing) and resumes with its answer.
 
-// Apply implements adjudicator.State: all the lines of one submission or
-// none of them.
-func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+// applyPower applies one major power's lines (sub.Role is the power's
+// own role): all of them or none. Apply routes a seat's lines here.
+func (s *St) applyPower(sub adjudicator.Submission, dice adjudicator.Dice) (*St, *adjudicator.Result, error) {
 	p := powerOfRole(sub.Role)
 	if p < 0 {
 		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{

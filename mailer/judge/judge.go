@@ -512,13 +512,25 @@ func promptSig(st adjudicator.State) string {
 
 func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
 	g.DeadlineByGM = false
-	if st.Status().Finished || len(st.Prompts()) == 0 || g.DeadlineHours <= 0 {
+	prompts := st.Prompts()
+	if st.Status().Finished || len(prompts) == 0 || g.DeadlineHours <= 0 {
 		g.Deadline = time.Time{}
 		return
 	}
-	g.Deadline = now.Add(time.Duration(g.DeadlineHours) * time.Hour).Truncate(time.Minute)
+	// A prompt may ask for less time than the game's deadline (an
+	// interrupt): the shortest wins, and its reminder comes half-way.
+	hours := g.DeadlineHours
+	for _, p := range prompts {
+		if p.Hours > 0 && p.Hours < hours {
+			hours = p.Hours
+		}
+	}
+	g.Deadline = now.Add(time.Duration(hours) * time.Hour).Truncate(time.Minute)
 	g.RemindersSent = 0
 	g.ReminderHours = max(j.opt.ReminderHours, 0)
+	if hours < g.DeadlineHours && g.ReminderHours >= hours {
+		g.ReminderHours = hours / 2
+	}
 }
 
 func newSecret() string {

@@ -21,7 +21,8 @@ import (
 //	admit        auto-replies, the rate limit, which game, and strangers
 //	findGame     no tag or an unknown game: say so; else load the game
 //	authenticate the sender's seat, and the game's state
-//	requests     language, report, record and help, which need no secret
+//	requests     language, report, record, show and help, which need no
+//	             secret
 //	checkSecret  the seat's secret, then "game over"
 //	senderAuth   the game's sender-authentication rule (off, warn, require)
 //	fresh        a submission applies once: a reused one-time token, or
@@ -240,6 +241,8 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 			return nil, err
 		}
 		return c.outcome(store.OutcomeAccepted, "record sent"), nil
+	case showQueries(o.Lines) != nil:
+		return j.showStep(c, showQueries(o.Lines))
 	case o.Help && len(o.Lines) == 0:
 		if err := j.tell(c, j.helpText(c.g, c.st, c.role, seatLang(c.seat))); err != nil {
 			return nil, err

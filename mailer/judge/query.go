@@ -1,0 +1,73 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/store"
+)
+
+// maxShows is how many "show" lines one email may ask; the rest are
+// answered with a note to ask again.
+const maxShows = 12
+
+// showQueries returns what each line of an email asks when every line
+// is "show X" (X may be empty: the game says what it wants), or nil when
+// some line is something else.
+func showQueries(lines []intake.Line) []string {
+	if len(lines) == 0 {
+		return nil
+	}
+	var out []string
+	for _, l := range lines {
+		f := strings.Fields(l.Text)
+		if len(f) == 0 || !strings.EqualFold(f[0], "show") {
+			return nil
+		}
+		out = append(out, strings.Join(f[1:], " "))
+	}
+	return out
+}
+
+// showStep answers an email of "show X" lines: what the seat may see of
+// each thing named, from the game's Querier, in one reply to the seat's
+// registered address. It is a request like "report": no secret is
+// needed, nothing is logged or applied and no die is drawn.
+func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
+	secret := c.orders.Secret
+	qr, ok := c.st.(adjudicator.Querier)
+	if !ok {
+		text := fmt.Sprintf("Game [%s] (%s) has no \"show\" yet: your report holds what you may see.\nNothing changed.", c.g.ID, c.g.GameName)
+		return j.refuse(c, text, "show: the game has no queries")
+	}
+	var b strings.Builder
+	answered := 0
+	for i, q := range qs {
+		if i == maxShows {
+			fmt.Fprintf(&b, "\n(%d more \"show\" lines not answered: at most %d in one email.)\n", len(qs)-maxShows, maxShows)
+			break
+		}
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "> show %s\n", clip(redactSecret(q, secret), maxQuote))
+		ans, err := qr.Query(c.role, q)
+		if err != nil {
+			fmt.Fprintf(&b, "%s\n", clip(redactSecret(err.Error(), secret), maxQuote))
+			continue
+		}
+		answered++
+		b.WriteString(strings.TrimRight(ans, "\n"))
+		b.WriteString("\n")
+	}
+	b.WriteString("\nNothing changed in the game.")
+	if err := j.tell(c, b.String()); err != nil {
+		return nil, err
+	}
+	if answered == 0 {
+		return c.outcome(store.OutcomeRejected, "show: nothing known by those names"), nil
+	}
+	return c.outcome(store.OutcomeAccepted, fmt.Sprintf("show: %d answered", answered)), nil
+}
