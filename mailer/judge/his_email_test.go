@@ -119,6 +119,10 @@ func TestShowByEmailRichard(t *testing.T) {
 	require.Contains(t, m.Text, "> show london")
 	require.Contains(t, m.Text, "Kent")
 	require.Contains(t, m.Text, "Nothing changed in the game.")
+	// The keyword in Spanish and Italian too.
+	o, m = e.show("york", "mostrar calais\nmostra kent\n")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Contains(t, m.Text, "Calais")
 	o, m = e.show("lancaster", fmt.Sprintf("secret %s\nshow kentt\n", e.secrets["lancaster"]))
 	require.Equal(t, store.OutcomeRejected, o.Kind, o.Reason)
 	require.Contains(t, m.Text, "did you mean")

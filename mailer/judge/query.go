@@ -13,6 +13,9 @@ import (
 // answered with a note to ask again.
 const maxShows = 12
 
+// showWords are "show" in the languages pbem speaks.
+var showWords = map[string]bool{"show": true, "mostrar": true, "ver": true, "mostra": true, "vedi": true}
+
 // showQueries returns what each line of an email asks when every line
 // is "show X" (X may be empty: the game says what it wants), or nil when
 // some line is something else.
@@ -23,7 +26,7 @@ func showQueries(lines []intake.Line) []string {
 	var out []string
 	for _, l := range lines {
 		f := strings.Fields(l.Text)
-		if len(f) == 0 || !strings.EqualFold(f[0], "show") {
+		if len(f) == 0 || !showWords[strings.ToLower(f[0])] {
 			return nil
 		}
 		out = append(out, strings.Join(f[1:], " "))
