@@ -33,7 +33,7 @@ func (a *applier) bad(l adjudicator.Line, reason string, legal ...string) {
 func (a *applier) say(text string) { a.ev = append(a.ev, adjudicator.Event{Text: text}) }
 
 func (a *applier) tell(side int, text string) {
-	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: text})
+	a.ev = append(a.ev, adjudicator.Event{To: toRole[side], Text: text})
 }
 
 func roleOf(r adjudicator.Role) (int, bool) {
@@ -125,12 +125,16 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	n := s.clone()
+	mem := &applyMem{st: *s}
+	n := &mem.st
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	a := &applier{s: n, side: side, d: d}
+	mem.tb.b = mem.text[:0]
+	n.tb = &mem.tb
+	defer func() { n.tb = nil }()
+	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
 	switch n.Phase {
 	case PhCard:
 		a.card(sub.Lines)
@@ -152,7 +156,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
 	}
-	return n, &adjudicator.Result{Canonical: a.canon, Events: a.ev}, nil
+	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	return n, &mem.res, nil
 }
 
 // standing handles the orders a player may add to any submission:
@@ -263,6 +268,11 @@ func cardName(c int8) string {
 
 // findCard matches a card named by a player in side's hand.
 func (s *St) findCard(side int, text string) (int8, int) {
+	for i, c := range s.Hand[side] {
+		if c >= 0 && (text == cards[c].Name || text == cardNorm[c][0]) {
+			return c, i // the name as written in the hand (random play, templates)
+		}
+	}
 	t := orders.Norm(text)
 	t = strings.TrimPrefix(t, "card ")
 	if v, err := strconv.Atoi(strings.TrimPrefix(t, "move ")); err == nil {
@@ -277,8 +287,8 @@ func (s *St) findCard(side int, text string) (int8, int) {
 		if c < 0 {
 			continue
 		}
-		n := orders.Norm(cards[c].Name)
-		if n == t || (len(t) >= 2 && strings.HasPrefix(n, t)) || orders.Norm(cards[c].ID) == t {
+		n := cardNorm[c][0]
+		if n == t || (len(t) >= 2 && strings.HasPrefix(n, t)) || cardNorm[c][1] == t {
 			return c, i
 		}
 	}
@@ -322,7 +332,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 		s.Hand[a.side][i] = -1
 		sortHand(&s.Hand[a.side])
 		s.Play[a.side] = c
-		a.canon = append(a.canon, "card "+cards[c].Name)
+		a.canon = append(a.canon, s.txt().s("card ").s(cards[c].Name).str())
 	}
 	if !got && len(a.probs) == 0 {
 		a.bad(adjudicator.Line{}, "no card played: add a line card <name or value>", s.handChoices(a.side)...)
@@ -330,7 +340,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.tell(a.side, "You play "+cardName(s.Play[a.side])+".")
+	a.tell(a.side, s.txt().s("You play ").s(cardName(s.Play[a.side])).s(".").str())
 	s.continueFlow(a.d, &a.ev)
 }
 
@@ -338,14 +348,14 @@ func (a *applier) card(lines []adjudicator.Line) {
 func (s *St) reveal(ev *[]adjudicator.Event) {
 	ce, cs := s.Play[England], s.Play[Scotland]
 	evE, evS := cards[ce].Event != EvNone, cards[cs].Event != EvNone
-	text := fmt.Sprintf("Cards: England plays %s, Scotland plays %s.", cards[ce].Name, cards[cs].Name)
+	t := s.txt().s("Cards: England plays ").s(cards[ce].Name).s(", Scotland plays ").s(cards[cs].Name).s(".")
 	switch {
 	case evE && evS:
 		s.P1 = England
 		s.EvOwe = [2]bool{true, true}
 		s.YearEnd = true
 		s.Phase = PhEvent
-		text += " Both played events: England resolves first, then Scotland, and the year ends."
+		t.s(" Both played events: England resolves first, then Scotland, and the year ends.")
 	case evE || evS:
 		s.P1 = England
 		if evS {
@@ -353,16 +363,16 @@ func (s *St) reveal(ev *[]adjudicator.Event) {
 		}
 		s.EvOwe[s.P1] = true
 		s.Phase = PhEvent
-		text += fmt.Sprintf(" %s is Player 1 and resolves the event; %s then moves.", sideName(int(s.P1)), sideName(1-int(s.P1)))
+		t.s(" ").s(sideName(int(s.P1))).s(" is Player 1 and resolves the event; ").s(sideName(1 - int(s.P1))).s(" then moves.")
 	default:
 		s.P1 = England
 		if cards[cs].Value > cards[ce].Value {
 			s.P1 = Scotland
 		}
 		s.Phase = PhMove1
-		text += fmt.Sprintf(" %s is Player 1.", sideName(int(s.P1)))
+		t.s(" ").s(sideName(int(s.P1))).s(" is Player 1.")
 	}
-	*ev = append(*ev, adjudicator.Event{Text: text})
+	*ev = append(*ev, adjudicator.Event{Text: t.str()})
 }
 
 // continueFlow runs every step that needs no decision, until one is
@@ -508,7 +518,7 @@ func (a *applier) moves(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.say(fmt.Sprintf("%s moves (%d of %d movement points used).", sideName(a.side), m.cost(), budget))
+	a.say(s.txt().s(sideName(a.side)).s(" moves (").n(m.cost()).s(" of ").n(budget).s(" movement points used).").str())
 	a.tellMoves(m)
 	if s.Phase == PhMove1 {
 		s.Phase = PhMove2
@@ -526,20 +536,19 @@ func (a *applier) tellMoves(m *moveCtx) {
 	type route struct{ from, to, n int }
 	var rbuf [NB]route
 	rs := rbuf[:0]
-	var own strings.Builder
+	// The mover's text is built first, then the enemy's, in the same buffer.
+	own := s.txt().s("Your moves: ")
+	first := true
 	for b := 0; b < NB; b++ {
 		if m.used&(1<<uint(b)) == 0 {
 			continue
 		}
 		f, t := int(s.Orig[b]), int(s.Loc[b])
-		if own.Len() > 0 {
-			own.WriteString("; ")
+		if !first {
+			own.s("; ")
 		}
-		own.WriteString(blocks[b].Label)
-		own.WriteByte(' ')
-		own.WriteString(areas[f].Name)
-		own.WriteString(" -> ")
-		own.WriteString(areas[t].Name)
+		first = false
+		own.s(blocks[b].Label).c(' ').s(areas[f].Name).s(" -> ").s(areas[t].Name)
 		found := false
 		for i := range rs {
 			if rs[i].from == f && rs[i].to == t {
@@ -551,36 +560,33 @@ func (a *applier) tellMoves(m *moveCtx) {
 			rs = append(rs, route{f, t, 1})
 		}
 	}
+	ownText := own.str()
 	if len(rs) == 0 {
 		return
 	}
-	var pub strings.Builder
-	pub.WriteString(sideName(a.side))
-	pub.WriteString(" blocks moved: ")
+	pub := s.txt().s(sideName(a.side)).s(" blocks moved: ")
 	for i, r := range rs {
 		if i > 0 {
-			pub.WriteString("; ")
+			pub.s("; ")
 		}
-		pub.WriteString(strconv.Itoa(r.n))
-		pub.WriteByte(' ')
-		pub.WriteString(areas[r.from].Name)
-		pub.WriteString(" -> ")
-		pub.WriteString(areas[r.to].Name)
+		pub.n(r.n).c(' ').s(areas[r.from].Name).s(" -> ").s(areas[r.to].Name)
 	}
-	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[1-a.side]}, Text: pub.String()})
-	a.tell(a.side, "Your moves: "+own.String())
+	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.str()})
+	a.tell(a.side, ownText)
 }
 
 // moveLine handles "move <from> -> <to> [-> <to>]: <blocks or all>".
 func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 	s := a.s
 	head, list, ok := splitColon(rest)
-	var path []int
+	var pathBuf [4]int
+	path := pathBuf[:0]
 	var origin int
 	if ok && len(head) == 5 && strings.EqualFold(head, "norse") {
 		head, list = list, "norse"
 	}
-	parts := splitArrow(head)
+	var pbuf [8]string
+	parts := splitArrowInto(head, pbuf[:0])
 	if !ok || len(parts) < 2 {
 		a.bad(l, "write move <from> -> <to>: <blocks or all>")
 		return
@@ -665,12 +671,11 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 			a.bad(l, fmt.Sprintf("not enough movement points: your card gives %d (one per group moved; a group sending several blocks across the Anglo-Scottish border needs one per crossing block)", m.budget))
 			return
 		}
-		names := make([]string, 0, len(p)+1)
-		names = append(names, areaName(origin))
+		t := s.txt().s("move ").s(areaName(origin))
 		for _, x := range p {
-			names = append(names, areaName(x))
+			t.s(" -> ").s(areaName(x))
 		}
-		a.canon = append(a.canon, "move "+strings.Join(names, " -> ")+": "+blocks[b].Label)
+		a.canon = append(a.canon, t.s(": ").s(blocks[b].Label).str())
 	}
 }
 

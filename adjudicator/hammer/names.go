@@ -32,7 +32,13 @@ var extraBlockAliases = map[string][]string{
 	"douglas":        {"doublas"},
 }
 
+// cardNorm holds each card's name and ID as orders.Norm writes them.
+var cardNorm [NC][2]string
+
 func initNames() {
+	for c := 0; c < NC; c++ {
+		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}
+	}
 	for s := 0; s < 2; s++ {
 		sideBlockExact[s] = map[string]int{}
 	}
@@ -108,7 +114,27 @@ func matchNoble(text string) (int, error) {
 }
 
 // splitArrow splits "a -> b -> c" (or "a to b to c") into its parts.
-func splitArrow(s string) []string {
+func splitArrow(s string) []string { return splitArrowInto(s, nil) }
+
+// splitArrowInto is splitArrow appending to out; "a -> b" written with
+// plain arrows is cut without building any list but out.
+func splitArrowInto(s string, out []string) []string {
+	if strings.Contains(s, "->") && !strings.Contains(s, "→") {
+		for {
+			i := strings.Index(s, "->")
+			p := s
+			if i >= 0 {
+				p = s[:i]
+			}
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+			if i < 0 {
+				return out
+			}
+			s = s[i+2:]
+		}
+	}
 	s = strings.ReplaceAll(s, "→", "->")
 	var parts []string
 	if strings.Contains(s, "->") {
@@ -116,7 +142,6 @@ func splitArrow(s string) []string {
 	} else {
 		parts = splitWord(s, "to")
 	}
-	out := parts[:0]
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
@@ -163,10 +188,15 @@ func listBlocks(side int, text string) ([]int, bool, error) {
 		return nil, true, nil
 	}
 	var out []int
-	items := orders.SplitList(text)
 	if !strings.ContainsAny(text, ",;") && !strings.Contains(text, " and ") {
-		items = []string{strings.TrimSpace(text)}
+		// one block: no list to build
+		b, err := matchBlock(side, text)
+		if err != nil {
+			return nil, false, err
+		}
+		return []int{b}, false, nil
 	}
+	items := orders.SplitList(text)
 	for _, it := range items {
 		b, err := matchBlock(side, it)
 		if err != nil {
