@@ -472,7 +472,9 @@ func (s *St) mover() int {
 func (a *applier) moves(lines []adjudicator.Line) {
 	s := a.s
 	budget := cards[s.Play[a.side]].Value
-	m := newMoveCtx(s, a.side, budget)
+	var mc moveCtx
+	mc.init(s, a.side, budget)
+	m := &mc
 	type mainOrd struct {
 		l            adjudicator.Line
 		area, origin int
@@ -653,8 +655,9 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 			return
 		}
 		p := path
+		var viaBuf [3]int
 		if len(path) == 1 && adj[origin][path[0]] < 0 {
-			p = m.pathTo(b, path[0])
+			p = m.pathInto(b, path[0], &viaBuf)
 			if p == nil {
 				legal := m.reach(b, nil)
 				a.bad(l, fmt.Sprintf("%s cannot reach %s from %s this turn", blocks[b].Label, areaName(path[0]), areaName(origin)), areaList(legal))

@@ -24,12 +24,19 @@ type moveCtx struct {
 }
 
 func newMoveCtx(s *St, side, budget int) *moveCtx {
-	m := &moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
+	m := &moveCtx{}
+	m.init(s, side, budget)
+	return m
+}
+
+// init readies m for side's movement phase in s (m may live on the
+// caller's stack).
+func (m *moveCtx) init(s *St, side, budget int) {
+	*m = moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
 	for a := 0; a < NA; a++ {
 		m.pin[a] = int8(m.pinLimit(a))
 	}
-	return m
 }
 
 // maxLeave is how many of side's blocks may leave area a, pinned by the
@@ -342,10 +349,14 @@ func (m *moveCtx) reach(b int, out []int) []int {
 
 // pathTo finds a path (excluding origin) for b to dest within the rules,
 // preferring short paths; nil if none.
-func (m *moveCtx) pathTo(b, dest int) []int {
+func (m *moveCtx) pathTo(b, dest int) []int { return m.pathInto(b, dest, new([3]int)) }
+
+// pathInto is pathTo writing the path into buf.
+func (m *moveCtx) pathInto(b, dest int, buf *[3]int) []int {
 	origin := int(m.s.Loc[b])
 	if adj[origin][dest] >= 0 && m.stepProblem(b, origin, origin, dest, 0) == "" {
-		return []int{dest}
+		buf[0] = dest
+		return buf[:1]
 	}
 	if m.s.moveOf(b) < 2 {
 		return nil
@@ -355,7 +366,8 @@ func (m *moveCtx) pathTo(b, dest int) []int {
 			continue
 		}
 		if adj[c][dest] >= 0 && m.stepProblem(b, origin, c, dest, 1) == "" {
-			return []int{c, dest}
+			buf[0], buf[1] = c, dest
+			return buf[:2]
 		}
 	}
 	if m.s.moveOf(b) < 3 {
@@ -370,7 +382,8 @@ func (m *moveCtx) pathTo(b, dest int) []int {
 				continue
 			}
 			if adj[e][dest] >= 0 && m.stepProblem(b, origin, e, dest, 2) == "" {
-				return []int{c, e, dest}
+				buf[0], buf[1], buf[2] = c, e, dest
+				return buf[:3]
 			}
 		}
 	}

@@ -1,8 +1,6 @@
 package hammer
 
 import (
-	"strings"
-
 	"github.com/pbem/pbem/adjudicator"
 )
 
@@ -13,31 +11,35 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	var lines []string
+	mem := &randMem{}
+	t := &mem.tb
+	t.b = mem.text[:0]
+	lines := mem.strs[:0]
 	switch s.Phase {
 	case PhCard:
-		var h []int8
+		var hb [5]int8
+		h := hb[:0]
 		for _, c := range s.Hand[side] {
 			if c >= 0 {
 				h = append(h, c)
 			}
 		}
-		lines = []string{"card " + cards[h[pick(len(h))]].Name}
+		lines = append(lines, t.s("card ").s(cards[h[pick(len(h))]].Name).str())
 	case PhEvent:
-		lines = s.randomEvent(side, pick)
+		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		lines = s.randomMoves(side, pick)
+		lines = s.randomMoves(side, pick, t, lines)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
-			lines = []string{ch[pick(len(ch))]}
+			lines = append(lines, ch[pick(len(ch))])
 			break
 		}
 		p := s.Bat.Pending
-		lines = []string{p.Choices[pick(len(p.Choices))].Text(nameOf)}
+		lines = append(lines, p.Choices[pick(len(p.Choices))].Text(nameOf))
 	case PhRaid:
 		c := s.raidCandidates()
-		lines = []string{"raid " + blocks[c[pick(len(c))]].ID}
+		lines = append(lines, t.s("raid ").s(blocks[c[pick(len(c))]].ID).str())
 	case PhWHomes:
 		ch := s.homeChoices(side)
 		// one choice per noble: group by first two words
@@ -60,12 +62,26 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			lines = append(lines, s.autoSteps(England)...)
 		}
 	case PhWScot:
-		lines = s.randomScotWinter(pick)
+		lines = s.randomScotWinter(pick, t, lines)
 	}
 	if len(lines) == 0 {
-		lines = []string{"pass"}
+		lines = append(lines, "pass")
 	}
-	return &adjudicator.Submission{Role: role, Lines: toLines(lines)}
+	mem.sub = adjudicator.Submission{Role: role, Lines: mem.lines[:0]}
+	for i, l := range lines {
+		mem.sub.Lines = append(mem.sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	}
+	return &mem.sub
+}
+
+// randMem is what RandomSubmission allocates in the common case, in one
+// allocation: the submission, its lines and their text.
+type randMem struct {
+	sub   adjudicator.Submission
+	lines [8]adjudicator.Line
+	strs  [8]string
+	tb    textBuf
+	text  [192]byte
 }
 
 func lastWord(s string) string {
@@ -77,14 +93,32 @@ func lastWord(s string) string {
 	return s
 }
 
-func (s *St) randomEvent(side int, pick func(int) int) []string {
-	opts := []string{"ignore"}
+// Kinds of random event orders (randomEvent).
+const (
+	reIgnore = iota
+	reHerald
+	rePillage
+	reSea
+	reTruce
+	reVictuals
+	reCrownBruce
+	reCrownComyn
+	reReturn
+)
+
+// reOpt is one event order randomEvent may pick, written out only when
+// picked.
+type reOpt struct{ kind, x, y, b int8 }
+
+func (s *St) randomEvent(side int, pick func(int) int, t *textBuf, lines []string) []string {
+	var obuf [64]reOpt
+	opts := append(obuf[:0], reOpt{kind: reIgnore})
 	o := s.occupancy()
 	switch cards[s.Play[side]].Event {
 	case EvHerald:
 		for n := 0; n < NN; n++ {
 			if e := nobles[n].Blocks[1-side]; e >= 0 && e != bMoray && s.onMap(e) {
-				opts = append(opts, "herald "+nobles[n].Name)
+				opts = append(opts, reOpt{kind: reHerald, x: int8(n)})
 			}
 		}
 	case EvPillage:
@@ -94,7 +128,7 @@ func (s *St) randomEvent(side int, pick func(int) int) []string {
 			}
 			for _, y := range areas[x].Nbr {
 				if o[y]&(1<<side) != 0 {
-					opts = append(opts, "pillage "+areas[x].ID+" from "+areas[y].ID)
+					opts = append(opts, reOpt{kind: rePillage, x: int8(x), y: int8(y)})
 				}
 			}
 		}
@@ -113,41 +147,63 @@ func (s *St) randomEvent(side int, pick func(int) int) []string {
 			if b < 0 {
 				continue
 			}
-			for t := 0; t < NA; t++ {
-				if t != f && areas[t].Coastal && o[t] == 1<<side {
-					opts = append(opts, "sea "+areas[f].ID+" -> "+areas[t].ID+": "+blocks[b].ID)
+			for to := 0; to < NA; to++ {
+				if to != f && areas[to].Coastal && o[to] == 1<<side {
+					opts = append(opts, reOpt{kind: reSea, x: int8(f), y: int8(to), b: int8(b)})
 				}
 			}
 		}
 	case EvTruce:
-		opts = append(opts, "truce", "truce", "truce")
+		opts = append(opts, reOpt{kind: reTruce}, reOpt{kind: reTruce}, reOpt{kind: reTruce})
 	case EvVictuals:
 		for a := 0; a < NA; a++ {
 			if o[a]&(1<<side) != 0 {
-				opts = append(opts, "victuals "+areas[a].ID)
+				opts = append(opts, reOpt{kind: reVictuals, x: int8(a)})
 			}
 		}
 	}
 	if side == Scotland && s.canCrown(nobleBruce) {
-		opts = append(opts, "coronation bruce", "coronation bruce")
+		opts = append(opts, reOpt{kind: reCrownBruce}, reOpt{kind: reCrownBruce})
 	}
 	if side == Scotland && s.canCrown(nobleComyn) {
-		opts = append(opts, "coronation comyn")
+		opts = append(opts, reOpt{kind: reCrownComyn})
 	}
 	if side == Scotland && s.canBalliol() {
-		opts = append(opts, "return of the king", "return of the king")
+		opts = append(opts, reOpt{kind: reReturn}, reOpt{kind: reReturn})
 	}
-	return []string{opts[pick(len(opts))]}
+	switch op := opts[pick(len(opts))]; op.kind {
+	case reIgnore:
+		t.s("ignore")
+	case reHerald:
+		t.s("herald ").s(nobles[op.x].Name)
+	case rePillage:
+		t.s("pillage ").s(areas[op.x].ID).s(" from ").s(areas[op.y].ID)
+	case reSea:
+		t.s("sea ").s(areas[op.x].ID).s(" -> ").s(areas[op.y].ID).s(": ").s(blocks[op.b].ID)
+	case reTruce:
+		t.s("truce")
+	case reVictuals:
+		t.s("victuals ").s(areas[op.x].ID)
+	case reCrownBruce:
+		t.s("coronation bruce")
+	case reCrownComyn:
+		t.s("coronation comyn")
+	case reReturn:
+		t.s("return of the king")
+	}
+	return append(lines, t.str())
 }
 
 // randomMoves builds legal movement orders on a scratch copy.
-func (s *St) randomMoves(side int, pick func(int) int) []string {
+func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []string) []string {
 	c := *s
 	budget := cards[s.Play[side]].Value
-	m := newMoveCtx(&c, side, budget)
-	var lines []string
+	var m moveCtx
+	m.init(&c, side, budget)
 	var origins [NA]int
-	var dests []int
+	var dbuf [NA]int
+	dests := dbuf[:0]
+	var pbuf [3]int
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
 		var movable [NA]bool
@@ -188,7 +244,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
-				lines = append(lines, "move "+areas[o].ID+" -> "+areas[d].ID+": norse")
+				lines = append(lines, t.s("move ").s(areas[o].ID).s(" -> ").s(areas[d].ID).s(": norse").str())
 				continue
 			}
 			dests = m.reach(b, dests[:0])
@@ -196,7 +252,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				continue
 			}
 			d := dests[pick(len(dests))]
-			path := m.pathTo(b, d)
+			path := m.pathInto(b, d, &pbuf)
 			if path == nil || m.pathProblem(b, o, path) != "" {
 				continue
 			}
@@ -220,17 +276,11 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				continue
 			}
 			m.moveBlock(b, o, path)
-			var line strings.Builder
-			line.Grow(64)
-			line.WriteString("move ")
-			line.WriteString(areas[o].ID)
+			t.s("move ").s(areas[o].ID)
 			for _, x := range path {
-				line.WriteString(" -> ")
-				line.WriteString(areas[x].ID)
+				t.s(" -> ").s(areas[x].ID)
 			}
-			line.WriteString(": ")
-			line.WriteString(blocks[b].ID)
-			lines = append(lines, line.String())
+			lines = append(lines, t.s(": ").s(blocks[b].ID).str())
 		}
 	}
 	switch pick(16) {
@@ -245,7 +295,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 	case 3:
 		for b := 0; b < NB; b++ {
 			if blocks[b].Side == side && c.onMap(b) {
-				lines = append(lines, "hits all: "+blocks[b].ID)
+				lines = append(lines, t.s("hits all: ").s(blocks[b].ID).str())
 				break
 			}
 		}
@@ -253,8 +303,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 	return lines
 }
 
-func (s *St) randomScotWinter(pick func(int) int) []string {
-	var lines []string
+func (s *St) randomScotWinter(pick func(int) int, t *textBuf, lines []string) []string {
 	var skip [NA]bool
 	if s.onMap(bKing) {
 		switch pick(4) {
@@ -265,7 +314,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 			for _, id := range []string{"strathspey", "lennox", "fife"} {
 				a := areaByID[id]
 				if !s.kingBarred(a) && pick(2) == 0 {
-					lines = append(lines, "king "+id)
+					lines = append(lines, t.s("king ").s(id).str())
 					skip[a] = true
 					skip[s.Loc[bKing]] = true
 					break
@@ -300,7 +349,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 				if rp > 1 && pick(2) == 0 {
 					extra = 1
 				}
-				lines = append(lines, "draw "+areas[a].ID+" +"+itoa(extra))
+				lines = append(lines, t.s("draw ").s(areas[a].ID).s(" +").n(extra).str())
 				rp -= 1 + extra
 				n++
 				continue
@@ -316,7 +365,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 				break
 			}
 			add[best]++
-			lines = append(lines, "step "+blocks[best].ID)
+			lines = append(lines, t.s("step ").s(blocks[best].ID).str())
 			rp--
 		}
 	}
