@@ -131,7 +131,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	mem.tb.b = mem.text[:0]
+	mem.tb.Reset(mem.text[:])
 	n.tb = &mem.tb
 	defer func() { n.tb = nil }()
 	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
@@ -332,7 +332,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 		s.Hand[a.side][i] = -1
 		sortHand(&s.Hand[a.side])
 		s.Play[a.side] = c
-		a.canon = append(a.canon, s.txt().s("card ").s(cards[c].Name).str())
+		a.canon = append(a.canon, s.txt().S("card ").S(cards[c].Name).Take())
 	}
 	if !got && len(a.probs) == 0 {
 		a.bad(adjudicator.Line{}, "no card played: add a line card <name or value>", s.handChoices(a.side)...)
@@ -340,7 +340,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.tell(a.side, s.txt().s("You play ").s(cardName(s.Play[a.side])).s(".").str())
+	a.tell(a.side, s.txt().S("You play ").S(cardName(s.Play[a.side])).S(".").Take())
 	s.continueFlow(a.d, &a.ev)
 }
 
@@ -348,14 +348,14 @@ func (a *applier) card(lines []adjudicator.Line) {
 func (s *St) reveal(ev *[]adjudicator.Event) {
 	ce, cs := s.Play[England], s.Play[Scotland]
 	evE, evS := cards[ce].Event != EvNone, cards[cs].Event != EvNone
-	t := s.txt().s("Cards: England plays ").s(cards[ce].Name).s(", Scotland plays ").s(cards[cs].Name).s(".")
+	t := s.txt().S("Cards: England plays ").S(cards[ce].Name).S(", Scotland plays ").S(cards[cs].Name).S(".")
 	switch {
 	case evE && evS:
 		s.P1 = England
 		s.EvOwe = [2]bool{true, true}
 		s.YearEnd = true
 		s.Phase = PhEvent
-		t.s(" Both played events: England resolves first, then Scotland, and the year ends.")
+		t.S(" Both played events: England resolves first, then Scotland, and the year ends.")
 	case evE || evS:
 		s.P1 = England
 		if evS {
@@ -363,16 +363,16 @@ func (s *St) reveal(ev *[]adjudicator.Event) {
 		}
 		s.EvOwe[s.P1] = true
 		s.Phase = PhEvent
-		t.s(" ").s(sideName(int(s.P1))).s(" is Player 1 and resolves the event; ").s(sideName(1 - int(s.P1))).s(" then moves.")
+		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1 and resolves the event; ").S(sideName(1 - int(s.P1))).S(" then moves.")
 	default:
 		s.P1 = England
 		if cards[cs].Value > cards[ce].Value {
 			s.P1 = Scotland
 		}
 		s.Phase = PhMove1
-		t.s(" ").s(sideName(int(s.P1))).s(" is Player 1.")
+		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1.")
 	}
-	*ev = append(*ev, adjudicator.Event{Text: t.str()})
+	*ev = append(*ev, adjudicator.Event{Text: t.Take()})
 }
 
 // continueFlow runs every step that needs no decision, until one is
@@ -520,7 +520,7 @@ func (a *applier) moves(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.say(s.txt().s(sideName(a.side)).s(" moves (").n(m.cost()).s(" of ").n(budget).s(" movement points used).").str())
+	a.say(s.txt().S(sideName(a.side)).S(" moves (").Int(m.cost()).S(" of ").Int(budget).S(" movement points used).").Take())
 	a.tellMoves(m)
 	if s.Phase == PhMove1 {
 		s.Phase = PhMove2
@@ -539,7 +539,7 @@ func (a *applier) tellMoves(m *moveCtx) {
 	var rbuf [NB]route
 	rs := rbuf[:0]
 	// The mover's text is built first, then the enemy's, in the same buffer.
-	own := s.txt().s("Your moves: ")
+	own := s.txt().S("Your moves: ")
 	first := true
 	for b := 0; b < NB; b++ {
 		if m.used&(1<<uint(b)) == 0 {
@@ -547,10 +547,10 @@ func (a *applier) tellMoves(m *moveCtx) {
 		}
 		f, t := int(s.Orig[b]), int(s.Loc[b])
 		if !first {
-			own.s("; ")
+			own.S("; ")
 		}
 		first = false
-		own.s(blocks[b].Label).c(' ').s(areas[f].Name).s(" -> ").s(areas[t].Name)
+		own.S(blocks[b].Label).B(' ').S(areas[f].Name).S(" -> ").S(areas[t].Name)
 		found := false
 		for i := range rs {
 			if rs[i].from == f && rs[i].to == t {
@@ -562,18 +562,18 @@ func (a *applier) tellMoves(m *moveCtx) {
 			rs = append(rs, route{f, t, 1})
 		}
 	}
-	ownText := own.str()
+	ownText := own.Take()
 	if len(rs) == 0 {
 		return
 	}
-	pub := s.txt().s(sideName(a.side)).s(" blocks moved: ")
+	pub := s.txt().S(sideName(a.side)).S(" blocks moved: ")
 	for i, r := range rs {
 		if i > 0 {
-			pub.s("; ")
+			pub.S("; ")
 		}
-		pub.n(r.n).c(' ').s(areas[r.from].Name).s(" -> ").s(areas[r.to].Name)
+		pub.Int(r.n).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
 	}
-	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.str()})
+	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.Take()})
 	a.tell(a.side, ownText)
 }
 
@@ -674,11 +674,11 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 			a.bad(l, fmt.Sprintf("not enough movement points: your card gives %d (one per group moved; a group sending several blocks across the Anglo-Scottish border needs one per crossing block)", m.budget))
 			return
 		}
-		t := s.txt().s("move ").s(areaName(origin))
+		t := s.txt().S("move ").S(areaName(origin))
 		for _, x := range p {
-			t.s(" -> ").s(areaName(x))
+			t.S(" -> ").S(areaName(x))
 		}
-		a.canon = append(a.canon, t.s(": ").s(blocks[b].Label).str())
+		a.canon = append(a.canon, t.S(": ").S(blocks[b].Label).Take())
 	}
 }
 

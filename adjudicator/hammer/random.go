@@ -2,6 +2,7 @@ package hammer
 
 import (
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // RandomSubmission implements adjudicator.Player: random legal orders,
@@ -13,7 +14,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	}
 	mem := &randMem{}
 	t := &mem.tb
-	t.b = mem.text[:0]
+	t.Reset(mem.text[:])
 	lines := mem.strs[:0]
 	switch s.Phase {
 	case PhCard:
@@ -24,7 +25,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 				h = append(h, c)
 			}
 		}
-		lines = append(lines, t.s("card ").s(cards[h[pick(len(h))]].Name).str())
+		lines = append(lines, t.S("card ").S(cards[h[pick(len(h))]].Name).Take())
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
@@ -39,7 +40,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		lines = append(lines, p.Choices[pick(len(p.Choices))].Text(nameOf))
 	case PhRaid:
 		c := s.raidCandidates()
-		lines = append(lines, t.s("raid ").s(blocks[c[pick(len(c))]].ID).str())
+		lines = append(lines, t.S("raid ").S(blocks[c[pick(len(c))]].ID).Take())
 	case PhWHomes:
 		ch := s.homeChoices(side)
 		// one choice per noble: group by first two words
@@ -80,7 +81,7 @@ type randMem struct {
 	sub   adjudicator.Submission
 	lines [8]adjudicator.Line
 	strs  [8]string
-	tb    textBuf
+	tb    textbuf.Buf
 	text  [192]byte
 }
 
@@ -110,7 +111,7 @@ const (
 // picked.
 type reOpt struct{ kind, x, y, b int8 }
 
-func (s *St) randomEvent(side int, pick func(int) int, t *textBuf, lines []string) []string {
+func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []string) []string {
 	var obuf [64]reOpt
 	opts := append(obuf[:0], reOpt{kind: reIgnore})
 	o := s.occupancy()
@@ -173,29 +174,29 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textBuf, lines []strin
 	}
 	switch op := opts[pick(len(opts))]; op.kind {
 	case reIgnore:
-		t.s("ignore")
+		t.S("ignore")
 	case reHerald:
-		t.s("herald ").s(nobles[op.x].Name)
+		t.S("herald ").S(nobles[op.x].Name)
 	case rePillage:
-		t.s("pillage ").s(areas[op.x].ID).s(" from ").s(areas[op.y].ID)
+		t.S("pillage ").S(areas[op.x].ID).S(" from ").S(areas[op.y].ID)
 	case reSea:
-		t.s("sea ").s(areas[op.x].ID).s(" -> ").s(areas[op.y].ID).s(": ").s(blocks[op.b].ID)
+		t.S("sea ").S(areas[op.x].ID).S(" -> ").S(areas[op.y].ID).S(": ").S(blocks[op.b].ID)
 	case reTruce:
-		t.s("truce")
+		t.S("truce")
 	case reVictuals:
-		t.s("victuals ").s(areas[op.x].ID)
+		t.S("victuals ").S(areas[op.x].ID)
 	case reCrownBruce:
-		t.s("coronation bruce")
+		t.S("coronation bruce")
 	case reCrownComyn:
-		t.s("coronation comyn")
+		t.S("coronation comyn")
 	case reReturn:
-		t.s("return of the king")
+		t.S("return of the king")
 	}
-	return append(lines, t.str())
+	return append(lines, t.Take())
 }
 
 // randomMoves builds legal movement orders on a scratch copy.
-func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []string) []string {
+func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string) []string {
 	c := *s
 	budget := cards[s.Play[side]].Value
 	var m moveCtx
@@ -244,7 +245,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []strin
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
-				lines = append(lines, t.s("move ").s(areas[o].ID).s(" -> ").s(areas[d].ID).s(": norse").str())
+				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
 			dests = m.reach(b, dests[:0])
@@ -276,11 +277,11 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []strin
 				continue
 			}
 			m.moveBlock(b, o, path)
-			t.s("move ").s(areas[o].ID)
+			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
-				t.s(" -> ").s(areas[x].ID)
+				t.S(" -> ").S(areas[x].ID)
 			}
-			lines = append(lines, t.s(": ").s(blocks[b].ID).str())
+			lines = append(lines, t.S(": ").S(blocks[b].ID).Take())
 		}
 	}
 	switch pick(16) {
@@ -295,7 +296,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []strin
 	case 3:
 		for b := 0; b < NB; b++ {
 			if blocks[b].Side == side && c.onMap(b) {
-				lines = append(lines, t.s("hits all: ").s(blocks[b].ID).str())
+				lines = append(lines, t.S("hits all: ").S(blocks[b].ID).Take())
 				break
 			}
 		}
@@ -303,7 +304,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textBuf, lines []strin
 	return lines
 }
 
-func (s *St) randomScotWinter(pick func(int) int, t *textBuf, lines []string) []string {
+func (s *St) randomScotWinter(pick func(int) int, t *textbuf.Buf, lines []string) []string {
 	var skip [NA]bool
 	if s.onMap(bKing) {
 		switch pick(4) {
@@ -314,7 +315,7 @@ func (s *St) randomScotWinter(pick func(int) int, t *textBuf, lines []string) []
 			for _, id := range []string{"strathspey", "lennox", "fife"} {
 				a := areaByID[id]
 				if !s.kingBarred(a) && pick(2) == 0 {
-					lines = append(lines, t.s("king ").s(id).str())
+					lines = append(lines, t.S("king ").S(id).Take())
 					skip[a] = true
 					skip[s.Loc[bKing]] = true
 					break
@@ -349,7 +350,7 @@ func (s *St) randomScotWinter(pick func(int) int, t *textBuf, lines []string) []
 				if rp > 1 && pick(2) == 0 {
 					extra = 1
 				}
-				lines = append(lines, t.s("draw ").s(areas[a].ID).s(" +").n(extra).str())
+				lines = append(lines, t.S("draw ").S(areas[a].ID).S(" +").Int(extra).Take())
 				rp -= 1 + extra
 				n++
 				continue
@@ -365,7 +366,7 @@ func (s *St) randomScotWinter(pick func(int) int, t *textBuf, lines []string) []
 				break
 			}
 			add[best]++
-			lines = append(lines, t.s("step ").s(blocks[best].ID).str())
+			lines = append(lines, t.S("step ").S(blocks[best].ID).Take())
 			rp--
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Phases of play.
@@ -99,8 +100,8 @@ type St struct {
 	Winner int8   `json:"winner"` // side, -1 none
 	Result string `json:"result,omitempty"`
 
-	seen uint64   // blocks shown in battles during the current Apply (tests)
-	tb   *textBuf // the current Apply's text (nil outside Apply)
+	seen uint64       // blocks shown in battles during the current Apply (tests)
+	tb   *textbuf.Buf // the current Apply's text (nil outside Apply)
 }
 
 // Standing holds both players' standing orders for this game turn.
