@@ -546,9 +546,11 @@ func seaDests(from int) []string {
 }
 
 // recruitAreas lists where block b may be recruited by side now (5.4).
-func (s *State) recruitAreas(b int, side Side) []int {
+func (s *State) recruitAreas(b int, side Side) []int { return s.appendRecruitAreas(nil, b, side) }
+
+// appendRecruitAreas appends to out the areas where side may recruit b.
+func (s *State) appendRecruitAreas(out []int, b int, side Side) []int {
 	bl := &blocks[b]
-	var out []int
 	for a := 0; a < nAreas; a++ {
 		ar := &areas[a]
 		if ar.Exile == side.Other() {
@@ -589,8 +591,10 @@ func hasShield(ar *area, shields []string) bool {
 }
 
 // pool lists side's recruitable blocks.
-func (s *State) pool(side Side) []int {
-	var out []int
+func (s *State) pool(side Side) []int { return s.appendPool(nil, side) }
+
+// appendPool appends side's blocks in its pool to out.
+func (s *State) appendPool(out []int, side Side) []int {
 	for i := 0; i < nBlocks; i++ {
 		if s.Loc[i] == locPool && s.owner(i) == side {
 			out = append(out, i)

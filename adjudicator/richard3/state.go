@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Roles.
@@ -157,6 +158,7 @@ type State struct {
 	Chosen   [2]uint64 `json:"chosen"`             // supply losses chosen, by block bit
 
 	dice adjudicator.Dice // the dice of the Apply in progress (not saved)
+	tb   *textbuf.Buf     // the text of the Apply in progress (not saved)
 
 	Finished bool   `json:"finished"`
 	Winner   Side   `json:"winner"`
