@@ -159,6 +159,7 @@ type State struct {
 
 	dice adjudicator.Dice // the dice of the Apply in progress (not saved)
 	tb   *textbuf.Buf     // the text of the Apply in progress (not saved)
+	mem  *applyMem        // the rest of its memory (not saved)
 
 	Finished bool   `json:"finished"`
 	Winner   Side   `json:"winner"`
@@ -177,7 +178,14 @@ func (s *State) owner(i int) Side {
 func (s *State) pretender() Side { return s.King.Other() }
 
 func (s *State) clone() *State {
-	n := *s
+	n := new(State)
+	s.cloneInto(n)
+	return n
+}
+
+// cloneInto makes n a deep copy of s.
+func (s *State) cloneInto(n *State) {
+	*n = *s
 	if s.Order != nil {
 		n.Order = append([]int8(nil), s.Order...)
 	}
@@ -197,7 +205,6 @@ func (s *State) clone() *State {
 	if s.Battle != nil {
 		n.Battle = cloneBattle(s.Battle)
 	}
-	return &n
 }
 
 // cloneBattle deep-copies a stored battle before it is resumed, so Apply

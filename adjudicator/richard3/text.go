@@ -1,6 +1,7 @@
 package richard3
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -15,6 +16,36 @@ func (s *State) txt() *textbuf.Buf {
 		return s.tb
 	}
 	return &textbuf.Buf{}
+}
+
+// applyMem is what one Apply allocates in the common case, in one
+// allocation: the new state, the result, room for its events and
+// canonical lines, the action phase's context and the first bytes of
+// its text.
+type applyMem struct {
+	st    State
+	res   adjudicator.Result
+	ev    [8]adjudicator.Event
+	canon [8]string
+	acan  [8]string
+	cev   [8]adjudicator.Event
+	act   actx
+	tb    textbuf.Buf
+	text  [384]byte
+}
+
+// cardNames holds each card's short and long names (cardName, cardLong).
+var cardNames [][2]string
+
+func init() { // text.go comes after data.go, whose init loads the cards
+	cardNames = make([][2]string, len(cards))
+	for c := range cards {
+		if cards[c].Event != "" {
+			cardNames[c] = [2]string{cards[c].Name, fmt.Sprintf("%s (%d AP)", cards[c].Name, cards[c].Value)}
+		} else {
+			cardNames[c] = [2]string{fmt.Sprint(cards[c].Value), fmt.Sprintf("%d AP", cards[c].Value)}
+		}
+	}
 }
 
 // Roles as event audiences, shared by every event (never modified).
