@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 func errUnknownSpecial(name string) error {
@@ -203,11 +204,8 @@ func (bt *Battle) say(to []adjudicator.Role, text string) {
 // under the "Round N" prefix.
 func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 	if inRound && bt.Round > 0 {
-		if bt.Lines == 0 && to == nil {
-			text = "Round " + strconv.Itoa(bt.Round) + "  " + text
-		} else {
-			text = "         " + text
-		}
+		bt.roundPrefix(to == nil).S(text)
+		text = bt.text.Take()
 		if to == nil {
 			bt.Lines++
 		}
@@ -215,18 +213,37 @@ func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
 }
 
+// roundPrefix starts a line of a round in bt.text: "Round N  " on the
+// round's first public line, else the indent.
+func (bt *Battle) roundPrefix(first bool) *textbuf.Buf {
+	if first && bt.Lines == 0 {
+		return bt.text.S("Round ").Int(bt.Round).S("  ")
+	}
+	return bt.text.S("         ")
+}
+
+// only returns the audience of role r alone, shared by the lines written
+// for it (event audiences are never modified).
+func (bt *Battle) only(r adjudicator.Role) []adjudicator.Role {
+	for _, to := range bt.audiences {
+		if to[0] == r {
+			return to
+		}
+	}
+	to := []adjudicator.Role{r}
+	bt.audiences = append(bt.audiences, to)
+	return to
+}
+
 // sayPair writes one narrative line for each of two roles (the same event
 // told two ways), counted as one line of the round.
 func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, textB string) {
 	if bt.Phase == PhaseRounds && bt.Round > 0 {
-		prefix := "         "
-		if bt.Lines == 0 {
-			prefix = "Round " + strconv.Itoa(bt.Round) + "  "
-		}
-		textA, textB = prefix+textA, prefix+textB
+		textA = bt.roundPrefix(true).S(textA).Take()
+		textB = bt.roundPrefix(true).S(textB).Take()
 		bt.Lines++
 	}
-	bt.Log = append(bt.Log, adjudicator.Event{To: []adjudicator.Role{a}, Text: textA}, adjudicator.Event{To: []adjudicator.Role{b}, Text: textB})
+	bt.Log = append(bt.Log, adjudicator.Event{To: bt.only(a), Text: textA}, adjudicator.Event{To: bt.only(b), Text: textB})
 }
 
 func (bt *Battle) sides() int {
@@ -239,10 +256,11 @@ func (bt *Battle) sides() int {
 // Roll rolls n battle dice for b with the purpose "battle <area> r<round>
 // <block>" (plus " "+what when what is not ""), appending them to buf.
 func (bt *Battle) Roll(d adjudicator.Dice, b *Block, n int, what string, buf []int) []int {
-	purpose := "battle " + bt.Area + " r" + strconv.Itoa(bt.Round) + " " + b.ID
+	bt.text.S("battle ").S(bt.Area).S(" r").Int(bt.Round).B(' ').S(b.ID)
 	if what != "" {
-		purpose += " " + what
+		bt.text.B(' ').S(what)
 	}
+	purpose := bt.text.Take()
 	sides := bt.sides()
 	for i := 0; i < n; i++ {
 		buf = append(buf, d.Roll(purpose, sides))

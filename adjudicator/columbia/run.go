@@ -734,7 +734,12 @@ func (bt *Battle) endShot(s *Shot) {
 		t = append(t, " lost"...)
 	}
 	// A shot always belongs to its round, even one that ended the battle.
-	bt.sayIn(nil, string(t), true)
+	// laid out as sayIn lays out a public line of the round
+	if bt.Round > 0 {
+		bt.roundPrefix(true)
+		bt.Lines++
+	}
+	bt.Log = append(bt.Log, adjudicator.Event{Text: bt.text.W(t).Take()})
 	if s.Ends {
 		bt.sayWinner()
 	}

@@ -23,14 +23,32 @@ type Buf struct {
 // with the structure that will hold the strings).
 func (b *Buf) Reset(mem []byte) { b.b, b.start = mem[:0], 0 }
 
+// minChunk is the smallest array the buffer allocates.
+const minChunk = 512
+
+// room makes room for n more bytes. A new array holds only the string
+// in progress: what was taken stays in the old one.
+func (b *Buf) room(n int) {
+	if len(b.b)+n <= cap(b.b) {
+		return
+	}
+	pending := b.b[b.start:]
+	nb := make([]byte, len(pending), max(minChunk, 2*(len(pending)+n)))
+	copy(nb, pending)
+	b.b, b.start = nb, 0
+}
+
 // S appends s.
-func (b *Buf) S(s string) *Buf { b.b = append(b.b, s...); return b }
+func (b *Buf) S(s string) *Buf { b.room(len(s)); b.b = append(b.b, s...); return b }
+
+// W appends p.
+func (b *Buf) W(p []byte) *Buf { b.room(len(p)); b.b = append(b.b, p...); return b }
 
 // B appends one byte.
-func (b *Buf) B(c byte) *Buf { b.b = append(b.b, c); return b }
+func (b *Buf) B(c byte) *Buf { b.room(1); b.b = append(b.b, c); return b }
 
 // Int appends v in decimal.
-func (b *Buf) Int(v int) *Buf { b.b = strconv.AppendInt(b.b, int64(v), 10); return b }
+func (b *Buf) Int(v int) *Buf { b.room(20); b.b = strconv.AppendInt(b.b, int64(v), 10); return b }
 
 // Len is the length of the string being built (since the last Take).
 func (b *Buf) Len() int { return len(b.b) - b.start }
