@@ -12,7 +12,8 @@ import (
 var (
 	sideBlockNames [2][]orders.Name
 	sideBlockExact [2]map[string]int
-	nobleNames     []orders.Name // noble names (for Herald), ID = noble number
+	nobleNames     []orders.Name  // noble names (for Herald), ID = noble number
+	nobleExact     map[string]int // each noble's normalised ID and names
 	areaNames      []orders.Name
 	areaExact      = map[string]int{}
 )
@@ -60,6 +61,14 @@ func initNames() {
 		nobleNames = append(nobleNames, orders.Name{ID: strconv.Itoa(n), Aliases: []string{nobles[n].Name}})
 	}
 	nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases = append(nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases, "stewart")
+	nobleExact = map[string]int{}
+	for n, nm := range nobleNames { // the first candidate holding a name wins, as in orders.Match
+		for _, x := range append([]string{nm.ID}, nm.Aliases...) {
+			if _, dup := nobleExact[orders.Norm(x)]; !dup {
+				nobleExact[orders.Norm(x)] = n
+			}
+		}
+	}
 	for a := 0; a < NA; a++ {
 		al := append([]string{areas[a].Name}, extraAreaAliases[areas[a].ID]...)
 		areaNames = append(areaNames, orders.Name{ID: areas[a].ID, Aliases: al})
@@ -105,6 +114,9 @@ func matchArea(text string) (int, error) {
 }
 
 func matchNoble(text string) (int, error) {
+	if n, ok := nobleExact[orders.Norm(text)]; ok {
+		return n, nil // as orders.Match's first pass finds it
+	}
 	id, err := orders.Match(text, "noble", nobleNames)
 	if err != nil {
 		return -1, err

@@ -15,6 +15,17 @@ func (s *St) txt() *textbuf.Buf {
 	return &textbuf.Buf{}
 }
 
+// joinText writes parts separated by sep.
+func joinText(t *textbuf.Buf, parts []string, sep string) *textbuf.Buf {
+	for i, p := range parts {
+		if i > 0 {
+			t.S(sep)
+		}
+		t.S(p)
+	}
+	return t
+}
+
 // Roles as event audiences, shared by every event (never modified).
 var toRole = [2][]adjudicator.Role{{RoleEngland}, {RoleScotland}}
 

@@ -73,7 +73,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	if s.onMap(bMoray) {
 		s.WOwe[Scotland] = true
 	}
-	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Winter %d begins.", s.Year)})
+	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take()})
 	s.Phase = PhWHomes
 }
 
@@ -365,7 +365,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 				rp[ar] = areas[ar].Castle
 			}
 		}
-		var got []string
+		var gotBuf [16]string
+		got := gotBuf[:0]
 		for _, st := range steps {
 			b := st.b
 			if !s.onMap(b) || (blocks[b].Type != TInfantry && blocks[b].Type != TNoble) {
@@ -383,11 +384,11 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			}
 			rp[ar] -= st.n
 			s.Str[b] += int8(st.n)
-			a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
-			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, st.n))
+			a.canon = append(a.canon, s.txt().S("step ").S(blocks[b].Label).S(" +").Int(st.n).Take())
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(st.n).Take())
 		}
 		if len(got) > 0 {
-			a.tell(England, "Replacements: "+strings.Join(got, ", ")+".")
+			a.tell(England, joinText(s.txt().S("Replacements: "), got, ", ").S(".").Take())
 		}
 	} else if len(steps) > 0 {
 		a.bad(steps[0].l, "no replacements in the final winter: the game ends")
@@ -666,14 +667,15 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	var got []string
+	var gotBuf [16]string
+	got := gotBuf[:0]
 	var overseas [NA]int // blocks placed by the overseas rule: outside castle limits (7.61)
 	draws := 0
 	for _, st := range steps {
 		if st.draw >= 0 {
 			ar := st.draw
 			rp[ar] -= 1 + st.n
-			a.canon = append(a.canon, fmt.Sprintf("draw %s +%d", areaName(ar), st.n))
+			a.canon = append(a.canon, s.txt().S("draw ").S(areaName(ar)).S(" +").Int(st.n).Take())
 			b := s.drawScot(a.d)
 			draws++
 			if b < 0 {
@@ -710,13 +712,13 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				add = blocks[b].Max - 1
 			}
 			s.Str[b] += int8(add)
-			got = append(got, fmt.Sprintf("%s drawn in %s at %d", blocks[b].Label, areaName(dest), s.Str[b]))
+			got = append(got, s.txt().S(blocks[b].Label).S(" drawn in ").S(areaName(dest)).S(" at ").Int(int(s.Str[b])).Take())
 			continue
 		}
 		b := st.b
-		a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
+		a.canon = append(a.canon, s.txt().S("step ").S(blocks[b].Label).S(" +").Int(st.n).Take())
 		if !s.onMap(b) {
-			got = append(got, fmt.Sprintf("%s was not drawn: step +%d lost", blocks[b].Label, st.n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" was not drawn: step +").Int(st.n).S(" lost").Take())
 			continue
 		}
 		ar := int(s.Loc[b])
@@ -730,16 +732,16 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		rp[ar] -= n
 		s.Str[b] += int8(n)
 		if n < st.n {
-			got = append(got, fmt.Sprintf("%s +%d (%d lost)", blocks[b].Label, n, st.n-n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(n).S(" (").Int(st.n-n).S(" lost)").Take())
 		} else {
-			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(n).Take())
 		}
 	}
 	if draws > 0 {
-		a.say(fmt.Sprintf("Scotland draws %d blocks from its pool.", draws))
+		a.say(s.txt().S("Scotland draws ").Int(draws).S(" blocks from its pool.").Take())
 	}
 	if len(got) > 0 {
-		a.tell(Scotland, "Replacements: "+strings.Join(got, "; ")+".")
+		a.tell(Scotland, joinText(s.txt().S("Replacements: "), got, "; ").S(".").Take())
 	}
 	s.endWinter(a.d, &a.ev)
 }
@@ -765,7 +767,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		s.Year++
 		got := s.levy(d, -1)
 		s.Year--
-		*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Feudal levy: %d English blocks muster in England.", len(got))})
+		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take()})
 		if len(got) > 0 {
 			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Feudal levy: " + labels(got) + "."})
 		}
@@ -786,7 +788,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	s.clearTurn()
 	s.deal(d)
 	s.Phase = PhCard
-	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("The year %d begins: new cards are dealt.", s.Year)})
+	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take()})
 }
 
 // finalCount decides the game at the end of the last year (9.0).
