@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
@@ -210,7 +211,27 @@ func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 			bt.Lines++
 		}
 	}
+	bt.logRoom(1)
 	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
+}
+
+// logRoom makes room for n more narrative lines, growing the log by
+// doubling from a first size that holds most battles.
+func (bt *Battle) logRoom(n int) {
+	if len(bt.Log)+n <= cap(bt.Log) {
+		return
+	}
+	l := make([]adjudicator.Event, len(bt.Log), max(32, 2*(len(bt.Log)+n)))
+	copy(l, bt.Log)
+	bt.Log = l
+}
+
+// choices returns the reused list of choices, emptied.
+func (bt *Battle) choices() []Choice {
+	if bt.scratch == nil {
+		bt.scratch = make([]Choice, 0, 8)
+	}
+	return bt.scratch[:0]
 }
 
 // roundPrefix starts a line of a round in bt.text: "Round N  " on the
@@ -243,6 +264,7 @@ func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, 
 		textB = bt.roundPrefix(true).S(textB).Take()
 		bt.Lines++
 	}
+	bt.logRoom(2)
 	bt.Log = append(bt.Log, adjudicator.Event{To: bt.only(a), Text: textA}, adjudicator.Event{To: bt.only(b), Text: textB})
 }
 
@@ -371,7 +393,8 @@ func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label st
 	if bt.Rules.Narrate {
 		t := append(s.Text, b.Label()...)
 		t = append(t, " ("...)
-		t = append(t, Rating(bt.initiativeOf(b), fire)...)
+		t = utf8.AppendRune(t, rune(bt.initiativeOf(b))) // as Rating writes it
+		t = strconv.AppendInt(t, int64(fire), 10)
 		if b.Side == bt.Defender {
 			t = append(t, ", defending"...)
 		}

@@ -170,7 +170,7 @@ func (bt *Battle) loop(h Hooks, dec Decider, d adjudicator.Dice) (*Pending, erro
 				b.Regrouped = true
 				continue
 			}
-			bt.scratch = append(bt.scratch[:0], Choice{Action: ActStay})
+			bt.scratch = append(bt.choices(), Choice{Action: ActStay})
 			for _, o := range opts {
 				bt.scratch = append(bt.scratch, Choice{Action: ActRegroup, To: o})
 			}
@@ -389,7 +389,7 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		// R3-6.2e: a retreat on the block's own turn (final=false).
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
-	bt.scratch = append(bt.scratch[:0], Choice{Action: ActFire}, Choice{Action: ActPass})
+	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
 			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
@@ -434,7 +434,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 		bt.retreat(b, opts[0], kind)
 		return false, nil
 	}
-	bt.scratch = bt.scratch[:0]
+	bt.scratch = bt.choices()
 	for _, o := range opts {
 		bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
 	}
@@ -482,7 +482,7 @@ func (bt *Battle) sayWinner() {
 	if bt.Winner == "" {
 		bt.say(nil, "No blocks remain: the battle has no winner.")
 	} else {
-		bt.say(nil, bt.Name(string(bt.Winner))+" wins the battle.")
+		bt.say(nil, bt.text.S(bt.Name(string(bt.Winner))).S(" wins the battle.").Take())
 	}
 }
 
@@ -739,6 +739,7 @@ func (bt *Battle) endShot(s *Shot) {
 		bt.roundPrefix(true)
 		bt.Lines++
 	}
+	bt.logRoom(1)
 	bt.Log = append(bt.Log, adjudicator.Event{Text: bt.text.W(t).Take()})
 	if s.Ends {
 		bt.sayWinner()
