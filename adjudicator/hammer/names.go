@@ -57,6 +57,17 @@ func initNames() {
 			sideBlockExact[bi.Side][orders.Norm(a)] = b
 		}
 	}
+	// Names as written (labels, "King Edward") find what their normal
+	// form finds, without normalising the input first.
+	for b := 0; b < NB; b++ {
+		bi := &blocks[b]
+		m := sideBlockExact[bi.Side]
+		for _, a := range append([]string{bi.Name, bi.Label}, extraBlockAliases[bi.ID]...) {
+			if _, ok := m[a]; !ok {
+				m[a] = m[orders.Norm(a)]
+			}
+		}
+	}
 	for n := 0; n < NN; n++ {
 		nobleNames = append(nobleNames, orders.Name{ID: strconv.Itoa(n), Aliases: []string{nobles[n].Name}})
 	}
@@ -194,6 +205,15 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// oneBlock[b:b+1] is the list of block b alone (shared: never modified;
+// an append copies).
+var oneBlock = func() (l [NB]int) {
+	for b := range l {
+		l[b] = b
+	}
+	return
+}()
+
 // listBlocks parses a block list of side's blocks; "all" returns nil, true.
 func listBlocks(side int, text string) ([]int, bool, error) {
 	if t := strings.TrimSpace(text); strings.EqualFold(t, "all") || strings.EqualFold(t, "all blocks") {
@@ -206,7 +226,7 @@ func listBlocks(side int, text string) ([]int, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		return []int{b}, false, nil
+		return oneBlock[b : b+1 : b+1], false, nil
 	}
 	items := orders.SplitList(text)
 	for _, it := range items {

@@ -37,11 +37,17 @@ func (s *St) homeChoice(n int) twoHome {
 		o = s.occAfterEnglishHomes()
 	}
 	homes := blocks[h.block].Home
-	var free []int
+	var fbuf [8]int
+	free := fbuf[:0]
 	for _, a := range homes {
 		if o[a]&(1<<(1-side)) == 0 {
 			free = append(free, a)
 		}
+	}
+	if len(free) == len(homes) {
+		free = homes // all free: the noble's own list (never modified)
+	} else {
+		free = append([]int(nil), free...)
 	}
 	switch len(free) {
 	case 0:

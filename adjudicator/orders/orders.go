@@ -48,6 +48,39 @@ func isNorm(s string) bool {
 	return true
 }
 
+// normIs reports whether Norm(s) == norm, where norm is already
+// normalised, without building Norm(s) when s is ASCII.
+func normIs(s, norm string) bool {
+	j := 0
+	space, started := false, false // a space is owed before the next word
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return Norm(s) == norm
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '_' || c == '-' {
+			space = started
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if space {
+			if j >= len(norm) || norm[j] != ' ' {
+				return false
+			}
+			j++
+			space = false
+		}
+		if j >= len(norm) || norm[j] != c {
+			return false
+		}
+		j++
+		started = true
+	}
+	return j == len(norm)
+}
+
 // Name is one candidate for Match: the canonical ID and the spellings
 // players may use for it (the ID itself is always accepted).
 type Name struct {
@@ -104,11 +137,11 @@ func Match(input, what string, cands []Name) (string, error) {
 		return "", &UnknownError{Input: input, What: what}
 	}
 	for _, c := range cands {
-		if Norm(c.ID) == in {
+		if normIs(c.ID, in) {
 			return c.ID, nil
 		}
 		for _, a := range c.Aliases {
-			if Norm(a) == in {
+			if normIs(a, in) {
 				return c.ID, nil
 			}
 		}

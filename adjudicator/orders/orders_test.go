@@ -83,6 +83,13 @@ func TestNormFastPathAgrees(t *testing.T) {
 			t.Errorf("Norm(%q) = %q, want %q", in, got, want)
 		}
 	}
+	for _, in := range []string{"", "north yorks", "North_Yorks", " north  yorks ", "a\tb", "é b", "north yorkshire", "nort yorks", "Ab-C"} {
+		for _, norm := range []string{"", "north yorks", "a b", "é b", "ab c", "north"} {
+			if got, want := normIs(in, norm), slow(in) == norm; got != want {
+				t.Errorf("normIs(%q, %q) = %v, want %v", in, norm, got, want)
+			}
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { _ = Norm("north yorks") }); n != 0 {
 		t.Errorf("Norm of a normal name allocates %v times", n)
 	}
