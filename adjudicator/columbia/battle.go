@@ -284,6 +284,9 @@ func (bt *Battle) Roll(d adjudicator.Dice, b *Block, n int, what string, buf []i
 	}
 	purpose := bt.text.Take()
 	sides := bt.sides()
+	if n > 0 && buf == nil {
+		buf = make([]int, 0, max(n, 8))
+	}
 	for i := 0; i < n; i++ {
 		buf = append(buf, d.Roll(purpose, sides))
 		bt.Draws++
@@ -391,6 +394,9 @@ func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label st
 	}
 	s.Left = s.Hits
 	if bt.Rules.Narrate {
+		if s.Text == nil {
+			s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+		}
 		t := append(s.Text, b.Label()...)
 		t = append(t, " ("...)
 		t = utf8.AppendRune(t, rune(bt.initiativeOf(b))) // as Rating writes it

@@ -667,6 +667,9 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 		s.Segs[k-1].Fate = fateWord(t, side)
 		return
 	}
+	if s.Segs == nil {
+		s.Segs = make([]Seg, 0, 4)
+	}
 	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
 }
 

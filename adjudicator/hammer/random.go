@@ -29,7 +29,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		lines = s.randomMoves(side, pick, t, lines)
+		lines = s.randomMoves(side, pick, t, lines, &mem.scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
@@ -83,6 +83,8 @@ type randMem struct {
 	strs  [8]string
 	tb    textbuf.Buf
 	text  [192]byte
+	// scratch is the copy of the state random moves are tried on.
+	scratch St
 }
 
 func lastWord(s string) string {
@@ -196,11 +198,11 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 }
 
 // randomMoves builds legal movement orders on a scratch copy.
-func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string) []string {
-	c := *s
+func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
+	*c = *s
 	budget := cards[s.Play[side]].Value
 	var m moveCtx
-	m.init(&c, side, budget)
+	m.init(c, side, budget)
 	var origins [NA]int
 	var dbuf [NA]int
 	dests := dbuf[:0]
