@@ -12,7 +12,14 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	mem := &randMem{}
+	var mem *randMem
+	var scratch *St
+	if s.Phase == PhMove1 || s.Phase == PhMove2 {
+		mm := &moveMem{}
+		mem, scratch = &mm.randMem, &mm.scratch
+	} else {
+		mem = &randMem{}
+	}
 	t := &mem.tb
 	t.Reset(mem.text[:])
 	lines := mem.strs[:0]
@@ -29,7 +36,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		lines = s.randomMoves(side, pick, t, lines, &mem.scratch)
+		lines = s.randomMoves(side, pick, t, lines, scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
@@ -83,7 +90,12 @@ type randMem struct {
 	strs  [8]string
 	tb    textbuf.Buf
 	text  [192]byte
-	// scratch is the copy of the state random moves are tried on.
+}
+
+// moveMem is randMem with the copy of the state random moves are tried
+// on, for the movement phases.
+type moveMem struct {
+	randMem
 	scratch St
 }
 
