@@ -86,10 +86,10 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 // allocation: the submission, its lines and their text.
 type randMem struct {
 	sub   adjudicator.Submission
-	lines [8]adjudicator.Line
-	strs  [8]string
+	lines [6]adjudicator.Line
+	strs  [6]string
 	tb    textbuf.Buf
-	text  [192]byte
+	text  [128]byte
 }
 
 // moveMem is randMem with the copy of the state random moves are tried

@@ -35,8 +35,8 @@ var toRole = [2][]adjudicator.Role{{RoleEngland}, {RoleScotland}}
 type applyMem struct {
 	st    St
 	res   adjudicator.Result
-	ev    [12]adjudicator.Event
-	canon [6]string
+	ev    [8]adjudicator.Event
+	canon [4]string
 	tb    textbuf.Buf
-	text  [640]byte
+	text  [448]byte
 }
