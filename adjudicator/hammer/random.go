@@ -268,7 +268,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 			}
 			d := dests[pick(len(dests))]
 			path := m.pathInto(b, d, &pbuf)
-			if path == nil || m.pathProblem(b, o, path) != "" {
+			if path == nil || !m.pathOK(b, o, path) {
 				continue
 			}
 			// cost check
