@@ -30,10 +30,18 @@ type hooks struct {
 	// opts backs the lists RetreatOptions and RegroupOptions return: the
 	// battle reads each list before it asks for the next.
 	opts [16]string
+	// occ is the occupancy of the map for the placement occLoc (the
+	// blocks do not move while a battle is fought: it is counted once).
+	occ    [NA]uint8
+	occLoc [NB]int8
+	occOK  bool
 }
 
 func (h *hooks) occNow(bt *columbia.Battle) [NA]uint8 {
-	o := h.s.occupancy()
+	if !h.occOK || h.occLoc != h.s.Loc {
+		h.occ, h.occLoc, h.occOK = h.s.occupancy(), h.s.Loc, true
+	}
+	o := h.occ
 	o[h.area] = 0
 	for i := range bt.Blocks {
 		cb := &bt.Blocks[i]

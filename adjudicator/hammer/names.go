@@ -37,6 +37,9 @@ var extraBlockAliases = map[string][]string{
 var cardNorm [NC][2]string
 
 func initNames() {
+	for b := range sideBit {
+		sideBit[b] = 1 << blocks[b].Side
+	}
 	for c := 0; c < NC; c++ {
 		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}
 	}

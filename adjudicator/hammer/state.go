@@ -248,13 +248,16 @@ func (s *St) occ(a int) int {
 
 // occupancy computes occ for every area at once.
 func (s *St) occupancy() (o [NA]uint8) {
-	for b := 0; b < NB; b++ {
-		if l := s.Loc[b]; l < NA {
-			o[l] |= 1 << blocks[b].Side
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			o[l] |= sideBit[b]
 		}
 	}
 	return
 }
+
+// sideBit is 1 << blocks[b].Side for each block b.
+var sideBit [NB]uint8
 
 // contested lists areas holding blocks of both sides, in map order.
 func (s *St) contested() (out []int) {
