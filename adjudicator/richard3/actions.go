@@ -567,12 +567,14 @@ func (s *State) recruitAreas(b int, side Side) []int { return s.appendRecruitAre
 // appendRecruitAreas appends to out the areas where side may recruit b.
 func (s *State) appendRecruitAreas(out []int, b int, side Side) []int {
 	bl := &blocks[b]
+	o := s.occupancy()
 	for a := 0; a < nAreas; a++ {
 		ar := &areas[a]
 		if ar.Exile == side.Other() {
 			continue
 		}
-		fr, vac := s.friendly(a, side), s.vacant(a)
+		own, enemy := o.n[a][side], o.n[a][side.Other()]
+		fr, vac := own > 0 && enemy == 0, own == 0 && enemy == 0
 		ok := false
 		switch bl.Type {
 		case tNoble:

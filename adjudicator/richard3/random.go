@@ -150,7 +150,7 @@ func (s *State) randomActions(sd Side, pick func(int) int, t *textbuf.Buf, out [
 			t.S("muster ").S(areas[m].Name)
 			try("muster")
 			for a := 0; a < nAreas; a++ {
-				if a == m || c.movableN(a) == 0 || pick(2) == 0 {
+				if a == m || c.movableAreas()&(1<<a) == 0 || pick(2) == 0 {
 					continue
 				}
 				if n.reachInto(&r, a, sd, c.movableN(a), 2, 0); r.has&(1<<m) != 0 {
@@ -164,8 +164,9 @@ func (s *State) randomActions(sd Side, pick func(int) int, t *textbuf.Buf, out [
 	recruits := 0
 	for k := 0; k < 6 && c.ap-recruits > 0; k++ {
 		srcs := srcBuf[:0]
+		ma := c.movableAreas()
 		for a := 0; a < nAreas; a++ {
-			if c.movableN(a) > 0 {
+			if ma&(1<<a) != 0 {
 				srcs = append(srcs, a)
 			}
 		}

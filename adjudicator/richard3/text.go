@@ -73,6 +73,19 @@ func writeBlocks(t *textbuf.Buf, xs []int) *textbuf.Buf {
 	return t
 }
 
+// movableAreas returns the areas holding a block of c.side that may still
+// move this turn, a bit per area (movableN(a) > 0).
+func (c *actx) movableAreas() uint64 {
+	var m uint64
+	s := c.s
+	for i := 0; i < nBlocks; i++ {
+		if a := s.Loc[i]; onMap(a) && s.Fl[i]&fMoved == 0 && s.owner(i) == c.side {
+			m |= 1 << uint(a)
+		}
+	}
+	return m
+}
+
 // movableN counts side's blocks in a that may still move this turn
 // (len(c.movable(a)) without the list).
 func (c *actx) movableN(a int) int {
