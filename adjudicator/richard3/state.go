@@ -134,10 +134,10 @@ type State struct {
 	// Treason roll, who fights it in ask mode, to choose the target.
 	TreasonAsk bool `json:"treason_ask,omitempty"`
 
-	BUse   [2][64]int8 `json:"buse"` // blocks crossing each border this turn, per side
-	Fronts [40]front   `json:"fronts"`
-	NSeq   int8        `json:"nseq"`
-	Order  []int8      `json:"order,omitempty"` // Player 1's battle order
+	BUse   [2][64]int8     `json:"buse"` // blocks crossing each border this turn, per side
+	Fronts [maxAreas]front `json:"fronts"`
+	NSeq   int8            `json:"nseq"`
+	Order  []int8          `json:"order,omitempty"` // Player 1's battle order
 	// AskOrder: Player 1 chooses each next battle once the previous one
 	// has ended (battles ask), instead of following Order.
 	AskOrder bool       `json:"ask_order,omitempty"`
@@ -238,14 +238,18 @@ func (s *State) occupants(a int) (l, y int) {
 	return int(o.n[a][Lancaster]), int(o.n[a][York])
 }
 
+// maxAreas bounds the number of areas (the fronts and the occupancy
+// table are fixed arrays; the map has 33).
+const maxAreas = 40
+
 // occTable counts each area's blocks per owner for one placement of the
 // blocks (Loc) and one King (the Rebel's owner).
 type occTable struct {
 	valid bool
 	king  Side
 	loc   [64]int8
-	n     [64][2]int8
-	in    [64][2]uint64 // the blocks themselves, as bit sets by index
+	n     [maxAreas][2]int8
+	in    [maxAreas][2]uint64 // the blocks themselves, as bit sets by index
 }
 
 // occupancy returns the block counts per area, recounted only when a
@@ -257,8 +261,8 @@ func (s *State) occupancy() *occTable {
 	if o.valid && o.loc == s.Loc && o.king == s.King {
 		return o
 	}
-	o.n = [64][2]int8{}
-	o.in = [64][2]uint64{}
+	o.n = [maxAreas][2]int8{}
+	o.in = [maxAreas][2]uint64{}
 	for i := 0; i < nBlocks; i++ {
 		if a := s.Loc[i]; onMap(a) {
 			sd := York
