@@ -176,7 +176,7 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	if att < 0 {
 		att = England
 	}
-	var blb [24]columbia.Block
+	var blb [12]columbia.Block
 	bl := blb[:0]
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) != a {
@@ -248,7 +248,7 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		cb := &bt.Blocks[i]
 		b := cb.Data
 		cur := b
-		if roleSide(cb.Side) != blocks[b].Side {
+		if roleSide(cb.Side) != blockSide[b] {
 			cur = blocks[b].Partner
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
@@ -266,7 +266,7 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
 				s.Loc[cur] = int8(a)
-				s.eliminate(cur, true, 1-blocks[cur].Side)
+				s.eliminate(cur, true, 1-blockSide[cur])
 			}
 		case columbia.Removed:
 			s.Loc[cur], s.Str[cur], s.Fl[cur] = LocPool, 0, 0

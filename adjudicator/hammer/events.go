@@ -44,7 +44,7 @@ func (a *applier) factionDefects(f string) {
 	s := a.s
 	n := 0
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && blocks[b].Type == TNoble && blocks[b].Faction == f && s.onMap(b) {
+		if blockSide[b] == Scotland && blocks[b].Type == TNoble && blocks[b].Faction == f && s.onMap(b) {
 			where := int(s.Loc[b])
 			p := s.defect(b)
 			n++
@@ -237,7 +237,7 @@ func (s *St) eventChoices(side int) []string {
 			}
 			var bl []string
 			for b := 0; b < NB && len(bl) < 2; b++ {
-				if int(s.Loc[b]) == f && blocks[b].Side == side && b != bNorse {
+				if int(s.Loc[b]) == f && blockSide[b] == side && b != bNorse {
 					bl = append(bl, blocks[b].Label)
 				}
 			}
@@ -285,7 +285,7 @@ func (s *St) hitTarget(area, side int) int {
 	}
 	best := -1
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) != area || blocks[b].Side != side {
+		if int(s.Loc[b]) != area || blockSide[b] != side {
 			continue
 		}
 		better := best < 0
@@ -390,7 +390,7 @@ func (a *applier) addSteps(area int, first []int, n int) string {
 		}
 		if t < 0 {
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == area && blocks[b].Side == a.side && s.Str[b] < int8(blocks[b].Max) &&
+				if int(s.Loc[b]) == area && blockSide[b] == a.side && s.Str[b] < int8(blocks[b].Max) &&
 					(t < 0 || s.Str[b] < s.Str[t]) {
 					t = b
 				}

@@ -453,7 +453,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 // movable reports whether side has a block on the map that has not moved.
 func (s *St) movable(side int) bool {
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == side && s.onMap(b) && s.Fl[b]&fMoved == 0 {
+		if blockSide[b] == side && s.onMap(b) && s.Fl[b]&fMoved == 0 {
 			return true
 		}
 	}
@@ -612,7 +612,7 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 	}
 	if all {
 		for b := 0; b < NB; b++ {
-			if blocks[b].Side == a.side && int(s.Loc[b]) == origin && s.Fl[b]&fMoved == 0 && b != bNorse {
+			if blockSide[b] == a.side && int(s.Loc[b]) == origin && s.Fl[b]&fMoved == 0 && b != bNorse {
 				bl = append(bl, b)
 			}
 		}
@@ -795,7 +795,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 func (s *St) raidCandidates() []int {
 	scots := false
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+		if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
 			scots = true
 			break
 		}
@@ -805,7 +805,7 @@ func (s *St) raidCandidates() []int {
 	}
 	var out []int
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == England && s.onMap(b) && blocks[b].Type != TNoble {
+		if blockSide[b] == England && s.onMap(b) && blocks[b].Type != TNoble {
 			out = append(out, b)
 		}
 	}
@@ -913,7 +913,7 @@ func (s *St) afterRaid(ev *[]adjudicator.Event) {
 // anyBlock returns one of side's blocks (for checking order syntax).
 func anyBlock(side int) int {
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == side {
+		if blockSide[b] == side {
 			return b
 		}
 	}

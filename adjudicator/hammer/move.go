@@ -81,7 +81,7 @@ func (m *moveCtx) pinLimit(a int) int {
 	def, att := 0, 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			if blocks[b].Side == m.side {
+			if blockSide[b] == m.side {
 				def++
 			} else {
 				att++
@@ -337,7 +337,7 @@ func (s *St) setMain(side, a, origin int) string {
 	}
 	key := -1
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 && int(s.Orig[b]) == origin {
+		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 && int(s.Orig[b]) == origin {
 			key = attackKey(s, b)
 			break
 		}
@@ -347,7 +347,7 @@ func (s *St) setMain(side, a, origin int) string {
 	}
 	s.Main[a] = int16(key)
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 {
+		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 {
 			if attackKey(s, b) == key {
 				s.Fl[b] &^= fReserve
 			} else {

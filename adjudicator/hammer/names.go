@@ -39,6 +39,7 @@ var cardNorm [NC][2]string
 func initNames() {
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
+		blockSide[b] = blocks[b].Side
 	}
 	for c := 0; c < NC; c++ {
 		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}

@@ -154,7 +154,7 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 			}
 			b := -1
 			for x := 0; x < NB; x++ {
-				if int(s.Loc[x]) == f && blocks[x].Side == side && x != bNorse {
+				if int(s.Loc[x]) == f && blockSide[x] == side && x != bNorse {
 					b = x
 					break
 				}
@@ -223,7 +223,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		// Areas holding a block of side that has not moved, in area order.
 		var movable [NA]bool
 		for b := 0; b < NB; b++ {
-			if a := int(c.Loc[b]); a >= 0 && a < NA && blocks[b].Side == side && c.Fl[b]&fMoved == 0 {
+			if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
 				movable[a] = true
 			}
 		}
@@ -240,7 +240,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		o := origins[pick(no)]
 		all := pick(3) == 0
 		for b := 0; b < NB; b++ {
-			if int(c.Loc[b]) != o || blocks[b].Side != side || c.Fl[b]&fMoved != 0 {
+			if int(c.Loc[b]) != o || blockSide[b] != side || c.Fl[b]&fMoved != 0 {
 				continue
 			}
 			if !all && pick(3) == 0 {
@@ -309,7 +309,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		lines = append(lines, "battles ask")
 	case 3:
 		for b := 0; b < NB; b++ {
-			if blocks[b].Side == side && c.onMap(b) {
+			if blockSide[b] == side && c.onMap(b) {
 				lines = append(lines, t.S("hits all: ").S(blocks[b].ID).Take())
 				break
 			}
@@ -371,7 +371,7 @@ func (s *St) randomScotWinter(pick func(int) int, t *textbuf.Buf, lines []string
 			}
 			best := -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == a && blocks[b].Side == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
+				if int(s.Loc[b]) == a && blockSide[b] == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
 					(best < 0 || s.Str[b]+add[b] < s.Str[best]+add[best]) {
 					best = b
 				}

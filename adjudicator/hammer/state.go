@@ -219,13 +219,13 @@ func scenKey(id string) string {
 func (s *St) onMap(b int) bool { return s.Loc[b] < NA }
 
 // owner is the side a block fights for.
-func owner(b int) int { return blocks[b].Side }
+func owner(b int) int { return blockSide[b] }
 
 // count returns the number of side's blocks in area a.
 func (s *St) count(a, side int) int {
 	n := 0
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side {
+		if int(s.Loc[b]) == a && blockSide[b] == side {
 			n++
 		}
 	}
@@ -237,7 +237,7 @@ func (s *St) occ(a int) int {
 	m := 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			m |= 1 << blocks[b].Side
+			m |= 1 << blockSide[b]
 			if m == 3 {
 				return 3
 			}
@@ -256,8 +256,12 @@ func (s *St) occupancy() (o [NA]uint8) {
 	return
 }
 
-// sideBit is 1 << blocks[b].Side for each block b.
-var sideBit [NB]uint8
+// sideBit is 1 << blocks[b].Side for each block b, and blockSide is
+// blocks[b].Side: small tables for the loops over every block.
+var (
+	sideBit   [NB]uint8
+	blockSide [NB]int
+)
 
 // contested lists areas holding blocks of both sides, in map order.
 func (s *St) contested() (out []int) {
@@ -274,7 +278,7 @@ func (s *St) contested() (out []int) {
 func (s *St) nobleCount() (n [2]int) {
 	for b := 0; b < NB; b++ {
 		if blocks[b].Type == TNoble && s.onMap(b) {
-			n[blocks[b].Side]++
+			n[blockSide[b]]++
 		}
 	}
 	return
@@ -467,11 +471,11 @@ func (s *St) Check() error {
 			if !s.onMap(b) {
 				continue
 			}
-			if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+			if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
 				return fmt.Errorf("%s wintered in England", blocks[b].ID)
 			}
 			t := blocks[b].Type
-			if blocks[b].Side == England && s.Loc[b] != AreaEngland && (t == TKnights || t == TArchers || t == THobelars) && int(s.EdWin) != int(s.Year)-1 {
+			if blockSide[b] == England && s.Loc[b] != AreaEngland && (t == TKnights || t == TArchers || t == THobelars) && int(s.EdWin) != int(s.Year)-1 {
 				return fmt.Errorf("%s wintered in Scotland without Edward I", blocks[b].ID)
 			}
 		}
@@ -495,7 +499,7 @@ func (s *St) clone() *St {
 // moveOf is block b's movement allowance; the Etterick archers' depends
 // on the etterick-move option (ruling AMB-50).
 func (s *St) moveOf(b int) int {
-	if blocks[b].Type == TArchers && blocks[b].Side == Scotland {
+	if blocks[b].Type == TArchers && blockSide[b] == Scotland {
 		if s.Ett3 {
 			return 3
 		}

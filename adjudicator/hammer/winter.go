@@ -209,7 +209,7 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 			s.Loc[b] = int8(dest)
 			if s.occ(dest)&(1<<(1-side)) != 0 {
 				p := s.defect(b)
-				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blocks[p].Side)))
+				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
 				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
 			}
 		}
@@ -337,14 +337,14 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			room = 0 // ruling AMB-32: England starts the year empty
 		}
 		for b := 0; b < NB; b++ {
-			if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
+			if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
 				s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
 			}
 		}
 		for {
 			keep, worst := 0, -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type == TInfantry {
+				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry {
 					keep++
 					if worst < 0 || s.Str[b] < s.Str[worst] {
 						worst = b
@@ -409,7 +409,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 func (s *St) nobleIn(ar, side int) int {
 	n := 0
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == ar && blocks[b].Side == side && blocks[b].Type == TNoble {
+		if int(s.Loc[b]) == ar && blockSide[b] == side && blocks[b].Type == TNoble {
 			n++
 		}
 	}
@@ -569,7 +569,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			// King only when no other block can, and Moray last of all
 			n, worst, leader, moray := 0, -1, -1, false
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) != ar || blocks[b].Side != Scotland {
+				if int(s.Loc[b]) != ar || blockSide[b] != Scotland {
 					continue
 				}
 				if b == bWallace && wallace && ar == selkirk {
@@ -756,7 +756,7 @@ func (s *St) drawScot(d adjudicator.Dice) int {
 	var pool [NB]int
 	n := 0
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && s.Loc[b] == LocPool {
+		if blockSide[b] == Scotland && s.Loc[b] == LocPool {
 			pool[n] = b
 			n++
 		}
@@ -829,7 +829,7 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 	for b := 0; b < NB; b++ {
 		move[b] = -1
 		if l := s.Loc[b]; l < NA {
-			if blocks[b].Side == England && blocks[b].Type == TNoble {
+			if blockSide[b] == England && blocks[b].Type == TNoble {
 				dest := blocks[b].Home[0]
 				switch blocks[b].Noble {
 				case nobleBruce:
@@ -844,7 +844,7 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 				move[b] = int8(dest)
 				continue
 			}
-			o[l] |= 1 << blocks[b].Side
+			o[l] |= 1 << blockSide[b]
 		}
 	}
 	for b := 0; b < NB; b++ {
