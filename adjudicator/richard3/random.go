@@ -111,6 +111,7 @@ func (s *State) randomSupply(sd Side, pick func(int) int) []string {
 // rules accept on a scratch copy.
 func (s *State) randomActions(sd Side, pick func(int) int, t *textbuf.Buf, out []string) []string {
 	n := s.clone()
+	n.tb = t // the orders tried write their canonical lines with the submission's
 	c := n.newActx(sd)
 	c.quiet = true
 	start := len(out)
