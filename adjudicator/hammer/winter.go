@@ -328,8 +328,9 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		}
 	}
 	// 7.3: quarters
+	held := s.occupancy() // blocks only leave areas below: no new English area
 	for ar := 0; ar < NA; ar++ {
-		if int(s.EdWinAt) == ar {
+		if int(s.EdWinAt) == ar || held[ar]&(1<<England) == 0 {
 			continue
 		}
 		room := areas[ar].Castle - s.nobleIn(ar, England)
@@ -559,7 +560,11 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
+	scots := s.occupancy() // blocks only leave areas below: no new Scottish area
 	for ar := 0; ar < NA; ar++ {
+		if scots[ar]&(1<<Scotland) == 0 {
+			continue
+		}
 		limit := castleFor(ar, Scotland)
 		if ar == AreaEngland {
 			limit = 0
