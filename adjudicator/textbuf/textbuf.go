@@ -12,8 +12,10 @@ import (
 // copying. A string handed out by Take points at bytes that are never
 // written again (when the buffer grows, the old array is left as it
 // was), so it stays valid for as long as it is referenced, like any
-// other string. The zero value is ready to use; Reset starts it on a
-// caller's array.
+// other string; it also keeps the array it was cut from alive, so an
+// array given to Reset should not live inside memory that must be freed
+// sooner than the strings. The zero value is ready to use; Reset starts
+// it on a caller's array.
 type Buf struct {
 	b     []byte
 	start int
