@@ -14,6 +14,7 @@ package columbia
 
 import (
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Group says whether a block fights from round 1 or arrives later.
@@ -318,6 +319,11 @@ type Battle struct {
 	scratch []Choice
 	pend    Pending // reused for decisions the Decider answers
 	spare   Shot    // reused for shots
+	// text holds the narrative lines and dice purposes this battle wrote
+	// since it was built or cloned (a clone starts a buffer of its own:
+	// two clones of one battle never write to the same bytes).
+	text      textbuf.Buf
+	audiences [][]adjudicator.Role // see only
 }
 
 // Shot is a firing whose hits are being applied.

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 func errUnknownSpecial(name string) error {
@@ -203,30 +205,67 @@ func (bt *Battle) say(to []adjudicator.Role, text string) {
 // under the "Round N" prefix.
 func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 	if inRound && bt.Round > 0 {
-		if bt.Lines == 0 && to == nil {
-			text = "Round " + strconv.Itoa(bt.Round) + "  " + text
-		} else {
-			text = "         " + text
-		}
+		bt.roundPrefix(to == nil).S(text)
+		text = bt.text.Take()
 		if to == nil {
 			bt.Lines++
 		}
 	}
+	bt.logRoom(1)
 	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
+}
+
+// logRoom makes room for n more narrative lines, growing the log by
+// doubling from a first size that holds most battles.
+func (bt *Battle) logRoom(n int) {
+	if len(bt.Log)+n <= cap(bt.Log) {
+		return
+	}
+	l := make([]adjudicator.Event, len(bt.Log), max(32, 2*(len(bt.Log)+n)))
+	copy(l, bt.Log)
+	bt.Log = l
+}
+
+// choices returns the reused list of choices, emptied.
+func (bt *Battle) choices() []Choice {
+	if bt.scratch == nil {
+		bt.scratch = make([]Choice, 0, 8)
+	}
+	return bt.scratch[:0]
+}
+
+// roundPrefix starts a line of a round in bt.text: "Round N  " on the
+// round's first public line, else the indent.
+func (bt *Battle) roundPrefix(first bool) *textbuf.Buf {
+	if first && bt.Lines == 0 {
+		return bt.text.S("Round ").Int(bt.Round).S("  ")
+	}
+	return bt.text.S("         ")
+}
+
+// only returns the audience of role r alone, shared by the lines written
+// for it (event audiences are never modified).
+func (bt *Battle) only(r adjudicator.Role) []adjudicator.Role {
+	for _, to := range bt.audiences {
+		if to[0] == r {
+			return to
+		}
+	}
+	to := []adjudicator.Role{r}
+	bt.audiences = append(bt.audiences, to)
+	return to
 }
 
 // sayPair writes one narrative line for each of two roles (the same event
 // told two ways), counted as one line of the round.
 func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, textB string) {
 	if bt.Phase == PhaseRounds && bt.Round > 0 {
-		prefix := "         "
-		if bt.Lines == 0 {
-			prefix = "Round " + strconv.Itoa(bt.Round) + "  "
-		}
-		textA, textB = prefix+textA, prefix+textB
+		textA = bt.roundPrefix(true).S(textA).Take()
+		textB = bt.roundPrefix(true).S(textB).Take()
 		bt.Lines++
 	}
-	bt.Log = append(bt.Log, adjudicator.Event{To: []adjudicator.Role{a}, Text: textA}, adjudicator.Event{To: []adjudicator.Role{b}, Text: textB})
+	bt.logRoom(2)
+	bt.Log = append(bt.Log, adjudicator.Event{To: bt.only(a), Text: textA}, adjudicator.Event{To: bt.only(b), Text: textB})
 }
 
 func (bt *Battle) sides() int {
@@ -239,11 +278,15 @@ func (bt *Battle) sides() int {
 // Roll rolls n battle dice for b with the purpose "battle <area> r<round>
 // <block>" (plus " "+what when what is not ""), appending them to buf.
 func (bt *Battle) Roll(d adjudicator.Dice, b *Block, n int, what string, buf []int) []int {
-	purpose := "battle " + bt.Area + " r" + strconv.Itoa(bt.Round) + " " + b.ID
+	bt.text.S("battle ").S(bt.Area).S(" r").Int(bt.Round).B(' ').S(b.ID)
 	if what != "" {
-		purpose += " " + what
+		bt.text.B(' ').S(what)
 	}
+	purpose := bt.text.Take()
 	sides := bt.sides()
+	if n > 0 && buf == nil {
+		buf = make([]int, 0, max(n, 8))
+	}
 	for i := 0; i < n; i++ {
 		buf = append(buf, d.Roll(purpose, sides))
 		bt.Draws++
@@ -351,9 +394,13 @@ func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label st
 	}
 	s.Left = s.Hits
 	if bt.Rules.Narrate {
+		if s.Text == nil {
+			s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+		}
 		t := append(s.Text, b.Label()...)
 		t = append(t, " ("...)
-		t = append(t, Rating(bt.initiativeOf(b), fire)...)
+		t = utf8.AppendRune(t, rune(bt.initiativeOf(b))) // as Rating writes it
+		t = strconv.AppendInt(t, int64(fire), 10)
 		if b.Side == bt.Defender {
 			t = append(t, ", defending"...)
 		}

@@ -170,7 +170,7 @@ func (bt *Battle) loop(h Hooks, dec Decider, d adjudicator.Dice) (*Pending, erro
 				b.Regrouped = true
 				continue
 			}
-			bt.scratch = append(bt.scratch[:0], Choice{Action: ActStay})
+			bt.scratch = append(bt.choices(), Choice{Action: ActStay})
 			for _, o := range opts {
 				bt.scratch = append(bt.scratch, Choice{Action: ActRegroup, To: o})
 			}
@@ -389,7 +389,7 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		// R3-6.2e: a retreat on the block's own turn (final=false).
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
-	bt.scratch = append(bt.scratch[:0], Choice{Action: ActFire}, Choice{Action: ActPass})
+	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
 			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
@@ -434,7 +434,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 		bt.retreat(b, opts[0], kind)
 		return false, nil
 	}
-	bt.scratch = bt.scratch[:0]
+	bt.scratch = bt.choices()
 	for _, o := range opts {
 		bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
 	}
@@ -482,7 +482,7 @@ func (bt *Battle) sayWinner() {
 	if bt.Winner == "" {
 		bt.say(nil, "No blocks remain: the battle has no winner.")
 	} else {
-		bt.say(nil, bt.Name(string(bt.Winner))+" wins the battle.")
+		bt.say(nil, bt.text.S(bt.Name(string(bt.Winner))).S(" wins the battle.").Take())
 	}
 }
 
@@ -667,6 +667,9 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 		s.Segs[k-1].Fate = fateWord(t, side)
 		return
 	}
+	if s.Segs == nil {
+		s.Segs = make([]Seg, 0, 4)
+	}
 	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
 }
 
@@ -734,7 +737,13 @@ func (bt *Battle) endShot(s *Shot) {
 		t = append(t, " lost"...)
 	}
 	// A shot always belongs to its round, even one that ended the battle.
-	bt.sayIn(nil, string(t), true)
+	// laid out as sayIn lays out a public line of the round
+	if bt.Round > 0 {
+		bt.roundPrefix(true)
+		bt.Lines++
+	}
+	bt.logRoom(1)
+	bt.Log = append(bt.Log, adjudicator.Event{Text: bt.text.W(t).Take()})
 	if s.Ends {
 		bt.sayWinner()
 	}

@@ -188,9 +188,8 @@ func (bt *Battle) Clone() *Battle {
 	for i := range c.Blocks {
 		c.Blocks[i].Tags = cloneSlice(bt.Blocks[i].Tags)
 	}
-	for i := range c.Log {
-		c.Log[i].To = cloneSlice(bt.Log[i].To)
-	}
+	// The audiences of logged events are shared, not copied: an event's
+	// audience is never changed once it is logged.
 	if bt.Shot != nil {
 		c.Shot = bt.Shot.clone()
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Battles are fought by the shared Columbia battle system; this file is
@@ -26,10 +27,21 @@ type hooks struct {
 	columbia.DefaultHooks
 	s    *St
 	area int
+	// opts backs the lists RetreatOptions and RegroupOptions return: the
+	// battle reads each list before it asks for the next.
+	opts [16]string
+	// occ is the occupancy of the map for the placement occLoc (the
+	// blocks do not move while a battle is fought: it is counted once).
+	occ    [NA]uint8
+	occLoc [NB]int8
+	occOK  bool
 }
 
 func (h *hooks) occNow(bt *columbia.Battle) [NA]uint8 {
-	o := h.s.occupancy()
+	if !h.occOK || h.occLoc != h.s.Loc {
+		h.occ, h.occLoc, h.occOK = h.s.occupancy(), h.s.Loc, true
+	}
+	o := h.occ
 	o[h.area] = 0
 	for i := range bt.Blocks {
 		cb := &bt.Blocks[i]
@@ -65,18 +77,18 @@ func (h *hooks) Firepower(bt *columbia.Battle, cb *columbia.Block) int {
 func (h *hooks) moveOptions(bt *columbia.Battle, cb *columbia.Block, kind columbia.MoveKind) []string {
 	side := roleSide(cb.Side)
 	o := h.occNow(bt)
-	var out []string
 	if cb.ID == "norse" {
+		var sea []string
 		for a := 1; a < NA; a++ {
 			if a != h.area && areas[a].Coastal && o[a]&(1<<side) != 0 && o[a]&(1<<(1-side)) == 0 {
-				out = append(out, areas[a].ID)
+				sea = append(sea, areas[a].ID)
 			}
 		}
-		return out
+		return sea
 	}
-	// Built on the stack, returned in one allocation (none when empty).
-	var obuf, nbuf [16]string
-	out, neutral := obuf[:0], nbuf[:0]
+	// Friendly areas first, then neutral ones; none when empty.
+	var nbuf [16]string
+	out, neutral := h.opts[:0], nbuf[:0]
 	for i, c := range areas[h.area].Nbr {
 		k := areas[h.area].Brd[i]
 		if o[c]&(1<<(1-side)) != 0 {
@@ -112,8 +124,7 @@ func (h *hooks) moveOptions(bt *columbia.Battle, cb *columbia.Block, kind columb
 	if len(out)+len(neutral) == 0 {
 		return nil
 	}
-	res := make([]string, 0, len(out)+len(neutral))
-	return append(append(res, out...), neutral...)
+	return append(out, neutral...)
 }
 
 // RetreatOptions implements columbia.Hooks (5.5).
@@ -165,7 +176,8 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	if att < 0 {
 		att = England
 	}
-	var bl []columbia.Block
+	var blb [12]columbia.Block
+	bl := blb[:0]
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) != a {
 			continue
@@ -177,7 +189,7 @@ func (s *St) newBattle(a int) *columbia.Battle {
 			cb.Group = columbia.Reserve
 		}
 		if bi.Celtic {
-			cb.Tags = []string{"celtic"}
+			cb.Tags = celticTag[:1:1]
 		}
 		bl = append(bl, cb)
 	}
@@ -190,9 +202,13 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	return bt
 }
 
+// celticTag is the tag of the Celtic blocks (shared: a battle copies tags
+// before it changes them).
+var celticTag = []string{"celtic"}
+
 // decider builds both sides' standing orders for a battle in area a.
 func (s *St) decider(a int) columbia.Decider {
-	m := columbia.BySide{}
+	var m columbia.BySide
 	for side := 0; side < 2; side++ {
 		txt := s.standText(side, a)
 		if txt == "" {
@@ -201,6 +217,9 @@ func (s *St) decider(a int) columbia.Decider {
 		so, ok := parseStandingCached(side, txt)
 		if !ok {
 			continue
+		}
+		if m == nil {
+			m = columbia.BySide{}
 		}
 		m[roles[side]] = so
 	}
@@ -229,7 +248,7 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		cb := &bt.Blocks[i]
 		b := cb.Data
 		cur := b
-		if roleSide(cb.Side) != blocks[b].Side {
+		if roleSide(cb.Side) != blockSide[b] {
 			cur = blocks[b].Partner
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
@@ -247,7 +266,7 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
 				s.Loc[cur] = int8(a)
-				s.eliminate(cur, true, 1-blocks[cur].Side)
+				s.eliminate(cur, true, 1-blockSide[cur])
 			}
 		case columbia.Removed:
 			s.Loc[cur], s.Str[cur], s.Fl[cur] = LocPool, 0, 0
@@ -267,15 +286,17 @@ func initReplacer() {
 }
 
 // battleEvents turns new narrative lines into events.
-func battleEvents(bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
-	start := len(ev)
-	for _, e := range bt.Log[from:] {
-		text := e.Text
-		if n := len(ev); n > start && sameTo(ev[n-1].To, e.To) {
-			ev[n-1].Text += "\n" + text
-			continue
+// Consecutive lines for the same readers make one event.
+func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+	log := bt.Log[from:]
+	for i := 0; i < len(log); {
+		t.S("Battle of ").S(bt.AreaName).S(": ").S(strings.TrimSpace(log[i].Text))
+		j := i + 1
+		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
+			t.B('\n').S(log[j].Text)
 		}
-		ev = append(ev, adjudicator.Event{To: e.To, Text: "Battle of " + bt.AreaName + ": " + strings.TrimSpace(text)})
+		ev = append(ev, adjudicator.Event{To: log[i].To, Text: t.Take()})
+		i = j
 	}
 	return ev
 }
@@ -316,7 +337,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		}
 		fought |= 1 << uint(a)
 		bt := s.newBattle(a)
-		*ev = append(*ev, adjudicator.Event{Text: "Battle of " + areas[a].Name + ": " + sideName(roleSide(bt.Attacker)) + " attacks, " + sideName(roleSide(bt.Defender)) + " defends."})
+		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take()})
 		p, err := bt.Run(&hooks{s: s, area: a}, s.decider(a), d)
 		if err != nil {
 			panic("hammer: battle: " + err.Error())
@@ -328,7 +349,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 // afterRun records a battle's progress after Run or Resume.
 func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]adjudicator.Event) {
 	s.syncBattle(bt)
-	*ev = battleEvents(bt, from, *ev)
+	*ev = battleEvents(s.txt(), bt, from, *ev)
 	if p != nil && !s.Fin {
 		s.Bat = bt
 		s.BatLog = int16(len(bt.Log))

@@ -44,7 +44,7 @@ func (a *applier) factionDefects(f string) {
 	s := a.s
 	n := 0
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && blocks[b].Type == TNoble && blocks[b].Faction == f && s.onMap(b) {
+		if blockSide[b] == Scotland && blocks[b].Type == TNoble && blocks[b].Faction == f && s.onMap(b) {
 			where := int(s.Loc[b])
 			p := s.defect(b)
 			n++
@@ -61,7 +61,6 @@ func (a *applier) event(lines []adjudicator.Line) {
 	card := cards[s.Play[side]]
 	done := false
 	defector := side
-	legal := s.eventChoices(side)
 	for _, l := range lines {
 		verb, rest := orders.Verb(l.Text)
 		if a.standing(l, verb, rest) {
@@ -84,11 +83,11 @@ func (a *applier) event(lines []adjudicator.Line) {
 			}
 			n, err := matchNoble(rest)
 			if err != nil || (n != nobleBruce && n != nobleComyn) {
-				a.bad(l, "the candidates are Bruce and Comyn (or use: return of the king)", legal...)
+				a.bad(l, "the candidates are Bruce and Comyn (or use: return of the king)", s.eventChoices(side)...)
 				continue
 			}
 			if !s.canCrown(n) {
-				a.bad(l, "a coronation needs Wallace dead, no king crowned yet and the candidate in Fife (6.21)", legal...)
+				a.bad(l, "a coronation needs Wallace dead, no king crowned yet and the candidate in Fife (6.21)", s.eventChoices(side)...)
 				continue
 			}
 			done = true
@@ -108,7 +107,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 				continue
 			}
 			if !s.canBalliol() {
-				a.bad(l, "King Balliol returns only from 1301, with no king crowned and the French knights on the map (6.22)", legal...)
+				a.bad(l, "King Balliol returns only from 1301, with no king crowned and the French knights on the map (6.22)", s.eventChoices(side)...)
 				continue
 			}
 			done = true
@@ -122,7 +121,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			a.factionDefects("bruce")
 		case "herald":
 			if card.Event != EvHerald {
-				a.bad(l, "you did not play Herald", legal...)
+				a.bad(l, "you did not play Herald", s.eventChoices(side)...)
 				continue
 			}
 			n, err := matchNoble(rest)
@@ -154,7 +153,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			}
 		case "pillage":
 			if card.Event != EvPillage {
-				a.bad(l, "you did not play Pillage", legal...)
+				a.bad(l, "you did not play Pillage", s.eventChoices(side)...)
 				continue
 			}
 			if a.pillage(l, rest) {
@@ -162,7 +161,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			}
 		case "sea":
 			if card.Event != EvSeaMove {
-				a.bad(l, "you did not play Sea Move", legal...)
+				a.bad(l, "you did not play Sea Move", s.eventChoices(side)...)
 				continue
 			}
 			if a.seaMove(l, rest) {
@@ -170,7 +169,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			}
 		case "truce":
 			if card.Event != EvTruce {
-				a.bad(l, "you did not play Truce", legal...)
+				a.bad(l, "you did not play Truce", s.eventChoices(side)...)
 				continue
 			}
 			done = true
@@ -179,18 +178,18 @@ func (a *applier) event(lines []adjudicator.Line) {
 			a.say(sideName(side) + " declares a Truce: " + sideName(1-side) + " may move but not attack this turn.")
 		case "victuals":
 			if card.Event != EvVictuals {
-				a.bad(l, "you did not play Victuals", legal...)
+				a.bad(l, "you did not play Victuals", s.eventChoices(side)...)
 				continue
 			}
 			if a.victuals(l, rest) {
 				done = true
 			}
 		default:
-			a.bad(l, "resolve your event now", legal...)
+			a.bad(l, "resolve your event now", s.eventChoices(side)...)
 		}
 	}
 	if !done && len(a.probs) == 0 {
-		a.bad(adjudicator.Line{}, "resolve your "+card.Name+" event (or ignore it)", legal...)
+		a.bad(adjudicator.Line{}, "resolve your "+card.Name+" event (or ignore it)", s.eventChoices(side)...)
 	}
 	if len(a.probs) > 0 {
 		return
@@ -238,7 +237,7 @@ func (s *St) eventChoices(side int) []string {
 			}
 			var bl []string
 			for b := 0; b < NB && len(bl) < 2; b++ {
-				if int(s.Loc[b]) == f && blocks[b].Side == side && b != bNorse {
+				if int(s.Loc[b]) == f && blockSide[b] == side && b != bNorse {
 					bl = append(bl, blocks[b].Label)
 				}
 			}
@@ -286,7 +285,7 @@ func (s *St) hitTarget(area, side int) int {
 	}
 	best := -1
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) != area || blocks[b].Side != side {
+		if int(s.Loc[b]) != area || blockSide[b] != side {
 			continue
 		}
 		better := best < 0
@@ -391,7 +390,7 @@ func (a *applier) addSteps(area int, first []int, n int) string {
 		}
 		if t < 0 {
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == area && blocks[b].Side == a.side && s.Str[b] < int8(blocks[b].Max) &&
+				if int(s.Loc[b]) == area && blockSide[b] == a.side && s.Str[b] < int8(blocks[b].Max) &&
 					(t < 0 || s.Str[b] < s.Str[t]) {
 					t = b
 				}

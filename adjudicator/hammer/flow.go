@@ -33,7 +33,7 @@ func (a *applier) bad(l adjudicator.Line, reason string, legal ...string) {
 func (a *applier) say(text string) { a.ev = append(a.ev, adjudicator.Event{Text: text}) }
 
 func (a *applier) tell(side int, text string) {
-	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: text})
+	a.ev = append(a.ev, adjudicator.Event{To: toRole[side], Text: text})
 }
 
 func roleOf(r adjudicator.Role) (int, bool) {
@@ -125,12 +125,16 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	n := s.clone()
+	mem := &applyMem{st: *s}
+	n := &mem.st
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	a := &applier{s: n, side: side, d: d}
+	mem.tb.Reset(mem.text[:])
+	n.tb = &mem.tb
+	defer func() { n.tb = nil }()
+	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
 	switch n.Phase {
 	case PhCard:
 		a.card(sub.Lines)
@@ -152,7 +156,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
 	}
-	return n, &adjudicator.Result{Canonical: a.canon, Events: a.ev}, nil
+	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	return n, &mem.res, nil
 }
 
 // standing handles the orders a player may add to any submission:
@@ -263,6 +268,11 @@ func cardName(c int8) string {
 
 // findCard matches a card named by a player in side's hand.
 func (s *St) findCard(side int, text string) (int8, int) {
+	for i, c := range s.Hand[side] {
+		if c >= 0 && (text == cards[c].Name || text == cardNorm[c][0]) {
+			return c, i // the name as written in the hand (random play, templates)
+		}
+	}
 	t := orders.Norm(text)
 	t = strings.TrimPrefix(t, "card ")
 	if v, err := strconv.Atoi(strings.TrimPrefix(t, "move ")); err == nil {
@@ -277,8 +287,8 @@ func (s *St) findCard(side int, text string) (int8, int) {
 		if c < 0 {
 			continue
 		}
-		n := orders.Norm(cards[c].Name)
-		if n == t || (len(t) >= 2 && strings.HasPrefix(n, t)) || orders.Norm(cards[c].ID) == t {
+		n := cardNorm[c][0]
+		if n == t || (len(t) >= 2 && strings.HasPrefix(n, t)) || cardNorm[c][1] == t {
 			return c, i
 		}
 	}
@@ -322,7 +332,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 		s.Hand[a.side][i] = -1
 		sortHand(&s.Hand[a.side])
 		s.Play[a.side] = c
-		a.canon = append(a.canon, "card "+cards[c].Name)
+		a.canon = append(a.canon, s.txt().S("card ").S(cards[c].Name).Take())
 	}
 	if !got && len(a.probs) == 0 {
 		a.bad(adjudicator.Line{}, "no card played: add a line card <name or value>", s.handChoices(a.side)...)
@@ -330,7 +340,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.tell(a.side, "You play "+cardName(s.Play[a.side])+".")
+	a.tell(a.side, s.txt().S("You play ").S(cardName(s.Play[a.side])).S(".").Take())
 	s.continueFlow(a.d, &a.ev)
 }
 
@@ -338,14 +348,14 @@ func (a *applier) card(lines []adjudicator.Line) {
 func (s *St) reveal(ev *[]adjudicator.Event) {
 	ce, cs := s.Play[England], s.Play[Scotland]
 	evE, evS := cards[ce].Event != EvNone, cards[cs].Event != EvNone
-	text := fmt.Sprintf("Cards: England plays %s, Scotland plays %s.", cards[ce].Name, cards[cs].Name)
+	t := s.txt().S("Cards: England plays ").S(cards[ce].Name).S(", Scotland plays ").S(cards[cs].Name).S(".")
 	switch {
 	case evE && evS:
 		s.P1 = England
 		s.EvOwe = [2]bool{true, true}
 		s.YearEnd = true
 		s.Phase = PhEvent
-		text += " Both played events: England resolves first, then Scotland, and the year ends."
+		t.S(" Both played events: England resolves first, then Scotland, and the year ends.")
 	case evE || evS:
 		s.P1 = England
 		if evS {
@@ -353,16 +363,16 @@ func (s *St) reveal(ev *[]adjudicator.Event) {
 		}
 		s.EvOwe[s.P1] = true
 		s.Phase = PhEvent
-		text += fmt.Sprintf(" %s is Player 1 and resolves the event; %s then moves.", sideName(int(s.P1)), sideName(1-int(s.P1)))
+		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1 and resolves the event; ").S(sideName(1 - int(s.P1))).S(" then moves.")
 	default:
 		s.P1 = England
 		if cards[cs].Value > cards[ce].Value {
 			s.P1 = Scotland
 		}
 		s.Phase = PhMove1
-		text += fmt.Sprintf(" %s is Player 1.", sideName(int(s.P1)))
+		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1.")
 	}
-	*ev = append(*ev, adjudicator.Event{Text: text})
+	*ev = append(*ev, adjudicator.Event{Text: t.Take()})
 }
 
 // continueFlow runs every step that needs no decision, until one is
@@ -443,7 +453,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 // movable reports whether side has a block on the map that has not moved.
 func (s *St) movable(side int) bool {
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == side && s.onMap(b) && s.Fl[b]&fMoved == 0 {
+		if blockSide[b] == side && s.onMap(b) && s.Fl[b]&fMoved == 0 {
 			return true
 		}
 	}
@@ -462,7 +472,9 @@ func (s *St) mover() int {
 func (a *applier) moves(lines []adjudicator.Line) {
 	s := a.s
 	budget := cards[s.Play[a.side]].Value
-	m := newMoveCtx(s, a.side, budget)
+	var mc moveCtx
+	mc.init(s, a.side, budget)
+	m := &mc
 	type mainOrd struct {
 		l            adjudicator.Line
 		area, origin int
@@ -508,7 +520,7 @@ func (a *applier) moves(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	a.say(fmt.Sprintf("%s moves (%d of %d movement points used).", sideName(a.side), m.cost(), budget))
+	a.say(s.txt().S(sideName(a.side)).S(" moves (").Int(m.cost()).S(" of ").Int(budget).S(" movement points used).").Take())
 	a.tellMoves(m)
 	if s.Phase == PhMove1 {
 		s.Phase = PhMove2
@@ -526,20 +538,19 @@ func (a *applier) tellMoves(m *moveCtx) {
 	type route struct{ from, to, n int }
 	var rbuf [NB]route
 	rs := rbuf[:0]
-	var own strings.Builder
+	// The mover's text is built first, then the enemy's, in the same buffer.
+	own := s.txt().S("Your moves: ")
+	first := true
 	for b := 0; b < NB; b++ {
 		if m.used&(1<<uint(b)) == 0 {
 			continue
 		}
 		f, t := int(s.Orig[b]), int(s.Loc[b])
-		if own.Len() > 0 {
-			own.WriteString("; ")
+		if !first {
+			own.S("; ")
 		}
-		own.WriteString(blocks[b].Label)
-		own.WriteByte(' ')
-		own.WriteString(areas[f].Name)
-		own.WriteString(" -> ")
-		own.WriteString(areas[t].Name)
+		first = false
+		own.S(blocks[b].Label).B(' ').S(areas[f].Name).S(" -> ").S(areas[t].Name)
 		found := false
 		for i := range rs {
 			if rs[i].from == f && rs[i].to == t {
@@ -551,36 +562,33 @@ func (a *applier) tellMoves(m *moveCtx) {
 			rs = append(rs, route{f, t, 1})
 		}
 	}
+	ownText := own.Take()
 	if len(rs) == 0 {
 		return
 	}
-	var pub strings.Builder
-	pub.WriteString(sideName(a.side))
-	pub.WriteString(" blocks moved: ")
+	pub := s.txt().S(sideName(a.side)).S(" blocks moved: ")
 	for i, r := range rs {
 		if i > 0 {
-			pub.WriteString("; ")
+			pub.S("; ")
 		}
-		pub.WriteString(strconv.Itoa(r.n))
-		pub.WriteByte(' ')
-		pub.WriteString(areas[r.from].Name)
-		pub.WriteString(" -> ")
-		pub.WriteString(areas[r.to].Name)
+		pub.Int(r.n).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
 	}
-	a.ev = append(a.ev, adjudicator.Event{To: []adjudicator.Role{roles[1-a.side]}, Text: pub.String()})
-	a.tell(a.side, "Your moves: "+own.String())
+	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.Take()})
+	a.tell(a.side, ownText)
 }
 
 // moveLine handles "move <from> -> <to> [-> <to>]: <blocks or all>".
 func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 	s := a.s
 	head, list, ok := splitColon(rest)
-	var path []int
+	var pathBuf [4]int
+	path := pathBuf[:0]
 	var origin int
 	if ok && len(head) == 5 && strings.EqualFold(head, "norse") {
 		head, list = list, "norse"
 	}
-	parts := splitArrow(head)
+	var pbuf [8]string
+	parts := splitArrowInto(head, pbuf[:0])
 	if !ok || len(parts) < 2 {
 		a.bad(l, "write move <from> -> <to>: <blocks or all>")
 		return
@@ -604,7 +612,7 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 	}
 	if all {
 		for b := 0; b < NB; b++ {
-			if blocks[b].Side == a.side && int(s.Loc[b]) == origin && s.Fl[b]&fMoved == 0 && b != bNorse {
+			if blockSide[b] == a.side && int(s.Loc[b]) == origin && s.Fl[b]&fMoved == 0 && b != bNorse {
 				bl = append(bl, b)
 			}
 		}
@@ -647,8 +655,9 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 			return
 		}
 		p := path
+		var viaBuf [3]int
 		if len(path) == 1 && adj[origin][path[0]] < 0 {
-			p = m.pathTo(b, path[0])
+			p = m.pathInto(b, path[0], &viaBuf)
 			if p == nil {
 				legal := m.reach(b, nil)
 				a.bad(l, fmt.Sprintf("%s cannot reach %s from %s this turn", blocks[b].Label, areaName(path[0]), areaName(origin)), areaList(legal))
@@ -665,12 +674,11 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 			a.bad(l, fmt.Sprintf("not enough movement points: your card gives %d (one per group moved; a group sending several blocks across the Anglo-Scottish border needs one per crossing block)", m.budget))
 			return
 		}
-		names := make([]string, 0, len(p)+1)
-		names = append(names, areaName(origin))
+		t := s.txt().S("move ").S(areaName(origin))
 		for _, x := range p {
-			names = append(names, areaName(x))
+			t.S(" -> ").S(areaName(x))
 		}
-		a.canon = append(a.canon, "move "+strings.Join(names, " -> ")+": "+blocks[b].Label)
+		a.canon = append(a.canon, t.S(": ").S(blocks[b].Label).Take())
 	}
 }
 
@@ -787,7 +795,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 func (s *St) raidCandidates() []int {
 	scots := false
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+		if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
 			scots = true
 			break
 		}
@@ -797,7 +805,7 @@ func (s *St) raidCandidates() []int {
 	}
 	var out []int
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == England && s.onMap(b) && blocks[b].Type != TNoble {
+		if blockSide[b] == England && s.onMap(b) && blocks[b].Type != TNoble {
 			out = append(out, b)
 		}
 	}
@@ -905,7 +913,7 @@ func (s *St) afterRaid(ev *[]adjudicator.Event) {
 // anyBlock returns one of side's blocks (for checking order syntax).
 func anyBlock(side int) int {
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == side {
+		if blockSide[b] == side {
 			return b
 		}
 	}

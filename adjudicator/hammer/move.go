@@ -24,12 +24,19 @@ type moveCtx struct {
 }
 
 func newMoveCtx(s *St, side, budget int) *moveCtx {
-	m := &moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
+	m := &moveCtx{}
+	m.init(s, side, budget)
+	return m
+}
+
+// init readies m for side's movement phase in s (m may live on the
+// caller's stack).
+func (m *moveCtx) init(s *St, side, budget int) {
+	*m = moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
 	for a := 0; a < NA; a++ {
 		m.pin[a] = int8(m.pinLimit(a))
 	}
-	return m
 }
 
 // maxLeave is how many of side's blocks may leave area a, pinned by the
@@ -74,7 +81,7 @@ func (m *moveCtx) pinLimit(a int) int {
 	def, att := 0, 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			if blocks[b].Side == m.side {
+			if blockSide[b] == m.side {
 				def++
 			} else {
 				att++
@@ -117,33 +124,64 @@ func (s *St) canRetreatAcross(a, k, side int) bool {
 	return lastScot == (side == Scotland)
 }
 
+// Reasons a step is refused (stepBad).
+const (
+	stepOK = iota
+	stepNotAdjacent
+	stepTooFar
+	stepBorderFull
+	stepPinned
+	stepTruceAttack
+	stepTruceEngland
+	stepNorse
+)
+
+// stepBad checks one step from a to c for block b at step i of its path;
+// it returns why it is refused (stepOK if it is not), without building
+// the reason (stepProblem does).
+func (m *moveCtx) stepBad(b, origin, a, c, i int) int {
+	k := int(adj[a][c])
+	switch {
+	case k < 0:
+		return stepNotAdjacent
+	case i >= m.s.moveOf(b):
+		return stepTooFar
+	case m.cnt[k] >= borderLimit(k):
+		return stepBorderFull
+	case i == 0 && m.maxLeave(origin) >= 0 && m.s.enemyEntered(origin, k, m.side):
+		return stepPinned
+	case m.truce && m.enemyIn(c):
+		return stepTruceAttack
+	case m.truce && m.side == Scotland && c == AreaEngland:
+		return stepTruceEngland
+	case b == bNorse:
+		return stepNorse
+	}
+	return stepOK
+}
+
 // stepProblem checks one step from a to c for block b at step i of its
 // path; it returns a reason or "".
 func (m *moveCtx) stepProblem(b, origin, a, c, i int) string {
-	k := int(adj[a][c])
-	if k < 0 {
+	switch m.stepBad(b, origin, a, c, i) {
+	case stepNotAdjacent:
 		return fmt.Sprintf("%s is not adjacent to %s", areaName(c), areaName(a))
-	}
-	if i >= m.s.moveOf(b) {
+	case stepTooFar:
 		return fmt.Sprintf("%s moves only %d areas", blocks[b].Label, m.s.moveOf(b))
-	}
-	if m.cnt[k] >= borderLimit(k) {
+	case stepBorderFull:
+		k := int(adj[a][c])
 		col := "black"
 		if borders[k].Red {
 			col = "red"
 		}
 		return fmt.Sprintf("the %s border %s-%s is full (%d blocks this turn)", col, areaName(a), areaName(c), borderLimit(k))
-	}
-	if i == 0 && m.maxLeave(origin) >= 0 && m.s.enemyEntered(origin, k, m.side) {
+	case stepPinned:
 		return fmt.Sprintf("blocks leaving %s may not cross the border the enemy attacked by (%s-%s)", areaName(origin), areaName(a), areaName(c))
-	}
-	if m.truce && m.enemyIn(c) {
+	case stepTruceAttack:
 		return "Truce: you may not attack this turn (" + areaName(c) + " holds enemy blocks)"
-	}
-	if m.truce && m.side == Scotland && c == AreaEngland {
+	case stepTruceEngland:
 		return "Truce: the Scots may not enter England this turn"
-	}
-	if b == bNorse {
+	case stepNorse:
 		return "the Norse moves only by sea: move it straight to a coastal area"
 	}
 	return ""
@@ -174,6 +212,28 @@ func (m *moveCtx) pathProblem(b, origin int, path []int) string {
 		prev = c
 	}
 	return ""
+}
+
+// pathOK reports whether pathProblem finds nothing wrong with the path,
+// without building a reason.
+func (m *moveCtx) pathOK(b, origin int, path []int) bool {
+	prev := origin
+	for i, c := range path {
+		if i > 0 {
+			before := origin
+			if i >= 2 {
+				before = path[i-2]
+			}
+			if m.mustStop(before, prev) {
+				return false
+			}
+		}
+		if m.stepBad(b, origin, prev, c, i) != stepOK {
+			return false
+		}
+		prev = c
+	}
+	return true
 }
 
 // norseProblem checks a Norse move to dest.
@@ -277,7 +337,7 @@ func (s *St) setMain(side, a, origin int) string {
 	}
 	key := -1
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 && int(s.Orig[b]) == origin {
+		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 && int(s.Orig[b]) == origin {
 			key = attackKey(s, b)
 			break
 		}
@@ -287,7 +347,7 @@ func (s *St) setMain(side, a, origin int) string {
 	}
 	s.Main[a] = int16(key)
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side && s.Fl[b]&fMoved != 0 {
+		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 {
 			if attackKey(s, b) == key {
 				s.Fl[b] &^= fReserve
 			} else {
@@ -323,7 +383,7 @@ func (m *moveCtx) reach(b int, out []int) []int {
 		n := q[qh]
 		qh++
 		for _, c := range areas[n.a].Nbr {
-			if queued[c] || m.stepProblem(b, origin, n.a, c, n.d) != "" {
+			if queued[c] || m.stepBad(b, origin, n.a, c, n.d) != stepOK {
 				continue
 			}
 			if !seen[c] {
@@ -342,35 +402,41 @@ func (m *moveCtx) reach(b int, out []int) []int {
 
 // pathTo finds a path (excluding origin) for b to dest within the rules,
 // preferring short paths; nil if none.
-func (m *moveCtx) pathTo(b, dest int) []int {
+func (m *moveCtx) pathTo(b, dest int) []int { return m.pathInto(b, dest, new([3]int)) }
+
+// pathInto is pathTo writing the path into buf.
+func (m *moveCtx) pathInto(b, dest int, buf *[3]int) []int {
 	origin := int(m.s.Loc[b])
-	if adj[origin][dest] >= 0 && m.stepProblem(b, origin, origin, dest, 0) == "" {
-		return []int{dest}
+	if adj[origin][dest] >= 0 && m.stepBad(b, origin, origin, dest, 0) == stepOK {
+		buf[0] = dest
+		return buf[:1]
 	}
 	if m.s.moveOf(b) < 2 {
 		return nil
 	}
 	for _, c := range areas[origin].Nbr {
-		if m.stepProblem(b, origin, origin, c, 0) != "" || m.mustStop(origin, c) {
+		if m.stepBad(b, origin, origin, c, 0) != stepOK || m.mustStop(origin, c) {
 			continue
 		}
-		if adj[c][dest] >= 0 && m.stepProblem(b, origin, c, dest, 1) == "" {
-			return []int{c, dest}
+		if adj[c][dest] >= 0 && m.stepBad(b, origin, c, dest, 1) == stepOK {
+			buf[0], buf[1] = c, dest
+			return buf[:2]
 		}
 	}
 	if m.s.moveOf(b) < 3 {
 		return nil
 	}
 	for _, c := range areas[origin].Nbr {
-		if m.stepProblem(b, origin, origin, c, 0) != "" || m.mustStop(origin, c) {
+		if m.stepBad(b, origin, origin, c, 0) != stepOK || m.mustStop(origin, c) {
 			continue
 		}
 		for _, e := range areas[c].Nbr {
-			if e == origin || m.stepProblem(b, origin, c, e, 1) != "" || m.mustStop(c, e) {
+			if e == origin || m.stepBad(b, origin, c, e, 1) != stepOK || m.mustStop(c, e) {
 				continue
 			}
-			if adj[e][dest] >= 0 && m.stepProblem(b, origin, e, dest, 2) == "" {
-				return []int{c, e, dest}
+			if adj[e][dest] >= 0 && m.stepBad(b, origin, e, dest, 2) == stepOK {
+				buf[0], buf[1], buf[2] = c, e, dest
+				return buf[:3]
 			}
 		}
 	}

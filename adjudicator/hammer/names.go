@@ -12,7 +12,8 @@ import (
 var (
 	sideBlockNames [2][]orders.Name
 	sideBlockExact [2]map[string]int
-	nobleNames     []orders.Name // noble names (for Herald), ID = noble number
+	nobleNames     []orders.Name  // noble names (for Herald), ID = noble number
+	nobleExact     map[string]int // each noble's normalised ID and names
 	areaNames      []orders.Name
 	areaExact      = map[string]int{}
 )
@@ -32,7 +33,17 @@ var extraBlockAliases = map[string][]string{
 	"douglas":        {"doublas"},
 }
 
+// cardNorm holds each card's name and ID as orders.Norm writes them.
+var cardNorm [NC][2]string
+
 func initNames() {
+	for b := range sideBit {
+		sideBit[b] = 1 << blocks[b].Side
+		blockSide[b] = blocks[b].Side
+	}
+	for c := 0; c < NC; c++ {
+		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}
+	}
 	for s := 0; s < 2; s++ {
 		sideBlockExact[s] = map[string]int{}
 	}
@@ -50,10 +61,29 @@ func initNames() {
 			sideBlockExact[bi.Side][orders.Norm(a)] = b
 		}
 	}
+	// Names as written (labels, "King Edward") find what their normal
+	// form finds, without normalising the input first.
+	for b := 0; b < NB; b++ {
+		bi := &blocks[b]
+		m := sideBlockExact[bi.Side]
+		for _, a := range append([]string{bi.Name, bi.Label}, extraBlockAliases[bi.ID]...) {
+			if _, ok := m[a]; !ok {
+				m[a] = m[orders.Norm(a)]
+			}
+		}
+	}
 	for n := 0; n < NN; n++ {
 		nobleNames = append(nobleNames, orders.Name{ID: strconv.Itoa(n), Aliases: []string{nobles[n].Name}})
 	}
 	nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases = append(nobleNames[blocks[blockByID["steward_scot"]].Noble].Aliases, "stewart")
+	nobleExact = map[string]int{}
+	for n, nm := range nobleNames { // the first candidate holding a name wins, as in orders.Match
+		for _, x := range append([]string{nm.ID}, nm.Aliases...) {
+			if _, dup := nobleExact[orders.Norm(x)]; !dup {
+				nobleExact[orders.Norm(x)] = n
+			}
+		}
+	}
 	for a := 0; a < NA; a++ {
 		al := append([]string{areas[a].Name}, extraAreaAliases[areas[a].ID]...)
 		areaNames = append(areaNames, orders.Name{ID: areas[a].ID, Aliases: al})
@@ -99,6 +129,9 @@ func matchArea(text string) (int, error) {
 }
 
 func matchNoble(text string) (int, error) {
+	if n, ok := nobleExact[orders.Norm(text)]; ok {
+		return n, nil // as orders.Match's first pass finds it
+	}
 	id, err := orders.Match(text, "noble", nobleNames)
 	if err != nil {
 		return -1, err
@@ -108,7 +141,27 @@ func matchNoble(text string) (int, error) {
 }
 
 // splitArrow splits "a -> b -> c" (or "a to b to c") into its parts.
-func splitArrow(s string) []string {
+func splitArrow(s string) []string { return splitArrowInto(s, nil) }
+
+// splitArrowInto is splitArrow appending to out; "a -> b" written with
+// plain arrows is cut without building any list but out.
+func splitArrowInto(s string, out []string) []string {
+	if strings.Contains(s, "->") && !strings.Contains(s, "→") {
+		for {
+			i := strings.Index(s, "->")
+			p := s
+			if i >= 0 {
+				p = s[:i]
+			}
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+			if i < 0 {
+				return out
+			}
+			s = s[i+2:]
+		}
+	}
 	s = strings.ReplaceAll(s, "→", "->")
 	var parts []string
 	if strings.Contains(s, "->") {
@@ -116,7 +169,6 @@ func splitArrow(s string) []string {
 	} else {
 		parts = splitWord(s, "to")
 	}
-	out := parts[:0]
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
@@ -157,16 +209,30 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// oneBlock[b:b+1] is the list of block b alone (shared: never modified;
+// an append copies).
+var oneBlock = func() (l [NB]int) {
+	for b := range l {
+		l[b] = b
+	}
+	return
+}()
+
 // listBlocks parses a block list of side's blocks; "all" returns nil, true.
 func listBlocks(side int, text string) ([]int, bool, error) {
 	if t := strings.TrimSpace(text); strings.EqualFold(t, "all") || strings.EqualFold(t, "all blocks") {
 		return nil, true, nil
 	}
 	var out []int
-	items := orders.SplitList(text)
 	if !strings.ContainsAny(text, ",;") && !strings.Contains(text, " and ") {
-		items = []string{strings.TrimSpace(text)}
+		// one block: no list to build
+		b, err := matchBlock(side, text)
+		if err != nil {
+			return nil, false, err
+		}
+		return oneBlock[b : b+1 : b+1], false, nil
 	}
+	items := orders.SplitList(text)
 	for _, it := range items {
 		b, err := matchBlock(side, it)
 		if err != nil {

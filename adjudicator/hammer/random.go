@@ -1,9 +1,8 @@
 package hammer
 
 import (
-	"strings"
-
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // RandomSubmission implements adjudicator.Player: random legal orders,
@@ -13,31 +12,42 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	var lines []string
+	var mem *randMem
+	var scratch *St
+	if s.Phase == PhMove1 || s.Phase == PhMove2 {
+		mm := &moveMem{}
+		mem, scratch = &mm.randMem, &mm.scratch
+	} else {
+		mem = &randMem{}
+	}
+	t := &mem.tb
+	t.Reset(mem.text[:])
+	lines := mem.strs[:0]
 	switch s.Phase {
 	case PhCard:
-		var h []int8
+		var hb [5]int8
+		h := hb[:0]
 		for _, c := range s.Hand[side] {
 			if c >= 0 {
 				h = append(h, c)
 			}
 		}
-		lines = []string{"card " + cards[h[pick(len(h))]].Name}
+		lines = append(lines, t.S("card ").S(cards[h[pick(len(h))]].Name).Take())
 	case PhEvent:
-		lines = s.randomEvent(side, pick)
+		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		lines = s.randomMoves(side, pick)
+		lines = s.randomMoves(side, pick, t, lines, scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
-			lines = []string{ch[pick(len(ch))]}
+			lines = append(lines, ch[pick(len(ch))])
 			break
 		}
 		p := s.Bat.Pending
-		lines = []string{p.Choices[pick(len(p.Choices))].Text(nameOf)}
+		lines = append(lines, p.Choices[pick(len(p.Choices))].Text(nameOf))
 	case PhRaid:
 		c := s.raidCandidates()
-		lines = []string{"raid " + blocks[c[pick(len(c))]].ID}
+		lines = append(lines, t.S("raid ").S(blocks[c[pick(len(c))]].ID).Take())
 	case PhWHomes:
 		ch := s.homeChoices(side)
 		// one choice per noble: group by first two words
@@ -60,12 +70,33 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			lines = append(lines, s.autoSteps(England)...)
 		}
 	case PhWScot:
-		lines = s.randomScotWinter(pick)
+		lines = s.randomScotWinter(pick, t, lines)
 	}
 	if len(lines) == 0 {
-		lines = []string{"pass"}
+		lines = append(lines, "pass")
 	}
-	return &adjudicator.Submission{Role: role, Lines: toLines(lines)}
+	mem.sub = adjudicator.Submission{Role: role, Lines: mem.lines[:0]}
+	for i, l := range lines {
+		mem.sub.Lines = append(mem.sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	}
+	return &mem.sub
+}
+
+// randMem is what RandomSubmission allocates in the common case, in one
+// allocation: the submission, its lines and their text.
+type randMem struct {
+	sub   adjudicator.Submission
+	lines [6]adjudicator.Line
+	strs  [6]string
+	tb    textbuf.Buf
+	text  [128]byte
+}
+
+// moveMem is randMem with the copy of the state random moves are tried
+// on, for the movement phases.
+type moveMem struct {
+	randMem
+	scratch St
 }
 
 func lastWord(s string) string {
@@ -77,14 +108,32 @@ func lastWord(s string) string {
 	return s
 }
 
-func (s *St) randomEvent(side int, pick func(int) int) []string {
-	opts := []string{"ignore"}
+// Kinds of random event orders (randomEvent).
+const (
+	reIgnore = iota
+	reHerald
+	rePillage
+	reSea
+	reTruce
+	reVictuals
+	reCrownBruce
+	reCrownComyn
+	reReturn
+)
+
+// reOpt is one event order randomEvent may pick, written out only when
+// picked.
+type reOpt struct{ kind, x, y, b int8 }
+
+func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []string) []string {
+	var obuf [64]reOpt
+	opts := append(obuf[:0], reOpt{kind: reIgnore})
 	o := s.occupancy()
 	switch cards[s.Play[side]].Event {
 	case EvHerald:
 		for n := 0; n < NN; n++ {
 			if e := nobles[n].Blocks[1-side]; e >= 0 && e != bMoray && s.onMap(e) {
-				opts = append(opts, "herald "+nobles[n].Name)
+				opts = append(opts, reOpt{kind: reHerald, x: int8(n)})
 			}
 		}
 	case EvPillage:
@@ -94,7 +143,7 @@ func (s *St) randomEvent(side int, pick func(int) int) []string {
 			}
 			for _, y := range areas[x].Nbr {
 				if o[y]&(1<<side) != 0 {
-					opts = append(opts, "pillage "+areas[x].ID+" from "+areas[y].ID)
+					opts = append(opts, reOpt{kind: rePillage, x: int8(x), y: int8(y)})
 				}
 			}
 		}
@@ -105,7 +154,7 @@ func (s *St) randomEvent(side int, pick func(int) int) []string {
 			}
 			b := -1
 			for x := 0; x < NB; x++ {
-				if int(s.Loc[x]) == f && blocks[x].Side == side && x != bNorse {
+				if int(s.Loc[x]) == f && blockSide[x] == side && x != bNorse {
 					b = x
 					break
 				}
@@ -113,46 +162,68 @@ func (s *St) randomEvent(side int, pick func(int) int) []string {
 			if b < 0 {
 				continue
 			}
-			for t := 0; t < NA; t++ {
-				if t != f && areas[t].Coastal && o[t] == 1<<side {
-					opts = append(opts, "sea "+areas[f].ID+" -> "+areas[t].ID+": "+blocks[b].ID)
+			for to := 0; to < NA; to++ {
+				if to != f && areas[to].Coastal && o[to] == 1<<side {
+					opts = append(opts, reOpt{kind: reSea, x: int8(f), y: int8(to), b: int8(b)})
 				}
 			}
 		}
 	case EvTruce:
-		opts = append(opts, "truce", "truce", "truce")
+		opts = append(opts, reOpt{kind: reTruce}, reOpt{kind: reTruce}, reOpt{kind: reTruce})
 	case EvVictuals:
 		for a := 0; a < NA; a++ {
 			if o[a]&(1<<side) != 0 {
-				opts = append(opts, "victuals "+areas[a].ID)
+				opts = append(opts, reOpt{kind: reVictuals, x: int8(a)})
 			}
 		}
 	}
 	if side == Scotland && s.canCrown(nobleBruce) {
-		opts = append(opts, "coronation bruce", "coronation bruce")
+		opts = append(opts, reOpt{kind: reCrownBruce}, reOpt{kind: reCrownBruce})
 	}
 	if side == Scotland && s.canCrown(nobleComyn) {
-		opts = append(opts, "coronation comyn")
+		opts = append(opts, reOpt{kind: reCrownComyn})
 	}
 	if side == Scotland && s.canBalliol() {
-		opts = append(opts, "return of the king", "return of the king")
+		opts = append(opts, reOpt{kind: reReturn}, reOpt{kind: reReturn})
 	}
-	return []string{opts[pick(len(opts))]}
+	switch op := opts[pick(len(opts))]; op.kind {
+	case reIgnore:
+		t.S("ignore")
+	case reHerald:
+		t.S("herald ").S(nobles[op.x].Name)
+	case rePillage:
+		t.S("pillage ").S(areas[op.x].ID).S(" from ").S(areas[op.y].ID)
+	case reSea:
+		t.S("sea ").S(areas[op.x].ID).S(" -> ").S(areas[op.y].ID).S(": ").S(blocks[op.b].ID)
+	case reTruce:
+		t.S("truce")
+	case reVictuals:
+		t.S("victuals ").S(areas[op.x].ID)
+	case reCrownBruce:
+		t.S("coronation bruce")
+	case reCrownComyn:
+		t.S("coronation comyn")
+	case reReturn:
+		t.S("return of the king")
+	}
+	return append(lines, t.Take())
 }
 
 // randomMoves builds legal movement orders on a scratch copy.
-func (s *St) randomMoves(side int, pick func(int) int) []string {
-	c := *s
+func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
+	*c = *s
 	budget := cards[s.Play[side]].Value
-	m := newMoveCtx(&c, side, budget)
-	var lines []string
+	var m moveCtx
+	m.init(c, side, budget)
 	var origins [NA]int
-	var dests []int
+	var dbuf [NA]int
+	dests := dbuf[:0]
+	var pbuf [3]int
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
 		var movable [NA]bool
 		for b := 0; b < NB; b++ {
-			if a := int(c.Loc[b]); a >= 0 && a < NA && blocks[b].Side == side && c.Fl[b]&fMoved == 0 {
+			if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
 				movable[a] = true
 			}
 		}
@@ -169,7 +240,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 		o := origins[pick(no)]
 		all := pick(3) == 0
 		for b := 0; b < NB; b++ {
-			if int(c.Loc[b]) != o || blocks[b].Side != side || c.Fl[b]&fMoved != 0 {
+			if int(c.Loc[b]) != o || blockSide[b] != side || c.Fl[b]&fMoved != 0 {
 				continue
 			}
 			if !all && pick(3) == 0 {
@@ -188,7 +259,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
-				lines = append(lines, "move "+areas[o].ID+" -> "+areas[d].ID+": norse")
+				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
 			dests = m.reach(b, dests[:0])
@@ -196,8 +267,8 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				continue
 			}
 			d := dests[pick(len(dests))]
-			path := m.pathTo(b, d)
-			if path == nil || m.pathProblem(b, o, path) != "" {
+			path := m.pathInto(b, d, &pbuf)
+			if path == nil || !m.pathOK(b, o, path) {
 				continue
 			}
 			// cost check
@@ -220,17 +291,11 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 				continue
 			}
 			m.moveBlock(b, o, path)
-			var line strings.Builder
-			line.Grow(64)
-			line.WriteString("move ")
-			line.WriteString(areas[o].ID)
+			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
-				line.WriteString(" -> ")
-				line.WriteString(areas[x].ID)
+				t.S(" -> ").S(areas[x].ID)
 			}
-			line.WriteString(": ")
-			line.WriteString(blocks[b].ID)
-			lines = append(lines, line.String())
+			lines = append(lines, t.S(": ").S(blocks[b].ID).Take())
 		}
 	}
 	switch pick(16) {
@@ -244,8 +309,8 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 		lines = append(lines, "battles ask")
 	case 3:
 		for b := 0; b < NB; b++ {
-			if blocks[b].Side == side && c.onMap(b) {
-				lines = append(lines, "hits all: "+blocks[b].ID)
+			if blockSide[b] == side && c.onMap(b) {
+				lines = append(lines, t.S("hits all: ").S(blocks[b].ID).Take())
 				break
 			}
 		}
@@ -253,8 +318,7 @@ func (s *St) randomMoves(side int, pick func(int) int) []string {
 	return lines
 }
 
-func (s *St) randomScotWinter(pick func(int) int) []string {
-	var lines []string
+func (s *St) randomScotWinter(pick func(int) int, t *textbuf.Buf, lines []string) []string {
 	var skip [NA]bool
 	if s.onMap(bKing) {
 		switch pick(4) {
@@ -265,7 +329,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 			for _, id := range []string{"strathspey", "lennox", "fife"} {
 				a := areaByID[id]
 				if !s.kingBarred(a) && pick(2) == 0 {
-					lines = append(lines, "king "+id)
+					lines = append(lines, t.S("king ").S(id).Take())
 					skip[a] = true
 					skip[s.Loc[bKing]] = true
 					break
@@ -300,14 +364,14 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 				if rp > 1 && pick(2) == 0 {
 					extra = 1
 				}
-				lines = append(lines, "draw "+areas[a].ID+" +"+itoa(extra))
+				lines = append(lines, t.S("draw ").S(areas[a].ID).S(" +").Int(extra).Take())
 				rp -= 1 + extra
 				n++
 				continue
 			}
 			best := -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == a && blocks[b].Side == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
+				if int(s.Loc[b]) == a && blockSide[b] == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
 					(best < 0 || s.Str[b]+add[b] < s.Str[best]+add[best]) {
 					best = b
 				}
@@ -316,7 +380,7 @@ func (s *St) randomScotWinter(pick func(int) int) []string {
 				break
 			}
 			add[best]++
-			lines = append(lines, "step "+blocks[best].ID)
+			lines = append(lines, t.S("step ").S(blocks[best].ID).Take())
 			rp--
 		}
 	}

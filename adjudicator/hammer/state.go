@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Phases of play.
@@ -99,7 +100,8 @@ type St struct {
 	Winner int8   `json:"winner"` // side, -1 none
 	Result string `json:"result,omitempty"`
 
-	seen uint64 // blocks shown in battles during the current Apply (tests)
+	seen uint64       // blocks shown in battles during the current Apply (tests)
+	tb   *textbuf.Buf // the current Apply's text (nil outside Apply)
 }
 
 // Standing holds both players' standing orders for this game turn.
@@ -217,13 +219,13 @@ func scenKey(id string) string {
 func (s *St) onMap(b int) bool { return s.Loc[b] < NA }
 
 // owner is the side a block fights for.
-func owner(b int) int { return blocks[b].Side }
+func owner(b int) int { return blockSide[b] }
 
 // count returns the number of side's blocks in area a.
 func (s *St) count(a, side int) int {
 	n := 0
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a && blocks[b].Side == side {
+		if int(s.Loc[b]) == a && blockSide[b] == side {
 			n++
 		}
 	}
@@ -235,7 +237,7 @@ func (s *St) occ(a int) int {
 	m := 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			m |= 1 << blocks[b].Side
+			m |= 1 << blockSide[b]
 			if m == 3 {
 				return 3
 			}
@@ -246,13 +248,20 @@ func (s *St) occ(a int) int {
 
 // occupancy computes occ for every area at once.
 func (s *St) occupancy() (o [NA]uint8) {
-	for b := 0; b < NB; b++ {
-		if l := s.Loc[b]; l < NA {
-			o[l] |= 1 << blocks[b].Side
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			o[l] |= sideBit[b]
 		}
 	}
 	return
 }
+
+// sideBit is 1 << blocks[b].Side for each block b, and blockSide is
+// blocks[b].Side: small tables for the loops over every block.
+var (
+	sideBit   [NB]uint8
+	blockSide [NB]int
+)
 
 // contested lists areas holding blocks of both sides, in map order.
 func (s *St) contested() (out []int) {
@@ -269,7 +278,7 @@ func (s *St) contested() (out []int) {
 func (s *St) nobleCount() (n [2]int) {
 	for b := 0; b < NB; b++ {
 		if blocks[b].Type == TNoble && s.onMap(b) {
-			n[blocks[b].Side]++
+			n[blockSide[b]]++
 		}
 	}
 	return
@@ -462,11 +471,11 @@ func (s *St) Check() error {
 			if !s.onMap(b) {
 				continue
 			}
-			if blocks[b].Side == Scotland && s.Loc[b] == AreaEngland {
+			if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
 				return fmt.Errorf("%s wintered in England", blocks[b].ID)
 			}
 			t := blocks[b].Type
-			if blocks[b].Side == England && s.Loc[b] != AreaEngland && (t == TKnights || t == TArchers || t == THobelars) && int(s.EdWin) != int(s.Year)-1 {
+			if blockSide[b] == England && s.Loc[b] != AreaEngland && (t == TKnights || t == TArchers || t == THobelars) && int(s.EdWin) != int(s.Year)-1 {
 				return fmt.Errorf("%s wintered in Scotland without Edward I", blocks[b].ID)
 			}
 		}
@@ -490,7 +499,7 @@ func (s *St) clone() *St {
 // moveOf is block b's movement allowance; the Etterick archers' depends
 // on the etterick-move option (ruling AMB-50).
 func (s *St) moveOf(b int) int {
-	if blocks[b].Type == TArchers && blocks[b].Side == Scotland {
+	if blocks[b].Type == TArchers && blockSide[b] == Scotland {
 		if s.Ett3 {
 			return 3
 		}

@@ -274,14 +274,21 @@ func (s *St) Prompts() []adjudicator.Prompt {
 // Owing lists the roles that owe a decision, as Prompts does, without
 // building the choices (adjudicator.Owing).
 func (s *St) Owing() []adjudicator.Role {
-	var out []adjudicator.Role
-	for side := 0; side < 2; side++ {
-		if s.owes(side) {
-			out = append(out, roles[side])
-		}
+	e, sc := s.owes(England), s.owes(Scotland)
+	switch {
+	case e && sc:
+		return owingBoth[0:2:2]
+	case e:
+		return owingBoth[0:1:1]
+	case sc:
+		return owingBoth[1:2:2]
 	}
-	return out
+	return nil
 }
+
+// owingBoth backs the lists Owing returns, which callers only read (an
+// append copies: their capacity is their length).
+var owingBoth = []adjudicator.Role{RoleEngland, RoleScotland}
 
 func (s *St) prompt(side int) adjudicator.Prompt {
 	p := adjudicator.Prompt{Role: roles[side]}

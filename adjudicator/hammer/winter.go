@@ -37,11 +37,17 @@ func (s *St) homeChoice(n int) twoHome {
 		o = s.occAfterEnglishHomes()
 	}
 	homes := blocks[h.block].Home
-	var free []int
+	var fbuf [8]int
+	free := fbuf[:0]
 	for _, a := range homes {
 		if o[a]&(1<<(1-side)) == 0 {
 			free = append(free, a)
 		}
+	}
+	if len(free) == len(homes) {
+		free = homes // all free: the noble's own list (never modified)
+	} else {
+		free = append([]int(nil), free...)
 	}
 	switch len(free) {
 	case 0:
@@ -73,7 +79,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	if s.onMap(bMoray) {
 		s.WOwe[Scotland] = true
 	}
-	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Winter %d begins.", s.Year)})
+	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take()})
 	s.Phase = PhWHomes
 }
 
@@ -203,7 +209,7 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 			s.Loc[b] = int8(dest)
 			if s.occ(dest)&(1<<(1-side)) != 0 {
 				p := s.defect(b)
-				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blocks[p].Side)))
+				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
 				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
 			}
 		}
@@ -322,8 +328,9 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		}
 	}
 	// 7.3: quarters
+	held := s.occupancy() // blocks only leave areas below: no new English area
 	for ar := 0; ar < NA; ar++ {
-		if int(s.EdWinAt) == ar {
+		if int(s.EdWinAt) == ar || held[ar]&(1<<England) == 0 {
 			continue
 		}
 		room := areas[ar].Castle - s.nobleIn(ar, England)
@@ -331,14 +338,14 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			room = 0 // ruling AMB-32: England starts the year empty
 		}
 		for b := 0; b < NB; b++ {
-			if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
+			if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
 				s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
 			}
 		}
 		for {
 			keep, worst := 0, -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == ar && blocks[b].Side == England && blocks[b].Type == TInfantry {
+				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry {
 					keep++
 					if worst < 0 || s.Str[b] < s.Str[worst] {
 						worst = b
@@ -365,7 +372,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 				rp[ar] = areas[ar].Castle
 			}
 		}
-		var got []string
+		var gotBuf [16]string
+		got := gotBuf[:0]
 		for _, st := range steps {
 			b := st.b
 			if !s.onMap(b) || (blocks[b].Type != TInfantry && blocks[b].Type != TNoble) {
@@ -383,11 +391,11 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			}
 			rp[ar] -= st.n
 			s.Str[b] += int8(st.n)
-			a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
-			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, st.n))
+			a.canon = append(a.canon, s.txt().S("step ").S(blocks[b].Label).S(" +").Int(st.n).Take())
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(st.n).Take())
 		}
 		if len(got) > 0 {
-			a.tell(England, "Replacements: "+strings.Join(got, ", ")+".")
+			a.tell(England, joinText(s.txt().S("Replacements: "), got, ", ").S(".").Take())
 		}
 	} else if len(steps) > 0 {
 		a.bad(steps[0].l, "no replacements in the final winter: the game ends")
@@ -402,7 +410,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 func (s *St) nobleIn(ar, side int) int {
 	n := 0
 	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == ar && blocks[b].Side == side && blocks[b].Type == TNoble {
+		if int(s.Loc[b]) == ar && blockSide[b] == side && blocks[b].Type == TNoble {
 			n++
 		}
 	}
@@ -552,7 +560,11 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
+	scots := s.occupancy() // blocks only leave areas below: no new Scottish area
 	for ar := 0; ar < NA; ar++ {
+		if scots[ar]&(1<<Scotland) == 0 {
+			continue
+		}
 		limit := castleFor(ar, Scotland)
 		if ar == AreaEngland {
 			limit = 0
@@ -562,7 +574,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			// King only when no other block can, and Moray last of all
 			n, worst, leader, moray := 0, -1, -1, false
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) != ar || blocks[b].Side != Scotland {
+				if int(s.Loc[b]) != ar || blockSide[b] != Scotland {
 					continue
 				}
 				if b == bWallace && wallace && ar == selkirk {
@@ -666,14 +678,15 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	if len(a.probs) > 0 {
 		return
 	}
-	var got []string
+	var gotBuf [16]string
+	got := gotBuf[:0]
 	var overseas [NA]int // blocks placed by the overseas rule: outside castle limits (7.61)
 	draws := 0
 	for _, st := range steps {
 		if st.draw >= 0 {
 			ar := st.draw
 			rp[ar] -= 1 + st.n
-			a.canon = append(a.canon, fmt.Sprintf("draw %s +%d", areaName(ar), st.n))
+			a.canon = append(a.canon, s.txt().S("draw ").S(areaName(ar)).S(" +").Int(st.n).Take())
 			b := s.drawScot(a.d)
 			draws++
 			if b < 0 {
@@ -710,13 +723,13 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				add = blocks[b].Max - 1
 			}
 			s.Str[b] += int8(add)
-			got = append(got, fmt.Sprintf("%s drawn in %s at %d", blocks[b].Label, areaName(dest), s.Str[b]))
+			got = append(got, s.txt().S(blocks[b].Label).S(" drawn in ").S(areaName(dest)).S(" at ").Int(int(s.Str[b])).Take())
 			continue
 		}
 		b := st.b
-		a.canon = append(a.canon, fmt.Sprintf("step %s +%d", blocks[b].Label, st.n))
+		a.canon = append(a.canon, s.txt().S("step ").S(blocks[b].Label).S(" +").Int(st.n).Take())
 		if !s.onMap(b) {
-			got = append(got, fmt.Sprintf("%s was not drawn: step +%d lost", blocks[b].Label, st.n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" was not drawn: step +").Int(st.n).S(" lost").Take())
 			continue
 		}
 		ar := int(s.Loc[b])
@@ -730,16 +743,16 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		rp[ar] -= n
 		s.Str[b] += int8(n)
 		if n < st.n {
-			got = append(got, fmt.Sprintf("%s +%d (%d lost)", blocks[b].Label, n, st.n-n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(n).S(" (").Int(st.n-n).S(" lost)").Take())
 		} else {
-			got = append(got, fmt.Sprintf("%s +%d", blocks[b].Label, n))
+			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(n).Take())
 		}
 	}
 	if draws > 0 {
-		a.say(fmt.Sprintf("Scotland draws %d blocks from its pool.", draws))
+		a.say(s.txt().S("Scotland draws ").Int(draws).S(" blocks from its pool.").Take())
 	}
 	if len(got) > 0 {
-		a.tell(Scotland, "Replacements: "+strings.Join(got, "; ")+".")
+		a.tell(Scotland, joinText(s.txt().S("Replacements: "), got, "; ").S(".").Take())
 	}
 	s.endWinter(a.d, &a.ev)
 }
@@ -748,7 +761,7 @@ func (s *St) drawScot(d adjudicator.Dice) int {
 	var pool [NB]int
 	n := 0
 	for b := 0; b < NB; b++ {
-		if blocks[b].Side == Scotland && s.Loc[b] == LocPool {
+		if blockSide[b] == Scotland && s.Loc[b] == LocPool {
 			pool[n] = b
 			n++
 		}
@@ -765,7 +778,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		s.Year++
 		got := s.levy(d, -1)
 		s.Year--
-		*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("Feudal levy: %d English blocks muster in England.", len(got))})
+		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take()})
 		if len(got) > 0 {
 			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Feudal levy: " + labels(got) + "."})
 		}
@@ -786,7 +799,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	s.clearTurn()
 	s.deal(d)
 	s.Phase = PhCard
-	*ev = append(*ev, adjudicator.Event{Text: fmt.Sprintf("The year %d begins: new cards are dealt.", s.Year)})
+	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take()})
 }
 
 // finalCount decides the game at the end of the last year (9.0).
@@ -821,7 +834,7 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 	for b := 0; b < NB; b++ {
 		move[b] = -1
 		if l := s.Loc[b]; l < NA {
-			if blocks[b].Side == England && blocks[b].Type == TNoble {
+			if blockSide[b] == England && blocks[b].Type == TNoble {
 				dest := blocks[b].Home[0]
 				switch blocks[b].Noble {
 				case nobleBruce:
@@ -836,7 +849,7 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 				move[b] = int8(dest)
 				continue
 			}
-			o[l] |= 1 << blocks[b].Side
+			o[l] |= 1 << blockSide[b]
 		}
 	}
 	for b := 0; b < NB; b++ {

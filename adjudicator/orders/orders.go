@@ -14,6 +14,9 @@ import (
 // runs of white space, so "North_Yorks", "north-yorks" and "North  Yorks"
 // all read "north yorks".
 func Norm(s string) string {
+	if isNorm(s) {
+		return s
+	}
 	s = strings.ToLower(s)
 	s = strings.Map(func(r rune) rune {
 		if r == '_' || r == '-' || unicode.IsSpace(r) {
@@ -22,6 +25,60 @@ func Norm(s string) string {
 		return r
 	}, s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// isNorm reports whether s is already in Norm's form: ASCII, no upper
+// case, no '_' or '-', words separated by single spaces, no space at
+// either end. Such names are most of what players write and what the
+// games compare against, and Norm returns them unchanged without
+// building a new string.
+func isNorm(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80, 'A' <= c && c <= 'Z', c == '_', c == '-',
+			c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ':
+			if i == 0 || i == len(s)-1 || s[i+1] == ' ' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// normIs reports whether Norm(s) == norm, where norm is already
+// normalised, without building Norm(s) when s is ASCII.
+func normIs(s, norm string) bool {
+	j := 0
+	space, started := false, false // a space is owed before the next word
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return Norm(s) == norm
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '_' || c == '-' {
+			space = started
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if space {
+			if j >= len(norm) || norm[j] != ' ' {
+				return false
+			}
+			j++
+			space = false
+		}
+		if j >= len(norm) || norm[j] != c {
+			return false
+		}
+		j++
+		started = true
+	}
+	return j == len(norm)
 }
 
 // Name is one candidate for Match: the canonical ID and the spellings
@@ -80,11 +137,11 @@ func Match(input, what string, cands []Name) (string, error) {
 		return "", &UnknownError{Input: input, What: what}
 	}
 	for _, c := range cands {
-		if Norm(c.ID) == in {
+		if normIs(c.ID, in) {
 			return c.ID, nil
 		}
 		for _, a := range c.Aliases {
-			if Norm(a) == in {
+			if normIs(a, in) {
 				return c.ID, nil
 			}
 		}
@@ -143,6 +200,12 @@ func StripComment(line string) string {
 
 // SplitList splits "a, b and c" or "a,b,c" into trimmed items.
 func SplitList(s string) []string {
+	if !strings.ContainsAny(s, ",;") && !strings.Contains(s, " and ") {
+		if s = strings.TrimSpace(s); s == "" {
+			return nil
+		}
+		return []string{s}
+	}
 	s = strings.ReplaceAll(s, " and ", ",")
 	s = strings.ReplaceAll(s, ";", ",")
 	var out []string
@@ -166,7 +229,14 @@ func Verb(line string) (verb, rest string) {
 
 // MatchVerb matches a verb against the known verbs by unambiguous prefix.
 func MatchVerb(verb string, verbs []string) (string, error) {
-	var c []Name
+	if in := Norm(verb); in != "" {
+		for _, v := range verbs {
+			if Norm(v) == in {
+				return v, nil // an exact match wins, as in Match
+			}
+		}
+	}
+	c := make([]Name, 0, len(verbs))
 	for _, v := range verbs {
 		c = append(c, Name{ID: v})
 	}

@@ -2,7 +2,9 @@ package orders
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,4 +62,35 @@ func TestEditDistance(t *testing.T) {
 		assert.Equal(t, c.d, editDistance(c.a, c.b, 5), c.a+"/"+c.b)
 	}
 	assert.Equal(t, 2, editDistance("abcdef", "zzzzzz", 1), "stops past the limit")
+}
+
+// TestNormFastPathAgrees checks that names already in normal form come
+// back unchanged and that every other spelling is still normalised.
+func TestNormFastPathAgrees(t *testing.T) {
+	slow := func(s string) string {
+		s = strings.ToLower(s)
+		s = strings.Map(func(r rune) rune {
+			if r == '_' || r == '-' || unicode.IsSpace(r) {
+				return ' '
+			}
+			return r
+		}, s)
+		return strings.Join(strings.Fields(s), " ")
+	}
+	for _, in := range []string{"", " ", "a", "north yorks", "north  yorks", " north", "north ", "North_Yorks",
+		"north-yorks", "a\tb", "a\nb", "a\u00a0b", "é", "x\u0085y", "fire", "retreat", "a b c", "1-2", "ok:"} {
+		if got, want := Norm(in), slow(in); got != want {
+			t.Errorf("Norm(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, in := range []string{"", "north yorks", "North_Yorks", " north  yorks ", "a\tb", "é b", "north yorkshire", "nort yorks", "Ab-C"} {
+		for _, norm := range []string{"", "north yorks", "a b", "é b", "ab c", "north"} {
+			if got, want := normIs(in, norm), slow(in) == norm; got != want {
+				t.Errorf("normIs(%q, %q) = %v, want %v", in, norm, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Norm("north yorks") }); n != 0 {
+		t.Errorf("Norm of a normal name allocates %v times", n)
+	}
 }

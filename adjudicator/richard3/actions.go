@@ -38,7 +38,14 @@ var actionVerbs = []string{"move", "sea", "recruit", "main", "battles", "battle"
 	"muster", "plague", "treason", "execute", "pass", "done"}
 
 func (s *State) newActx(side Side) *actx {
-	c := &actx{s: s, side: side, card: int(s.Card[side]), muster: -1}
+	var c *actx
+	if m := s.mem; m != nil && m.act.s == nil && &m.st == s {
+		// The Apply in progress: its context comes with its memory.
+		c = &m.act
+		*c = actx{s: s, side: side, card: int(s.Card[side]), muster: -1, canon: m.acan[:0], events: m.cev[:0]}
+	} else {
+		c = &actx{s: s, side: side, card: int(s.Card[side]), muster: -1}
+	}
 	if c.card >= 0 {
 		c.ap = cards[c.card].Value
 		c.event = cards[c.card].Event
@@ -125,7 +132,11 @@ func (c *actx) parseBlocks(l adjudicator.Line, list string, cands []int, where s
 	seen := uint64(0)
 	ok := true
 	for _, item := range orders.SplitList(list) {
-		b, err := matchBlock(item, cands, "block of yours that can move from "+where)
+		b := exactBlock(item, cands)
+		var err error
+		if b < 0 {
+			b, err = matchBlock(item, cands, "block of yours that can move from "+where)
+		}
 		if err != nil {
 			c.fail(l, err.Error(), blockNames(cands)...)
 			ok = false
@@ -200,12 +211,14 @@ func (c *actx) limitOf(b int) int {
 func (c *actx) move(l adjudicator.Line, rest string) {
 	s := c.s
 	head, list, ok := splitColon(rest)
-	path := splitArrow(head)
+	var pbuf [8]string
+	path := splitArrowInto(head, pbuf[:0])
 	if !ok || len(path) < 2 {
 		c.fail(l, "write a move as: move <from> -> <to> [-> <to>]: <blocks or all>")
 		return
 	}
-	var pa []int
+	var pab [8]int
+	pa := pab[:0]
 	for _, p := range path {
 		a, err := matchArea(p)
 		if err != nil {
@@ -236,7 +249,8 @@ func (c *actx) move(l adjudicator.Line, rest string) {
 		return
 	}
 	from := pa[0]
-	cands := c.movable(from)
+	var cb [64]int
+	cands := s.appendBlocksIn(cb[:0], from, c.side, fMoved)
 	bl, ok := c.parseBlocks(l, list, cands, areas[from].Name)
 	if !ok {
 		return
@@ -327,12 +341,13 @@ func (c *actx) move(l adjudicator.Line, rest string) {
 		s.Fl[b] |= fMoved
 		s.Entry[b] = entry
 	}
-	var names []string
-	for _, p := range pa {
-		names = append(names, areas[p].Name)
-	}
-	c.canon = append(c.canon, fmt.Sprintf("move %s: %s", strings.Join(names, " -> "), blockList(bl)))
+	t := writePath(s.txt().S("move "), pa).S(": ")
+	c.canon = append(c.canon, writeBlocks(t, bl).Take())
 	if !c.quiet {
+		names := make([]string, 0, len(pa))
+		for _, p := range pa {
+			names = append(names, areas[p].Name)
+		}
 		c.say([]adjudicator.Role{roleOf(c.side)}, "You move %s: %s.", strings.Join(names, " -> "), blockList(bl))
 		c.say([]adjudicator.Role{roleOf(c.side.Other())}, "%s moves %d block(s) %s.", c.side, n, strings.Join(names, " -> "))
 		c.sayAttack()
@@ -450,7 +465,8 @@ func (s *State) canSea(b int) bool {
 func (c *actx) sea(l adjudicator.Line, rest string) {
 	s := c.s
 	head, list, ok := splitColon(rest)
-	path := splitArrow(head)
+	var pbuf [4]string
+	path := splitArrowInto(head, pbuf[:0])
 	if !ok || len(path) != 2 {
 		c.fail(l, "write a sea move as: sea <from> -> <to>: <blocks>")
 		return
@@ -527,7 +543,7 @@ func (c *actx) sea(l adjudicator.Line, rest string) {
 		s.Fl[b] |= fMoved | fSea
 		s.Entry[b] = entry
 	}
-	c.canon = append(c.canon, fmt.Sprintf("sea %s -> %s: %s", areas[from].Name, areas[to].Name, blockList(bl)))
+	c.canon = append(c.canon, writeBlocks(s.txt().S("sea ").S(areas[from].Name).S(" -> ").S(areas[to].Name).S(": "), bl).Take())
 	if !c.quiet {
 		c.say([]adjudicator.Role{roleOf(c.side)}, "You move by sea %s -> %s: %s.", areas[from].Name, areas[to].Name, blockList(bl))
 		c.say([]adjudicator.Role{roleOf(c.side.Other())}, "%s moves %d block(s) by sea %s -> %s.", c.side, n, areas[from].Name, areas[to].Name)
@@ -546,15 +562,19 @@ func seaDests(from int) []string {
 }
 
 // recruitAreas lists where block b may be recruited by side now (5.4).
-func (s *State) recruitAreas(b int, side Side) []int {
+func (s *State) recruitAreas(b int, side Side) []int { return s.appendRecruitAreas(nil, b, side) }
+
+// appendRecruitAreas appends to out the areas where side may recruit b.
+func (s *State) appendRecruitAreas(out []int, b int, side Side) []int {
 	bl := &blocks[b]
-	var out []int
+	o := s.occupancy()
 	for a := 0; a < nAreas; a++ {
 		ar := &areas[a]
 		if ar.Exile == side.Other() {
 			continue
 		}
-		fr, vac := s.friendly(a, side), s.vacant(a)
+		own, enemy := o.n[a][side], o.n[a][side.Other()]
+		fr, vac := own > 0 && enemy == 0, own == 0 && enemy == 0
 		ok := false
 		switch bl.Type {
 		case tNoble:
@@ -589,8 +609,10 @@ func hasShield(ar *area, shields []string) bool {
 }
 
 // pool lists side's recruitable blocks.
-func (s *State) pool(side Side) []int {
-	var out []int
+func (s *State) pool(side Side) []int { return s.appendPool(nil, side) }
+
+// appendPool appends side's blocks in its pool to out.
+func (s *State) appendPool(out []int, side Side) []int {
 	for i := 0; i < nBlocks; i++ {
 		if s.Loc[i] == locPool && s.owner(i) == side {
 			out = append(out, i)
@@ -621,7 +643,8 @@ func (c *actx) recruit(l adjudicator.Line, rest string) {
 		c.fail(l, "an event card's action points may be used only for its event (5.1)")
 		return
 	}
-	pool := s.pool(c.side)
+	var pb [64]int
+	pool := s.appendPool(pb[:0], c.side)
 	b, err := matchBlock(parts[0], pool, "block in your pool")
 	if err != nil {
 		c.fail(l, err.Error(), blockNames(pool)...)
@@ -637,7 +660,8 @@ func (c *actx) recruit(l adjudicator.Line, rest string) {
 		return
 	}
 	ok := false
-	legal := s.recruitAreas(b, c.side)
+	var lb [64]int
+	legal := s.appendRecruitAreas(lb[:0], b, c.side)
 	for _, x := range legal {
 		if x == a {
 			ok = true
@@ -656,7 +680,7 @@ func (c *actx) recruit(l adjudicator.Line, rest string) {
 	s.Loc[b] = int8(a)
 	s.Str[b] = blocks[b].Steps
 	s.Fl[b] |= fMoved | fRecruit
-	c.canon = append(c.canon, fmt.Sprintf("recruit %s at %s", blocks[b].Name, areas[a].Name))
+	c.canon = append(c.canon, s.txt().S("recruit ").S(blocks[b].Name).S(" at ").S(areas[a].Name).Take())
 	if !c.quiet {
 		c.say([]adjudicator.Role{roleOf(c.side)}, "You recruit %s at %s.", blocks[b].Name, areas[a].Name)
 		c.say([]adjudicator.Role{roleOf(c.side.Other())}, "%s recruits a block at %s.", c.side, areas[a].Name)
@@ -925,7 +949,7 @@ func (c *actx) standing(l adjudicator.Line, verb, rest string) {
 			"hits <area>: <block>, <block>", "regroup <area>: <block> -> <area>")
 		return
 	}
-	c.canon = append(c.canon, verb+" "+head+": "+spec)
+	c.canon = append(c.canon, c.s.txt().S(verb).B(' ').S(head).S(": ").S(spec).Take())
 }
 
 // addStanding merges one standing-order line into side's orders.
@@ -952,8 +976,13 @@ func (s *State) addStanding(side Side, area int8, verb, spec string) string {
 	var so columbia.StandingOrders
 	if len(restCl) > 0 {
 		var names []orders.Name
-		for _, b := range s.ownOnMap(side) {
-			names = append(names, orders.Name{ID: blocks[b].ID, Aliases: append([]string{blocks[b].Name}, blockAliases(b)...)})
+		for i := 0; i < nBlocks; i++ {
+			if onMap(s.Loc[i]) && s.owner(i) == side {
+				if names == nil {
+					names = make([]orders.Name, 0, nBlocks)
+				}
+				names = append(names, blockONames[i])
+			}
 		}
 		var err error
 		if so, err = columbia.ParseStanding(strings.Join(restCl, ";"), names, battleAreaNames); err != nil {

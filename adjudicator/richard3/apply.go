@@ -115,10 +115,16 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		l.Text = t
 		lines = append(lines, l)
 	}
-	n := s.clone()
+	mem := &applyMem{}
+	n := &mem.st
+	s.cloneInto(n)
 	n.dice = dice
-	defer func() { n.dice = nil }()
-	res := &adjudicator.Result{}
+	mem.tb.Reset(mem.text[:])
+	n.tb, n.mem = &mem.tb, mem
+	defer func() { n.dice, n.tb, n.mem = nil, nil, nil }()
+	res := &mem.res
+	res.Events = mem.ev[:0]
+	res.Canonical = mem.canon[:0]
 	var rej *adjudicator.Rejection
 	switch s.Phase {
 	case phMulligan, phMulliganReply:
@@ -205,19 +211,9 @@ func cardRank(c int) int {
 	return cards[c].Value
 }
 
-func cardName(c int) string {
-	if cards[c].Event != "" {
-		return cards[c].Name
-	}
-	return fmt.Sprint(cards[c].Value)
-}
+func cardName(c int) string { return cardNames[c][0] }
 
-func cardLong(c int) string {
-	if cards[c].Event != "" {
-		return fmt.Sprintf("%s (%d AP)", cards[c].Name, cards[c].Value)
-	}
-	return fmt.Sprintf("%d AP", cards[c].Value)
-}
+func cardLong(c int) string { return cardNames[c][1] }
 
 // matchCard finds a card in hand by value ("3", "3 AP", "ap3") or event name.
 func matchCard(h uint32, in string) (int, error) {
@@ -383,8 +379,8 @@ func (s *State) applyCard(sd Side, lines []adjudicator.Line, dice adjudicator.Di
 	c, _ := strconv.Atoi(w)
 	s.Card[sd] = int8(c)
 	s.Ready[sd] = true
-	res.Canonical = []string{"card " + cardName(c)}
-	res.Events = append(res.Events, adjudicator.Event{To: []adjudicator.Role{roleOf(sd)}, Text: "You play " + cardLong(c) + " face down."})
+	res.Canonical = append(res.Canonical, s.txt().S("card ").S(cardName(c)).Take())
+	res.Events = append(res.Events, adjudicator.Event{To: toRole[sd], Text: s.txt().S("You play ").S(cardLong(c)).S(" face down.").Take()})
 	if !s.Ready[sd.Other()] {
 		return nil
 	}
@@ -420,7 +416,7 @@ func (s *State) revealCards(res *adjudicator.Result) {
 			s.Treason = int8(sd)
 		}
 	}
-	res.Events = append(res.Events, adjudicator.Event{Text: fmt.Sprintf("Cards: Lancaster plays %s, York plays %s. %s is Player 1.", cardLong(l), cardLong(y), p1)})
+	res.Events = append(res.Events, adjudicator.Event{Text: s.txt().S("Cards: Lancaster plays ").S(cardLong(l)).S(", York plays ").S(cardLong(y)).S(". ").S(p1.String()).S(" is Player 1.").Take()})
 	s.Phase = phAction1
 }
 

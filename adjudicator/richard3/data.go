@@ -238,6 +238,9 @@ func init() {
 		}
 	}
 	nAreas = len(areas)
+	if nAreas > maxAreas {
+		panic("richard3: data.json has more areas than the state's tables hold")
+	}
 	borderAt = make([][]int, nAreas)
 	for i := range borderAt {
 		borderAt[i] = make([]int, nAreas)

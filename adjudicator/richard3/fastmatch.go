@@ -59,7 +59,15 @@ func matchVerb(verb string, verbs []string) (string, error) {
 // order orders.Match tries them.
 var blockNorm [][]string
 
+// blockONames holds each block as an orders.Match candidate: its ID,
+// with its name and aliases.
+var blockONames []orders.Name
+
 func init() {
+	blockONames = make([]orders.Name, len(blocks))
+	for i := range blocks {
+		blockONames[i] = orders.Name{ID: blocks[i].ID, Aliases: append([]string{blocks[i].Name}, blockAliases(i)...)}
+	}
 	blockNorm = make([][]string, len(blocks))
 	for i := range blocks {
 		ns := []string{orders.Norm(blocks[i].ID), orders.Norm(blocks[i].Name)}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
 )
 
@@ -47,4 +48,56 @@ func TestRandomGamesUnchanged(t *testing.T) {
 	want, err := os.ReadFile(file)
 	require.NoError(t, err)
 	require.Equal(t, string(want), got.String(), "seed, submissions, final state hash, digest of every state")
+}
+
+// TestRandomGameNarrativesUnchanged keeps a digest of what every
+// submission of the benchmark's random games tells the players (its
+// canonical lines and its events with their readers, narratives on),
+// with each submission applied twice to the same state so that two
+// results built from one state are seen not to share memory: the
+// narrative must stay the same, word for word, through changes made for
+// speed. It shares -update-hashes with TestRandomGamesUnchanged.
+func TestRandomGameNarrativesUnchanged(t *testing.T) {
+	const games = 50
+	var got strings.Builder
+	for seed := uint64(1); seed <= games; seed++ {
+		d := testdice.New(seed)
+		pk := testdice.New(seed ^ 0x5eed)
+		st, err := Game{}.Setup("", nil, d)
+		require.NoError(t, err)
+		s := st.(*State)
+		h := sha256.New()
+		for n := 0; !s.Finished && n < 5000; n++ {
+			for _, r := range []adjudicator.Role{RoleLancaster, RoleYork} {
+				sub := s.RandomSubmission(r, pk.Intn)
+				if sub == nil {
+					continue
+				}
+				sub.Lines = sub.Lines[:len(sub.Lines)-1] // without the quiet mark: narratives on
+				ns, res, err := s.Apply(*sub, d)
+				require.NoError(t, err)
+				_, _, err = s.Apply(*sub, testdice.New(seed)) // a second result from the same state
+				require.NoError(t, err)
+				for _, c := range res.Canonical {
+					fmt.Fprintf(h, "C %s\n", c)
+				}
+				for _, e := range res.Events {
+					fmt.Fprintf(h, "E %v %s\n", e.To, e.Text)
+				}
+				s = ns.(*State)
+				if s.Finished {
+					break
+				}
+			}
+		}
+		fmt.Fprintf(&got, "%d %s\n", seed, hex.EncodeToString(h.Sum(nil)[:8]))
+	}
+	const file = "testdata/random-narratives.txt"
+	if *updateHashes {
+		require.NoError(t, os.WriteFile(file, []byte(got.String()), 0o644))
+		return
+	}
+	want, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Equal(t, string(want), got.String(), "seed, digest of every submission's canonical lines and events")
 }

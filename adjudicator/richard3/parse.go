@@ -43,9 +43,9 @@ func matchBlock(in string, cands []int, what string) (int, error) {
 	if b := exactBlock(in, cands); b >= 0 {
 		return b, nil
 	}
-	var names []orders.Name
+	names := make([]orders.Name, 0, len(cands))
 	for _, i := range cands {
-		names = append(names, orders.Name{ID: blocks[i].ID, Aliases: append([]string{blocks[i].Name}, blockAliases(i)...)})
+		names = append(names, blockONames[i])
 	}
 	id, err := orders.Match(in, what, names)
 	if err != nil {
@@ -64,7 +64,21 @@ func matchBlock(in string, cands []int, what string) (int, error) {
 }
 
 // splitArrow splits "a -> b -> c" or "a to b to c".
-func splitArrow(s string) []string {
+func splitArrow(s string) []string { return splitArrowInto(s, nil) }
+
+// splitArrowInto is splitArrow appending to out; plain arrows are cut
+// without building any list but out.
+func splitArrowInto(s string, out []string) []string {
+	if strings.Contains(s, "->") && !strings.Contains(s, "→") {
+		for {
+			i := strings.Index(s, "->")
+			if i < 0 {
+				return append(out, strings.TrimSpace(s))
+			}
+			out = append(out, strings.TrimSpace(s[:i]))
+			s = s[i+2:]
+		}
+	}
 	s = strings.ReplaceAll(s, "→", "->")
 	var parts []string
 	if strings.Contains(s, "->") {
@@ -72,7 +86,6 @@ func splitArrow(s string) []string {
 	} else {
 		parts = splitWord(s, "to")
 	}
-	var out []string
 	for _, p := range parts {
 		out = append(out, strings.TrimSpace(p))
 	}

@@ -10,40 +10,15 @@ import (
 // reach lists the areas a group of n blocks of side can reach from `from`
 // by land, with one path to each (5.2, 5.21).
 func (s *State) reach(from int, side Side, n, maxSteps, bonus int) map[int][]int {
+	var r reachTab
+	s.reachInto(&r, from, side, n, maxSteps, bonus)
 	out := map[int][]int{}
-	var forbidden uint64
-	if s.Fronts[from].Att == side.Other() {
-		forbidden = s.enemyEntries(from, side)
-	}
-	var walk func(cur int, path []int)
-	walk = func(cur int, path []int) {
-		if len(path)-1 >= maxSteps {
-			return
-		}
-		for _, ad := range areas[cur].Adj {
-			nxt := ad.To
-			if containsInt(path, nxt) || areas[nxt].Exile == side.Other() {
-				continue
-			}
-			if cur == from && forbidden&(1<<ad.Border) != 0 {
-				continue
-			}
-			if int(s.BUse[side][ad.Border])+n > borders[ad.Border].Limit+bonus {
-				continue
-			}
-			// path is a shared buffer (backtracking): copy what is kept.
-			p := append(path, nxt)
-			if _, seen := out[nxt]; !seen || len(p) < len(out[nxt]) {
-				out[nxt] = append([]int(nil), p...)
-			}
-			if !s.enemyIn(nxt, side) && borders[ad.Border].Color != 'r' {
-				walk(nxt, p)
-			}
+	for a := 0; a < nAreas; a++ {
+		if r.has&(1<<a) != 0 {
+			var buf [reachMax + 1]int
+			out[a] = append([]int(nil), r.pathOf(a, &buf)...)
 		}
 	}
-	buf := make([]int, 1, 8)
-	buf[0] = from
-	walk(from, buf)
 	return out
 }
 

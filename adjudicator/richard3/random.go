@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // RandomSubmission implements adjudicator.Player: random legal orders.
@@ -13,26 +14,33 @@ func (s *State) RandomSubmission(role adjudicator.Role, pick func(n int) int) *a
 	if !s.owes(sd) {
 		return nil
 	}
-	var lines []string
+	mem := &randMem{}
+	t := &mem.tb
+	t.Reset(mem.text[:])
+	lines := mem.strs[:0]
 	switch s.Phase {
 	case phMulligan:
-		lines = []string{[]string{"mulligan", "keep"}[pick(2)]}
+		lines = append(lines, [2]string{"mulligan", "keep"}[pick(2)])
 	case phMulliganReply:
-		lines = []string{[]string{"keep", "redraw"}[pick(2)]}
+		lines = append(lines, [2]string{"keep", "redraw"}[pick(2)])
 	case phCard:
-		h := handCards(s.Hand[sd])
-		lines = []string{"card " + cardName(h[pick(len(h))])}
+		var hb [32]int
+		h := hb[:0]
+		for x := s.Hand[sd]; x != 0; x &= x - 1 {
+			h = append(h, bits.TrailingZeros32(x))
+		}
+		lines = append(lines, t.S("card ").S(cardName(h[pick(len(h))])).Take())
 	case phAction1, phAction2:
-		lines = s.randomActions(sd, pick)
+		lines = s.randomActions(sd, pick, t, lines)
 	case phBattle:
 		if s.TreasonAsk {
 			ch := s.treasonPrompt(sd).Choices
-			lines = []string{ch[pick(len(ch))]}
+			lines = append(lines, ch[pick(len(ch))])
 			break
 		}
 		p := s.Battle.Pending
 		ch := p.Strings(s.nameOf)
-		lines = []string{ch[pick(len(ch))]}
+		lines = append(lines, ch[pick(len(ch))])
 	case phNextBattle:
 		lines = s.randomNextBattle(pick)
 	case phSupply:
@@ -54,12 +62,23 @@ func (s *State) RandomSubmission(role adjudicator.Role, pick func(n int) int) *a
 			}
 		}
 	}
-	sub := &adjudicator.Submission{Role: role}
+	sub := &mem.sub
+	*sub = adjudicator.Submission{Role: role, Lines: mem.lines[:0]}
 	for i, l := range lines {
 		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
 	}
 	sub.Lines = append(sub.Lines, adjudicator.Line{No: len(lines) + 1, Text: quietMark})
 	return sub
+}
+
+// randMem is what RandomSubmission allocates in the common case, in one
+// allocation: the submission, its lines and their text.
+type randMem struct {
+	sub   adjudicator.Submission
+	lines [10]adjudicator.Line
+	strs  [10]string
+	tb    textbuf.Buf
+	text  [256]byte
 }
 
 func (s *State) randomSupply(sd Side, pick func(int) int) []string {
@@ -90,12 +109,17 @@ func (s *State) randomSupply(sd Side, pick func(int) int) []string {
 
 // randomActions builds random action orders, keeping only those that the
 // rules accept on a scratch copy.
-func (s *State) randomActions(sd Side, pick func(int) int) []string {
+func (s *State) randomActions(sd Side, pick func(int) int, t *textbuf.Buf, out []string) []string {
 	n := s.clone()
+	n.tb = t // the orders tried write their canonical lines with the submission's
 	c := n.newActx(sd)
 	c.quiet = true
-	var out []string
-	try := func(verb, rest string) {
+	start := len(out)
+	// try gives the order written in t (its verb and the rest) on the
+	// scratch copy, and keeps it if the rules accept it.
+	try := func(verb string) {
+		line := t.Take()
+		rest := line[len(verb)+1:]
 		before := len(c.probs)
 		snap := *n
 		c.order(adjudicator.Line{}, verb, rest)
@@ -104,12 +128,16 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 			*n = snap
 			return
 		}
-		out = append(out, verb+" "+rest)
+		out = append(out, line)
 	}
+	var r reachTab
+	var pbuf [reachMax + 1]int
+	var mvBuf, blBuf, dBuf, keyBuf, srcBuf, poolBuf, asBuf [64]int
 	switch c.event {
 	case "plague":
-		if t := n.plagueTargets(sd); len(t) > 0 {
-			try("plague", areas[t[pick(len(t))]].Name)
+		if tg := n.plagueTargets(sd); len(tg) > 0 {
+			t.S("plague ").S(areas[tg[pick(len(tg))]].Name)
+			try("plague")
 		}
 	case "muster":
 		var cands []int
@@ -120,13 +148,15 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 		}
 		if len(cands) > 0 {
 			m := cands[pick(len(cands))]
-			try("muster", areas[m].Name)
+			t.S("muster ").S(areas[m].Name)
+			try("muster")
 			for a := 0; a < nAreas; a++ {
-				if a == m || len(c.movable(a)) == 0 || pick(2) == 0 {
+				if a == m || c.movableAreas()&(1<<a) == 0 || pick(2) == 0 {
 					continue
 				}
-				if p, ok := n.reach(a, sd, len(c.movable(a)), 2, 0)[m]; ok {
-					try("move", pathText(p)+": all")
+				if n.reachInto(&r, a, sd, c.movableN(a), 2, 0); r.has&(1<<m) != 0 {
+					writePath(t.S("move "), r.pathOf(m, &pbuf)).S(": all")
+					try("move")
 				}
 			}
 		}
@@ -134,9 +164,10 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 	// Moves first, then recruits: the order Apply uses.
 	recruits := 0
 	for k := 0; k < 6 && c.ap-recruits > 0; k++ {
-		var srcs []int
+		srcs := srcBuf[:0]
+		ma := c.movableAreas()
 		for a := 0; a < nAreas; a++ {
-			if len(c.movable(a)) > 0 {
+			if ma&(1<<a) != 0 {
 				srcs = append(srcs, a)
 			}
 		}
@@ -150,8 +181,8 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 		switch {
 		case choice <= 1 && len(srcs) > 0 && (choice == 0 || c.event == "piracy"):
 			from := srcs[pick(len(srcs))]
-			mv := c.movable(from)
-			var bl []int
+			mv := c.s.appendBlocksIn(mvBuf[:0], from, c.side, fMoved)
+			bl := blBuf[:0]
 			for _, b := range mv {
 				if pick(3) != 0 {
 					bl = append(bl, b)
@@ -161,14 +192,16 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 				bl = mv[:1]
 			}
 			if choice == 1 {
-				var dests []int
+				dests := dBuf[:0]
 				for d := 0; d < nAreas; d++ {
 					if d != from && areas[d].Seas&areas[from].Seas != 0 {
 						dests = append(dests, d)
 					}
 				}
 				if len(dests) > 0 && areas[from].Seas != 0 {
-					try("sea", areas[from].Name+" -> "+areas[dests[pick(len(dests))]].Name+": "+blockList(bl[:1]))
+					t.S("sea ").S(areas[from].Name).S(" -> ").S(areas[dests[pick(len(dests))]].Name).S(": ")
+					writeBlocks(t, bl[:1])
+					try("sea")
 				}
 				continue
 			}
@@ -180,64 +213,72 @@ func (s *State) randomActions(sd Side, pick func(int) int) []string {
 			if c.event == "surprise" {
 				bonus = 1
 			}
-			r := n.reach(from, sd, len(bl), steps, bonus)
-			if len(r) == 0 {
+			n.reachInto(&r, from, sd, len(bl), steps, bonus)
+			if r.has == 0 {
 				continue
 			}
-			keys := make([]int, 0, len(r))
+			keys := keyBuf[:0]
 			for d := 0; d < nAreas; d++ {
-				if _, ok := r[d]; ok {
+				if r.has&(1<<d) != 0 {
 					keys = append(keys, d)
 				}
 			}
 			d := keys[pick(len(keys))]
-			try("move", pathText(r[d])+": "+blockList(bl))
+			writeBlocks(writePath(t.S("move "), r.pathOf(d, &pbuf)).S(": "), bl)
+			try("move")
 		case choice == 1 && len(srcs) > 0:
 			from := srcs[pick(len(srcs))]
 			if areas[from].Seas == 0 {
 				continue
 			}
-			var dests []int
+			dests := dBuf[:0]
 			for d := 0; d < nAreas; d++ {
 				if d != from && areas[d].Seas&areas[from].Seas != 0 {
 					dests = append(dests, d)
 				}
 			}
-			mv := c.movable(from)
+			mv := c.s.appendBlocksIn(mvBuf[:0], from, c.side, fMoved)
 			k := 1 + pick(2)
 			if k > len(mv) {
 				k = len(mv)
 			}
-			try("sea", areas[from].Name+" -> "+areas[dests[pick(len(dests))]].Name+": "+blockList(mv[:k]))
+			t.S("sea ").S(areas[from].Name).S(" -> ").S(areas[dests[pick(len(dests))]].Name).S(": ")
+			writeBlocks(t, mv[:k])
+			try("sea")
 		default:
 			recruits++
 		}
 	}
 	for ; recruits > 0 && c.ap > 0 && c.event == ""; recruits-- {
-		p := n.pool(sd)
+		p := n.appendPool(poolBuf[:0], sd)
 		if len(p) == 0 {
 			break
 		}
 		b := p[pick(len(p))]
-		as := n.recruitAreas(b, sd)
+		as := n.appendRecruitAreas(asBuf[:0], b, sd)
 		if len(as) == 0 {
 			continue
 		}
-		try("recruit", blocks[b].Name+" at "+areas[as[pick(len(as))]].Name)
+		t.S("recruit ").S(blocks[b].Name).S(" at ").S(areas[as[pick(len(as))]].Name)
+		try("recruit")
 	}
 	switch pick(6) {
 	case 0:
-		try("battle", "all: retreat if weaker")
+		t.S("battle all: retreat if weaker")
+		try("battle")
 	case 1:
-		try("battle", "all: treachery; charge")
+		t.S("battle all: treachery; charge")
+		try("battle")
 	case 2:
-		try("battle", "all: treachery")
+		t.S("battle all: treachery")
+		try("battle")
 	}
 	if sd == s.P1 && s.Phase == phAction1 && pick(3) == 0 {
-		try("battles", "ask")
+		t.S("battles ask")
+		try("battles")
 	}
-	if len(out) == 0 {
-		out = []string{"pass"}
+	if len(out) == start {
+		out = append(out, "pass")
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Roles.
@@ -133,10 +134,10 @@ type State struct {
 	// Treason roll, who fights it in ask mode, to choose the target.
 	TreasonAsk bool `json:"treason_ask,omitempty"`
 
-	BUse   [2][64]int8 `json:"buse"` // blocks crossing each border this turn, per side
-	Fronts [40]front   `json:"fronts"`
-	NSeq   int8        `json:"nseq"`
-	Order  []int8      `json:"order,omitempty"` // Player 1's battle order
+	BUse   [2][64]int8     `json:"buse"` // blocks crossing each border this turn, per side
+	Fronts [maxAreas]front `json:"fronts"`
+	NSeq   int8            `json:"nseq"`
+	Order  []int8          `json:"order,omitempty"` // Player 1's battle order
 	// AskOrder: Player 1 chooses each next battle once the previous one
 	// has ended (battles ask), instead of following Order.
 	AskOrder bool       `json:"ask_order,omitempty"`
@@ -157,6 +158,8 @@ type State struct {
 	Chosen   [2]uint64 `json:"chosen"`             // supply losses chosen, by block bit
 
 	dice adjudicator.Dice // the dice of the Apply in progress (not saved)
+	tb   *textbuf.Buf     // the text of the Apply in progress (not saved)
+	mem  *applyMem        // the rest of its memory (not saved)
 
 	Finished bool   `json:"finished"`
 	Winner   Side   `json:"winner"`
@@ -175,7 +178,14 @@ func (s *State) owner(i int) Side {
 func (s *State) pretender() Side { return s.King.Other() }
 
 func (s *State) clone() *State {
-	n := *s
+	n := new(State)
+	s.cloneInto(n)
+	return n
+}
+
+// cloneInto makes n a deep copy of s.
+func (s *State) cloneInto(n *State) {
+	*n = *s
 	if s.Order != nil {
 		n.Order = append([]int8(nil), s.Order...)
 	}
@@ -195,7 +205,6 @@ func (s *State) clone() *State {
 	if s.Battle != nil {
 		n.Battle = cloneBattle(s.Battle)
 	}
-	return &n
 }
 
 // cloneBattle deep-copies a stored battle before it is resumed, so Apply
@@ -229,14 +238,18 @@ func (s *State) occupants(a int) (l, y int) {
 	return int(o.n[a][Lancaster]), int(o.n[a][York])
 }
 
+// maxAreas bounds the number of areas (the fronts and the occupancy
+// table are fixed arrays; the map has 33).
+const maxAreas = 40
+
 // occTable counts each area's blocks per owner for one placement of the
 // blocks (Loc) and one King (the Rebel's owner).
 type occTable struct {
 	valid bool
 	king  Side
 	loc   [64]int8
-	n     [64][2]int8
-	in    [64][2]uint64 // the blocks themselves, as bit sets by index
+	n     [maxAreas][2]int8
+	in    [maxAreas][2]uint64 // the blocks themselves, as bit sets by index
 }
 
 // occupancy returns the block counts per area, recounted only when a
@@ -248,8 +261,8 @@ func (s *State) occupancy() *occTable {
 	if o.valid && o.loc == s.Loc && o.king == s.King {
 		return o
 	}
-	o.n = [64][2]int8{}
-	o.in = [64][2]uint64{}
+	o.n = [maxAreas][2]int8{}
+	o.in = [maxAreas][2]uint64{}
 	for i := 0; i < nBlocks; i++ {
 		if a := s.Loc[i]; onMap(a) {
 			sd := York

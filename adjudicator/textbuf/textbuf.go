@@ -1,0 +1,67 @@
+// Package textbuf builds many short strings in one growing buffer, for
+// engines that write a dozen lines of narrative and orders per
+// submission: one allocation for the lot instead of one per string.
+package textbuf
+
+import (
+	"strconv"
+	"unsafe"
+)
+
+// Buf is an append-only byte buffer that strings are cut from without
+// copying. A string handed out by Take points at bytes that are never
+// written again (when the buffer grows, the old array is left as it
+// was), so it stays valid for as long as it is referenced, like any
+// other string; it also keeps the array it was cut from alive, so an
+// array given to Reset should not live inside memory that must be freed
+// sooner than the strings. The zero value is ready to use; Reset starts
+// it on a caller's array.
+type Buf struct {
+	b     []byte
+	start int
+}
+
+// Reset makes b write into mem (usually an array allocated together
+// with the structure that will hold the strings).
+func (b *Buf) Reset(mem []byte) { b.b, b.start = mem[:0], 0 }
+
+// minChunk is the smallest array the buffer allocates.
+const minChunk = 512
+
+// room makes room for n more bytes. A new array holds only the string
+// in progress: what was taken stays in the old one.
+func (b *Buf) room(n int) {
+	if len(b.b)+n <= cap(b.b) {
+		return
+	}
+	pending := b.b[b.start:]
+	nb := make([]byte, len(pending), max(minChunk, 2*(len(pending)+n)))
+	copy(nb, pending)
+	b.b, b.start = nb, 0
+}
+
+// S appends s.
+func (b *Buf) S(s string) *Buf { b.room(len(s)); b.b = append(b.b, s...); return b }
+
+// W appends p.
+func (b *Buf) W(p []byte) *Buf { b.room(len(p)); b.b = append(b.b, p...); return b }
+
+// B appends one byte.
+func (b *Buf) B(c byte) *Buf { b.room(1); b.b = append(b.b, c); return b }
+
+// Int appends v in decimal.
+func (b *Buf) Int(v int) *Buf { b.room(20); b.b = strconv.AppendInt(b.b, int64(v), 10); return b }
+
+// Len is the length of the string being built (since the last Take).
+func (b *Buf) Len() int { return len(b.b) - b.start }
+
+// Take returns what was written since the last Take.
+func (b *Buf) Take() string {
+	n := len(b.b) - b.start
+	if n == 0 {
+		return ""
+	}
+	out := unsafe.String(&b.b[b.start], n)
+	b.start = len(b.b)
+	return out
+}
