@@ -510,17 +510,6 @@ func promptSig(st adjudicator.State) string {
 	return strings.Join(parts, ",")
 }
 
-func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
-	g.DeadlineByGM = false
-	if st.Status().Finished || len(st.Prompts()) == 0 || g.DeadlineHours <= 0 {
-		g.Deadline = time.Time{}
-		return
-	}
-	g.Deadline = now.Add(time.Duration(g.DeadlineHours) * time.Hour).Truncate(time.Minute)
-	g.RemindersSent = 0
-	g.ReminderHours = max(j.opt.ReminderHours, 0)
-}
-
 func newSecret() string {
 	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
 	b := make([]byte, 12)
