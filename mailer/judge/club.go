@@ -70,7 +70,9 @@ func (j *Judge) announceDeadline(tx *store.Tx, g *store.Game, what string) error
 		return j.announce(tx, g, "", fmt.Sprintf("[%s] No deadline for now", g.ID), what)
 	}
 	return j.announceEach(tx, g, "",
-		func(p *store.Player) string { return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline)) },
+		func(p *store.Player) string {
+			return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline))
+		},
 		func(p *store.Player) string {
 			return fmt.Sprintf("%s\nThe deadline of game [%s] is now %s.", what, g.ID, showTime(g, p, g.Deadline))
 		})

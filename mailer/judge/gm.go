@@ -52,7 +52,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		g.DeadlineByGM = true
 		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, showTimeTo(g, g.GM, g.Deadline))
 		if err := j.announceEach(tx, g, "",
-			func(p *store.Player) string { return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline)) },
+			func(p *store.Player) string {
+				return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline))
+			},
 			func(p *store.Player) string {
 				return fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, showTime(g, p, g.Deadline))
 			}); err != nil {
