@@ -234,3 +234,46 @@ func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time
 		g.Deadline = time.Time{}
 	}
 }
+
+// CheckPolicy validates a game's policy as given at creation (pbem new),
+// normalising its time of day and zone.
+func CheckPolicy(p *store.Policy) error {
+	if p.TZ != "" {
+		z, err := parseZone(p.TZ)
+		if err != nil {
+			return fmt.Errorf("time zone: %w", err)
+		}
+		p.TZ = z
+	}
+	if p.At != "" {
+		h, m, err := parseClock(p.At)
+		if err != nil {
+			return fmt.Errorf("deadline time: %w", err)
+		}
+		p.At = fmt.Sprintf("%02d:%02d", h, m)
+	}
+	if p.GraceHours < 0 || p.GraceHours > maxGraceHours {
+		return fmt.Errorf("grace: %d is not a number of hours (0 to %d)", p.GraceHours, maxGraceHours)
+	}
+	if p.VacationDays < 0 || p.VacationDays > 366 {
+		return fmt.Errorf("vacation days: %d is not a yearly budget (0 to 366)", p.VacationDays)
+	}
+	for _, h := range p.Reminders {
+		if h < 1 || h > 24*14 {
+			return fmt.Errorf("reminders: %d is not a number of hours before the deadline (1 to 336)", h)
+		}
+	}
+	switch p.Missed {
+	case "", "defaults", "wait":
+		if p.MissedLimit != 0 {
+			return fmt.Errorf("missed: a limit of missed deadlines goes with forfeit only")
+		}
+	case "forfeit":
+		if p.MissedLimit < 1 || p.MissedLimit > 20 {
+			return fmt.Errorf("missed forfeit: the limit of missed deadlines in a row is 1 to 20")
+		}
+	default:
+		return fmt.Errorf("missed: %q is not wait, defaults or forfeit", p.Missed)
+	}
+	return nil
+}

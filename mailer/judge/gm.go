@@ -119,6 +119,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return true, err
 		}
 		p.Email, p.Aliases = addr, nil
+		// The newcomer's record starts with him.
+		p.Since, p.Stats, p.MissedInRow, p.Disorder = now, store.SeatStats{}, 0, false
+		p.TZ, p.Reminders, p.RemindersOff, p.Absences = "", nil, false, nil
 		p.SecretSalt, p.SecretHash = store.HashSecret(secret)
 		if err := tx.LogRotation(g.ID, &store.Rotation{Role: p.Role, By: "replace", From: g.GM, At: now}); err != nil {
 			return true, err
