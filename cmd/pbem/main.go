@@ -64,7 +64,7 @@ the version.
 
 func usageText() string {
 	order := map[string]int{}
-	for i, n := range []string{"demo", "serve", "new", "status", "outbox", "export", "verify", "replay", "render", "backup", "check", "selfplay", "games", "scenario"} {
+	for i, n := range []string{"demo", "serve", "new", "status", "gm", "seat", "outbox", "export", "verify", "replay", "render", "backup", "check", "selfplay", "games", "scenario"} {
 		order[n] = i + 1
 	}
 	sort.SliceStable(commands, func(i, j int) bool { return order[commands[i].name] < order[commands[j].name] })
