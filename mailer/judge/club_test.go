@@ -232,6 +232,8 @@ func TestAbsenceMovesDeadlineWithinBudget(t *testing.T) {
 	require.Equal(t, store.OutcomeRejected, o.Kind)
 	require.Contains(t, text, "NOT applied")
 	require.Len(t, f.game_().Player("south").Absences, 1)
+	f.gmSay("abandon")
+	f.checkFinishedRecord()
 }
 
 func TestPauseResumeAndCaps(t *testing.T) {
@@ -270,6 +272,9 @@ func TestPauseResumeAndCaps(t *testing.T) {
 	require.Equal(t, f.now.Add(dl.Add(36*time.Hour).Sub(f.now.Add(-14*24*time.Hour))), g.Deadline)
 	require.Contains(t, flat(f.lastTo("alice@example.org").Text), "the pause reached its end")
 	require.Equal(t, []string{"gm: pause 3 club trip", "gm: resume", "gm: extend 12", "gm: pause 14", "gm: resume"}, f.notes())
+	// The notes keep the record verifiable and replayable.
+	f.gmSay("abandon")
+	f.checkFinishedRecord()
 }
 
 func TestPlayingGMNeedsAgreementToPause(t *testing.T) {
