@@ -37,6 +37,19 @@ type Game struct {
 	// rollback keeps it, and the next decision the game moves on to
 	// replaces it with a normal one.
 	DeadlineByGM bool `json:"deadline_by_gm,omitempty"`
+	// Policy is the game's deadline rules (club.go).
+	Policy Policy `json:"policy,omitzero"`
+	// Reminded names the reminders of the current deadline already sent
+	// (Reminder.Key); a new deadline clears it.
+	Reminded []string `json:"reminded,omitempty"`
+	// GraceUntil is set once the deadline has passed with a grace period
+	// running: the missed-deadline rule applies then.
+	GraceUntil time.Time `json:"grace_until,omitzero"`
+	// Pause is the running pause of the game's clock, if any, and
+	// PauseRequest a pause asked by a GM who plays, awaiting the other
+	// players' agreement.
+	Pause        *Pause        `json:"pause,omitempty"`
+	PauseRequest *PauseRequest `json:"pause_request,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
 	Owing []string `json:"owing,omitempty"`
@@ -70,6 +83,23 @@ type Player struct {
 	// Lang is the language of the seat's mail (an i18n language code,
 	// "en", "es" or "it"); empty means English.
 	Lang string `json:"lang,omitempty"`
+	// TZ is the IANA time zone deadlines are shown in to this seat (""
+	// the game's).
+	TZ string `json:"tz,omitempty"`
+	// Reminders are the seat's own reminder leads in hours (nil: the
+	// game's); RemindersOff turns the seat's reminders off.
+	Reminders    []int `json:"reminders,omitempty"`
+	RemindersOff bool  `json:"reminders_off,omitempty"`
+	// Absences are the seat's announced absences (club.go).
+	Absences []Absence `json:"absences,omitempty"`
+	// Since is when the seat's present occupant took it; Stats are his
+	// punctuality in it; MissedInRow counts the deadlines missed since
+	// his last decision, and Disorder says the seat is in civil disorder
+	// (default orders at every deadline) until he sends orders again.
+	Since       time.Time `json:"since,omitzero"`
+	Stats       SeatStats `json:"stats,omitzero"`
+	MissedInRow int       `json:"missed_in_row,omitempty"`
+	Disorder    bool      `json:"disorder,omitempty"`
 }
 
 // Status is the game's progress as shown to players.
@@ -117,12 +147,25 @@ func (g *Game) Clone() *Game {
 		p.Aliases = slices.Clone(p.Aliases)
 		p.SecretHash = bytes.Clone(p.SecretHash)
 		p.SecretSalt = bytes.Clone(p.SecretSalt)
+		p.Reminders = slices.Clone(p.Reminders)
+		p.Absences = slices.Clone(p.Absences)
 		c.Players[i] = p
 	}
 	if g.Players == nil {
 		c.Players = nil
 	}
 	c.Owing = slices.Clone(g.Owing)
+	c.Policy.Reminders = slices.Clone(g.Policy.Reminders)
+	c.Reminded = slices.Clone(g.Reminded)
+	if g.Pause != nil {
+		p := *g.Pause
+		c.Pause = &p
+	}
+	if g.PauseRequest != nil {
+		r := *g.PauseRequest
+		r.Agreed = slices.Clone(r.Agreed)
+		c.PauseRequest = &r
+	}
 	c.Status.Winner = slices.Clone(g.Status.Winner)
 	c.Dice.PublicSeed = bytes.Clone(g.Dice.PublicSeed)
 	c.Dice.HiddenSeed = bytes.Clone(g.Dice.HiddenSeed)

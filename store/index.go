@@ -77,15 +77,25 @@ type GameCounts struct {
 // Total is the number of games.
 func (c GameCounts) Total() int { return c.Active + c.Finished }
 
-// WakeAt is when the deadline tick must next look at g: the reminder time
-// (Deadline less ReminderHours) while no reminder was sent, else the
-// deadline; zero for a finished game or one without a deadline.
+// WakeAt is when the deadline tick must next look at g: the end of a
+// pause; else the soonest reminder not yet sent (Reminders), else the
+// deadline, or the end of the grace period once the deadline has passed.
+// Zero for never.
 func (g *Game) WakeAt() time.Time {
-	if g.Status.Finished || g.Deadline.IsZero() {
+	if g.Status.Finished {
 		return time.Time{}
 	}
-	if g.RemindersSent == 0 && g.ReminderHours > 0 {
-		return g.Deadline.Add(-time.Duration(g.ReminderHours) * time.Hour)
+	if g.Pause != nil {
+		return g.Pause.Until
+	}
+	if g.Deadline.IsZero() {
+		return time.Time{}
+	}
+	if !g.GraceUntil.IsZero() {
+		return g.GraceUntil
+	}
+	if r := g.Reminders(); len(r) > 0 && r[0].At.Before(g.Deadline) {
+		return r[0].At
 	}
 	return g.Deadline
 }

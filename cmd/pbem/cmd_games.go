@@ -44,12 +44,17 @@ Example:
 	register(&command{
 		name:    "status",
 		summary: "list the games in the store",
-		usage:   "[--all] [--config FILE]",
+		usage:   "[GAME] [--all] [--config FILE]",
 		help: `Prints the number of games by state, the outbox totals, whether the
 daemon is running, and the games needing attention first: soonest
 deadline or reminder, with the roles (and addresses) that owe a decision.
 A long list is cut short; --all lists every game. It reads small per-game
-summaries, so it answers at once on any store, and never creates one.`,
+summaries, so it answers at once on any store, and never creates one.
+
+With a GAME, prints that game in detail: its deadline policy, deadline,
+pause, and each seat with its time zone, tenure (since when its player
+holds it), decisions on time and late, deadlines missed (in all and in
+a row), reminders, absences and civil disorder.`,
 		run: runStatus,
 	})
 	register(&command{
@@ -147,6 +152,13 @@ func runNew(ctx *cli, args []string) error {
 	position := fs.String("position", "", "start from a position FILE (docs/positions.md), in its game and scenario")
 	senderAuth := fs.String("sender-auth", "off", "unauthenticated senders: off, warn (tell the player and the GM) or require (refuse); warn and require need auth.trusted_authserv_id or auth.dkim_verify in the configuration")
 	pack := fs.String("scenario-pack", "", "a scenario pack (directory or .pack file) for "+hexbattle.Name+"; its scenarios become the game's (see pbem scenario check)")
+	deadlineAt := fs.String("deadline-at", "", "HH:MM: deadlines fall at this time of day (in --timezone), at least the deadline hours after each decision")
+	timeZone := fs.String("timezone", "", "the game's time zone, e.g. Europe/Madrid (default UTC)")
+	weekendsOff := fs.Bool("weekends-off", false, "Saturdays and Sundays do not count towards deadlines")
+	grace := fs.Int("grace", 0, "hours of grace after a missed deadline, with a lateness notice, before the missed-deadline rule applies")
+	reminders := fs.String("reminders", "", "reminders, hours before each deadline, e.g. 24,2 (default: the config's; off for none)")
+	missed := fs.String("missed", "", "at a missed deadline: defaults (the default), wait, or forfeit:N (civil disorder after N in a row)")
+	vacations := fs.Int("vacation-days", 0, "each player's yearly vacation budget in days (default 21; -1 forbids absences)")
 	var players, opts, langs multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
 	fs.Var(&langs, "lang", "ROLE=LANGUAGE: the language of a side's mail, en, es or it (repeat; gm=LANGUAGE for the GM; default en)")
@@ -161,6 +173,11 @@ func runNew(ctx *cli, args []string) error {
 		return usagef("--scenario-pack goes with --game %s", hexbattle.Name)
 	}
 	spec := judge.NewGameSpec{ID: *id, Game: *game, Scenario: *scenario, GM: *gm, DeadlineHours: *hours, SenderAuth: *senderAuth, Options: adjudicator.Options{}}
+	pol, err := newPolicy(*deadlineAt, *timeZone, *weekendsOff, *grace, *reminders, *missed, *vacations)
+	if err != nil {
+		return err
+	}
+	spec.Policy = pol
 	if *position != "" {
 		if err := usePosition(&spec, *position); err != nil {
 			return err
@@ -232,14 +249,14 @@ func runStatus(ctx *cli, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return usagef("status takes no arguments")
+	if fs.NArg() > 1 {
+		return usagef("status takes at most one game ID")
 	}
 	cfg, err := loadConfig(*cfgPath)
 	if err != nil {
 		return err
 	}
-	res, err := callOp(cfg, "status", statusArgs{All: *all})
+	res, err := callOp(cfg, "status", statusArgs{All: *all, Game: fs.Arg(0)})
 	if err != nil {
 		return err
 	}

@@ -91,6 +91,8 @@ var ops = map[string]op{
 	"outbox.cancel": {write: true, run: opOutboxCancel},
 	"prune":         {write: true, run: opPrune},
 	"end":           {write: true, run: opEnd},
+	"gm":            {write: true, run: opGM},
+	"seat":          {write: true, run: opSeat},
 }
 
 // errNoDaemon means no daemon answers on the control socket.

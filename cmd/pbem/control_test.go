@@ -259,7 +259,7 @@ func TestToolboxWithoutDaemon(t *testing.T) {
 		require.Equal(t, c.err, errs)
 	}
 	for _, args := range [][]string{{"outbox", "retry"}, {"outbox", "retry", "1", "--all"}, {"outbox", "cancel", "--all"},
-		{"outbox", "frob"}, {"outbox", "cancel", "0"}, {"status", "extra"}} {
+		{"outbox", "frob"}, {"outbox", "cancel", "0"}, {"status", "r-1", "extra"}} {
 		code, _, _ = runCmd(t, append(args, "--config", cfgPath)...)
 		require.Equal(t, 2, code, args)
 	}

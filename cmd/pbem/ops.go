@@ -126,7 +126,8 @@ func recipients(ms []*store.OutMail) string {
 }
 
 type statusArgs struct {
-	All bool `json:"all,omitempty"`
+	All  bool   `json:"all,omitempty"`
+	Game string `json:"game,omitempty"` // one game in detail
 }
 
 func opStatus(e *opEnv, raw json.RawMessage) (*opResult, error) {
@@ -137,6 +138,12 @@ func opStatus(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 	}
 	var b strings.Builder
+	if a.Game != "" {
+		if err := e.db.View(func(tx *store.Tx) error { return judge.WriteGameStatus(&b, tx, a.Game, time.Now()) }); err != nil {
+			return nil, err
+		}
+		return &opResult{Text: b.String()}, nil
+	}
 	if err := e.db.View(func(tx *store.Tx) error { return statusText(&b, tx, a.All) }); err != nil {
 		return nil, err
 	}

@@ -44,6 +44,8 @@ import (
 var gmStateCommands = map[string]bool{
 	"rollback": true, "deadline": true, "defaults": true, "alias": true,
 	"replace": true, "abandon": true, "rotate": true, "auth": true,
+	"weekends": true, "grace": true, "reminders": true, "vacations": true,
+	"missed": true, "pause": true, "resume": true, "extend": true,
 }
 
 // submitting reports whether c's email would change the game if its

@@ -16,6 +16,9 @@ import (
 // reports whether the line was one of them; what it did goes to b, a
 // faulty line to bad (and then the caller applies none of the email).
 func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b, bad *strings.Builder, now time.Time) (bool, error) {
+	if done, err := j.gmClubCommand(tx, g, st, f, no, b, bad, now); done || err != nil {
+		return done, err
+	}
 	switch strings.ToLower(f[0]) {
 	case "abandon":
 		reason := strings.Join(f[1:], " ")
@@ -30,7 +33,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return true, nil
 		}
 		if strings.EqualFold(f[1], "off") {
-			g.Deadline = time.Time{}
+			g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
 			g.DeadlineByGM = true
 			fmt.Fprintf(b, "line %d: no deadline until the next decision (every player is told)\n", no)
 			if err := j.announce(tx, g, "", fmt.Sprintf("[%s] No deadline for now", g.ID),
@@ -45,12 +48,16 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return true, nil
 		}
 		g.Deadline = now.Add(time.Duration(h) * time.Hour).Truncate(time.Minute)
-		g.RemindersSent = 0
+		g.RemindersSent, g.Reminded, g.GraceUntil = 0, nil, time.Time{}
 		g.DeadlineByGM = true
-		when := g.Deadline.Format("Mon 2 Jan 15:04 MST")
-		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, when)
-		if err := j.announce(tx, g, "", fmt.Sprintf("[%s] New deadline: %s", g.ID, when),
-			fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, when)); err != nil {
+		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, showTimeTo(g, g.GM, g.Deadline))
+		if err := j.announceEach(tx, g, "",
+			func(p *store.Player) string {
+				return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline))
+			},
+			func(p *store.Player) string {
+				return fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, showTime(g, p, g.Deadline))
+			}); err != nil {
 			return true, err
 		}
 		return true, tx.PutGame(g)
@@ -112,6 +119,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return true, err
 		}
 		p.Email, p.Aliases = addr, nil
+		// The newcomer's record starts with him.
+		p.Since, p.Stats, p.MissedInRow, p.Disorder = now, store.SeatStats{}, 0, false
+		p.TZ, p.Reminders, p.RemindersOff, p.Absences = "", nil, false, nil
 		p.SecretSalt, p.SecretHash = store.HashSecret(secret)
 		if err := tx.LogRotation(g.ID, &store.Rotation{Role: p.Role, By: "replace", From: g.GM, At: now}); err != nil {
 			return true, err

@@ -169,6 +169,10 @@ type NewGameSpec struct {
 	// SenderAuth is the game's sender-authentication mode: "" or "off",
 	// "warn" or "require" (the last two need Options.SenderAuth).
 	SenderAuth string
+	// Policy is the game's deadline policy (time of day and zone,
+	// weekends, grace, reminders, vacations, missed deadlines); the zero
+	// Policy is the server's defaults. CheckPolicy validates it.
+	Policy store.Policy
 }
 
 // Created is the result of NewGame. Secrets are shown once (they are
@@ -198,6 +202,9 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		return nil, err
 	}
 	roles := info.RolesFor(sc)
+	if err := CheckPolicy(&spec.Policy); err != nil {
+		return nil, err
+	}
 	authMode, err := j.checkMode(spec.SenderAuth)
 	if err != nil {
 		return nil, err
@@ -284,14 +291,14 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		sg := &store.Game{
 			ID: id, GameName: info.Name, Scenario: sc.ID, Options: opts,
 			GM: strings.ToLower(spec.GM), OrdersAddress: j.gameAddress(id),
-			DeadlineHours: hours, Created: now, Updated: now, SenderAuth: authMode,
+			DeadlineHours: hours, Created: now, Updated: now, SenderAuth: authMode, Policy: spec.Policy,
 			ThreadRoot: fmt.Sprintf("pbem.%s.root@%s", id, j.opt.Domain),
 		}
 		for _, p := range spec.Players {
 			secret := newSecret()
 			salt, hash := store.HashSecret(secret)
 			created.Secrets[p.Role] = secret
-			sg.Players = append(sg.Players, store.Player{Role: string(p.Role), Email: strings.ToLower(p.Email), Aliases: lower(p.Aliases), SecretSalt: salt, SecretHash: hash, Lang: p.Lang})
+			sg.Players = append(sg.Players, store.Player{Role: string(p.Role), Email: strings.ToLower(p.Email), Aliases: lower(p.Aliases), SecretSalt: salt, SecretHash: hash, Lang: p.Lang, Since: now})
 		}
 		gmSecret := newSecret()
 		salt, hash := store.HashSecret(gmSecret)
@@ -508,29 +515,6 @@ func promptSig(st adjudicator.State) string {
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",")
-}
-
-func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
-	g.DeadlineByGM = false
-	prompts := st.Prompts()
-	if st.Status().Finished || len(prompts) == 0 || g.DeadlineHours <= 0 {
-		g.Deadline = time.Time{}
-		return
-	}
-	// A prompt may ask for less time than the game's deadline (an
-	// interrupt): the shortest wins, and its reminder comes half-way.
-	hours := g.DeadlineHours
-	for _, p := range prompts {
-		if p.Hours > 0 && p.Hours < hours {
-			hours = p.Hours
-		}
-	}
-	g.Deadline = now.Add(time.Duration(hours) * time.Hour).Truncate(time.Minute)
-	g.RemindersSent = 0
-	g.ReminderHours = max(j.opt.ReminderHours, 0)
-	if hours < g.DeadlineHours && g.ReminderHours >= hours {
-		g.ReminderHours = hours / 2
-	}
 }
 
 func newSecret() string {

@@ -29,7 +29,8 @@ import (
 //	             without one the same lines as an applied submission, is
 //	             refused (see fresh.go)
 //	route        the GM's commands, or the player's lines: newsecret,
-//	             resign, a dry run, or orders applied and reports queued
+//	             settings (seat.go), resign, a dry run, or orders applied
+//	             and reports queued
 //
 // Each step reads what the earlier ones found in the email's mailCtx and
 // either adds to it or ends the email with an Outcome (and the replies it
@@ -290,7 +291,7 @@ func (j *Judge) route(c *mailCtx) (*Outcome, error) {
 		}
 		return o, c.tx.PutGame(c.g)
 	}
-	for _, s := range []step{j.newSecretStep, j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
+	for _, s := range []step{j.newSecretStep, j.settingsStep, j.orderLines, j.resignStep, j.dryRun, j.applyOrders} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}
@@ -420,7 +421,10 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	if promptSig(next) != before {
+	if err := j.seatActed(c.tx, g, c.seat, c.now); err != nil {
+		return nil, err
+	}
+	if promptSig(next) != before && !(graceHolds(g, st, next)) {
 		j.resetDeadline(g, next, c.now)
 	}
 	if err := j.queueReports(c.tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: c.msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {

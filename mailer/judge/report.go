@@ -356,7 +356,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 	}
 	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), statusLabel(st, lang, j.opt.Templates.Catalog))
 	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
-		data.Deadline = g.Deadline.UTC().Format("Mon 2 Jan 15:04 MST")
+		data.Deadline = showTime(g, p, g.Deadline)
 	}
 	return data, part, nil
 }

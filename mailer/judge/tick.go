@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -85,33 +86,22 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 		if w := g.WakeAt(); w.IsZero() || now.Before(w) {
 			return nil // no longer due (changed since the index was read)
 		}
-		if now.Before(g.Deadline) {
-			// Reminder time.
-			changed = true
-			if j.opt.ReminderHours <= 0 {
-				// Reminders were turned off since the deadline was set:
-				// wake the game at its deadline instead.
-				g.ReminderHours = 0
-				return tx.PutGame(g)
-			}
-			_, st, err := loadState(g)
-			if err != nil {
-				return errEnginePanic{err}
-			}
-			for _, r := range owingRoles(st) {
-				if err := j.queueReport(tx, g, st, r, reportCause{reminder: true}); err != nil {
-					return err
-				}
-			}
-			g.RemindersSent++
-			return tx.PutGame(g)
+		changed = true
+		if g.Pause != nil {
+			// The pause reached its end: the game resumes by itself.
+			return j.resume(tx, g, now, "the pause reached its end")
 		}
 		_, st, err := loadState(g)
 		if err != nil {
 			return errEnginePanic{err}
 		}
-		changed = true
-		return j.applyDefaults(tx, g, st, now)
+		switch {
+		case !g.GraceUntil.IsZero():
+			return j.missed(tx, g, st, now)
+		case now.Before(g.Deadline):
+			return j.remind(tx, g, st, now)
+		}
+		return j.deadlinePassed(tx, g, st, now)
 	})
 	return changed, err
 }
@@ -183,4 +173,133 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 	}
 	return tx.PutGame(g)
+}
+
+// remind sends the reminders that are due: at most one mail per seat,
+// however many of its reminders fell due together. Each is sent once.
+func (j *Judge) remind(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
+	owing := owingRoles(st)
+	to := map[adjudicator.Role]bool{}
+	for _, r := range g.Reminders() {
+		if r.At.After(now) {
+			break
+		}
+		g.Reminded = append(g.Reminded, r.Key)
+		g.RemindersSent++
+		if r.Role == "" && g.Policy.Reminders == nil && j.opt.ReminderHours <= 0 {
+			// The server's reminder was turned off since the deadline
+			// was set: skip it.
+			continue
+		}
+		for _, o := range owing {
+			p := g.Player(string(o))
+			if p == nil || p.Disorder {
+				continue
+			}
+			personal := p.Reminders != nil || p.RemindersOff
+			if (r.Role == "" && !personal) || r.Role == string(o) {
+				to[o] = true
+			}
+		}
+	}
+	for _, o := range owing {
+		if to[o] {
+			if err := j.queueReport(tx, g, st, o, reportCause{reminder: true}); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.PutGame(g)
+}
+
+// deadlinePassed starts the grace period, when the game has one and a
+// late seat is not in civil disorder (each late player is told he is
+// late and until when his orders are still taken), else applies the
+// missed-deadline rule at once.
+func (j *Judge) deadlinePassed(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
+	if g.Policy.GraceHours <= 0 {
+		return j.missed(tx, g, st, now)
+	}
+	var late []*store.Player
+	for _, r := range owingRoles(st) {
+		if p := g.Player(string(r)); p != nil && !p.Disorder {
+			late = append(late, p)
+		}
+	}
+	if len(late) == 0 {
+		return j.missed(tx, g, st, now)
+	}
+	g.GraceUntil = g.Deadline.Add(time.Duration(g.Policy.GraceHours) * time.Hour)
+	for _, p := range late {
+		text := fmt.Sprintf("The deadline of game [%s] has passed and your orders are not in.\nThey are still taken until %s (the game's grace period);\nafter that, %s.\n\nReply to your latest report with your orders (send \"report\" to get it again).",
+			g.ID, showTime(g, p, g.GraceUntil), missedRuleText(g))
+		if err := j.queueNotice(tx, g, p.Email, fmt.Sprintf("[%s] You are late: orders due by %s", g.ID, showTime(g, p, g.GraceUntil)), "", text); err != nil {
+			return err
+		}
+	}
+	return tx.PutGame(g)
+}
+
+// missedRuleText says what the game's missed-deadline rule does.
+func missedRuleText(g *store.Game) string {
+	switch g.Policy.Missed {
+	case "wait":
+		return "the game waits for your orders, and the GM is told"
+	case "forfeit":
+		return fmt.Sprintf("your default orders are applied (after %d missed deadlines in a row your seat is in civil disorder)", g.Policy.MissedLimit)
+	}
+	return "your default orders are applied"
+}
+
+// missed applies the game's missed-deadline rule to the seats that still
+// owe a decision: each late seat's record counts the miss; then default
+// orders ("defaults", "forfeit"), with a seat put in civil disorder after
+// its limit of misses in a row ("forfeit"); or nothing, the GM and the
+// late players being told ("wait").
+func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
+	late := owingRoles(st)
+	for _, r := range late {
+		if p := g.Player(string(r)); p != nil {
+			p.Stats.Missed++
+			p.MissedInRow++
+		}
+	}
+	if g.Policy.Missed == "wait" {
+		g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
+		var names []string
+		for _, r := range late {
+			names = append(names, roleTitle(r))
+			p := g.Player(string(r))
+			if p == nil {
+				continue
+			}
+			text := fmt.Sprintf("You missed the deadline of game [%s]. The game waits for your orders;\nthe GM is told. Reply to your latest report with them (send \"report\" to get it again).", g.ID)
+			if err := j.queueNotice(tx, g, p.Email, fmt.Sprintf("[%s] Deadline missed: the game waits for you", g.ID), "", text); err != nil {
+				return err
+			}
+		}
+		text := fmt.Sprintf("The deadline of game [%s] passed without orders from %s.\nThe game's rule is to wait: no default orders were applied and no deadline runs.\nSend \"defaults\" to apply their default orders, \"deadline HOURS\" to set a new\ndeadline, or \"replace ROLE ADDRESS\" to hand a seat to a substitute.", g.ID, strings.Join(names, ", "))
+		if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] Deadline missed by %s: the game waits", g.ID, strings.Join(names, ", ")), "", text); err != nil {
+			return err
+		}
+		return tx.PutGame(g)
+	}
+	if g.Policy.Missed == "forfeit" && g.Policy.MissedLimit > 0 {
+		for _, r := range late {
+			p := g.Player(string(r))
+			if p == nil || p.Disorder || p.MissedInRow < g.Policy.MissedLimit {
+				continue
+			}
+			p.Disorder = true
+			text := fmt.Sprintf("%s missed %d deadlines in a row and is in civil disorder: default orders are applied at every deadline until the player sends orders again.", roleTitle(r), p.MissedInRow)
+			if err := j.note(tx, g, adjudicator.GM, "disorder "+string(r), text, now); err != nil {
+				return err
+			}
+			gmText := text + fmt.Sprintf("\n\nTo hand the seat to a substitute: replace %s ADDRESS", r)
+			if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] %s is in civil disorder", g.ID, roleTitle(r)), "", gmText); err != nil {
+				return err
+			}
+		}
+	}
+	return j.applyDefaults(tx, g, st, now)
 }

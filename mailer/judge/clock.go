@@ -1,0 +1,298 @@
+package judge
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // deadlines in the players' zones, whatever the host has
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/store"
+)
+
+// Deadline policy: when a deadline falls (a duration, or a time of day in
+// the game's zone, weekends skipped if the game says so), how absences
+// move it, and how it is shown to each player (in his own zone).
+
+// deadlineFormat is how a deadline is shown in mail.
+const deadlineFormat = "Mon 2 Jan 15:04 MST"
+
+// zone returns the location of an IANA zone name ("" is UTC).
+func zone(name string) *time.Location {
+	if name == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// parseZone checks a zone a player or GM typed and returns its canonical
+// name. "UTC" and "GMT" are accepted.
+func parseZone(s string) (string, error) {
+	if strings.EqualFold(s, "utc") || strings.EqualFold(s, "gmt") {
+		return "UTC", nil
+	}
+	if s == "" || strings.EqualFold(s, "local") || strings.ContainsAny(s, " .\\") {
+		return "", fmt.Errorf("%q is not a time zone (use a name such as Europe/Madrid, America/New_York or UTC)", s)
+	}
+	loc, err := time.LoadLocation(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a time zone (use a name such as Europe/Madrid, America/New_York or UTC)", s)
+	}
+	return loc.String(), nil
+}
+
+// parseClock reads a time of day "20:00" (or "8:30").
+func parseClock(s string) (h, m int, err error) {
+	hs, ms, ok := strings.Cut(s, ":")
+	h, err1 := strconv.Atoi(hs)
+	m, err2 := strconv.Atoi(ms)
+	if !ok || err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 || len(ms) != 2 {
+		return 0, 0, fmt.Errorf("%q is not a time of day (use HH:MM, e.g. 20:00)", s)
+	}
+	return h, m, nil
+}
+
+// seatZone is the zone deadlines are shown in to p: his own, else the
+// game's.
+func seatZone(g *store.Game, p *store.Player) string {
+	if p != nil && p.TZ != "" {
+		return p.TZ
+	}
+	return g.Policy.TZ
+}
+
+// showTime formats t for seat p of g, in p's zone.
+func showTime(g *store.Game, p *store.Player, t time.Time) string {
+	return t.In(zone(seatZone(g, p))).Format(deadlineFormat)
+}
+
+// showTimeTo formats t for the seat registered at address addr (the GM's
+// or a player's), in that seat's zone.
+func showTimeTo(g *store.Game, addr string, t time.Time) string {
+	for i := range g.Players {
+		if g.Players[i].Email == addr {
+			return showTime(g, &g.Players[i], t)
+		}
+	}
+	return showTime(g, nil, t)
+}
+
+func weekend(t time.Time) bool {
+	return t.Weekday() == time.Saturday || t.Weekday() == time.Sunday
+}
+
+// midnight is the start of t's day, k days later, in t's zone.
+func midnight(t time.Time, k int) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day()+k, 0, 0, 0, 0, t.Location())
+}
+
+// BaseDeadline is when a decision owed from now falls due under the
+// game's policy, d being the time the game allows for it: now plus d
+// (with Saturdays and Sundays not counted when the game skips
+// weekends), then moved forward to the game's time of day if it has one,
+// never onto a weekend it skips. Absences are applied after it
+// (shiftForAbsences). Every deadline of a game is computed here.
+func BaseDeadline(p store.Policy, d time.Duration, now time.Time) time.Time {
+	loc := zone(p.TZ)
+	t := now.In(loc)
+	if p.WeekendsOff {
+		for d > 0 || weekend(t) {
+			if weekend(t) {
+				// Monday 00:00.
+				k := 1
+				if t.Weekday() == time.Saturday {
+					k = 2
+				}
+				t = midnight(t, k)
+				continue
+			}
+			sat := midnight(t, int(time.Saturday-t.Weekday()))
+			step := min(d, sat.Sub(t))
+			t = t.Add(step)
+			d -= step
+		}
+	} else {
+		t = t.Add(d)
+	}
+	if p.At != "" {
+		if h, m, err := parseClock(p.At); err == nil {
+			c := time.Date(t.Year(), t.Month(), t.Day(), h, m, 0, 0, loc)
+			for k := 1; c.Before(t) || (p.WeekendsOff && weekend(c)); k++ {
+				c = time.Date(t.Year(), t.Month(), t.Day()+k, h, m, 0, 0, loc)
+			}
+			t = c
+		}
+	}
+	return t.UTC().Truncate(time.Minute)
+}
+
+// vacationBudget is a player's yearly budget of vacation days in g.
+func vacationBudget(g *store.Game) int {
+	if g.Policy.VacationDays > 0 {
+		return g.Policy.VacationDays
+	}
+	return store.DefaultVacationDays
+}
+
+// vacationUsed is the days p's absences starting in year have cost.
+func vacationUsed(p *store.Player, year string) int {
+	n := 0
+	for _, a := range p.Absences {
+		if strings.HasPrefix(a.From, year) {
+			n += a.Charged
+		}
+	}
+	return n
+}
+
+// absenceSpan is an absence's start and end (the midnight after its last
+// day), in the seat's zone.
+func absenceSpan(g *store.Game, p *store.Player, a store.Absence) (from, end time.Time) {
+	loc := zone(seatZone(g, p))
+	f, _ := time.ParseInLocation("2006-01-02", a.From, loc)
+	t, _ := time.ParseInLocation("2006-01-02", a.To, loc)
+	return f, midnight(t, 1)
+}
+
+// shiftForAbsences moves deadline d past the absences of the roles that
+// owe a decision, within each player's yearly budget, charging the days
+// moved to the absence (an absence costs the most days it ever moved one
+// deadline). It returns the deadline and what moved it.
+func shiftForAbsences(g *store.Game, roles []adjudicator.Role, d time.Time) (time.Time, []string) {
+	if g.Policy.VacationsOff || d.IsZero() {
+		return d, nil
+	}
+	var why []string
+	for range 8 { // a move may land in another absence
+		moved := false
+		for _, r := range roles {
+			p := g.Player(string(r))
+			if p == nil {
+				continue
+			}
+			for i := range p.Absences {
+				a := &p.Absences[i]
+				from, end := absenceSpan(g, p, *a)
+				if d.Before(from) || !d.Before(end) {
+					continue
+				}
+				need := int((end.Sub(d) + 24*time.Hour - 1) / (24 * time.Hour))
+				left := vacationBudget(g) - vacationUsed(p, a.From[:4]) + a.Charged
+				to := BaseDeadline(g.Policy, 0, end)
+				if need > left {
+					if left <= a.Charged {
+						continue // budget spent: the deadline stays
+					}
+					need = left
+					to = d.Add(time.Duration(need) * 24 * time.Hour)
+					why = append(why, fmt.Sprintf("%s's absence (vacation budget used up)", roleTitle(r)))
+				} else {
+					why = append(why, fmt.Sprintf("%s's absence until %s", roleTitle(r), a.To))
+				}
+				if need > a.Charged {
+					a.Charged = need
+				}
+				if to.After(d) {
+					d, moved = to, true
+				}
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	return d, why
+}
+
+// resetDeadline starts the deadline of the decision st now owes: none
+// when the game is over, owes nothing or has no deadlines; else the
+// policy's deadline for the game's hours, moved by absences. Reminders
+// and grace start over. During a pause the deadline waits in the pause.
+func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
+	g.DeadlineByGM = false
+	g.GraceUntil = time.Time{}
+	g.Reminded = nil
+	g.RemindersSent = 0
+	prompts := st.Prompts()
+	if st.Status().Finished || len(prompts) == 0 || g.DeadlineHours <= 0 {
+		g.Deadline = time.Time{}
+		if g.Pause != nil {
+			g.Pause.HadDeadline, g.Pause.Grace = false, false
+		}
+		return
+	}
+	g.ReminderHours = max(j.opt.ReminderHours, 0)
+	// A prompt may ask for less time than the game's deadline (an
+	// interrupt in another power's turn): the shortest wins, as a plain
+	// duration (not rounded to the game's time of day), and its reminder
+	// comes half-way.
+	hours := g.DeadlineHours
+	for _, p := range prompts {
+		if p.Hours > 0 && p.Hours < hours {
+			hours = p.Hours
+		}
+	}
+	var d time.Time
+	if hours < g.DeadlineHours {
+		d = now.Add(time.Duration(hours) * time.Hour).Truncate(time.Minute)
+		if g.ReminderHours >= hours {
+			g.ReminderHours = hours / 2
+		}
+	} else {
+		d = BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now)
+	}
+	g.Deadline, _ = shiftForAbsences(g, owingRoles(st), d)
+	if g.Pause != nil {
+		g.Pause.HadDeadline, g.Pause.Left = true, g.Deadline.Sub(now)
+		g.Pause.Grace, g.Pause.GraceLeft = false, 0
+		g.Deadline = time.Time{}
+	}
+}
+
+// CheckPolicy validates a game's policy as given at creation (pbem new),
+// normalising its time of day and zone.
+func CheckPolicy(p *store.Policy) error {
+	if p.TZ != "" {
+		z, err := parseZone(p.TZ)
+		if err != nil {
+			return fmt.Errorf("time zone: %w", err)
+		}
+		p.TZ = z
+	}
+	if p.At != "" {
+		h, m, err := parseClock(p.At)
+		if err != nil {
+			return fmt.Errorf("deadline time: %w", err)
+		}
+		p.At = fmt.Sprintf("%02d:%02d", h, m)
+	}
+	if p.GraceHours < 0 || p.GraceHours > maxGraceHours {
+		return fmt.Errorf("grace: %d is not a number of hours (0 to %d)", p.GraceHours, maxGraceHours)
+	}
+	if p.VacationDays < 0 || p.VacationDays > 366 {
+		return fmt.Errorf("vacation days: %d is not a yearly budget (0 to 366)", p.VacationDays)
+	}
+	for _, h := range p.Reminders {
+		if h < 1 || h > 24*14 {
+			return fmt.Errorf("reminders: %d is not a number of hours before the deadline (1 to 336)", h)
+		}
+	}
+	switch p.Missed {
+	case "", "defaults", "wait":
+		if p.MissedLimit != 0 {
+			return fmt.Errorf("missed: a limit of missed deadlines goes with forfeit only")
+		}
+	case "forfeit":
+		if p.MissedLimit < 1 || p.MissedLimit > 20 {
+			return fmt.Errorf("missed forfeit: the limit of missed deadlines in a row is 1 to 20")
+		}
+	default:
+		return fmt.Errorf("missed: %q is not wait, defaults or forfeit", p.Missed)
+	}
+	return nil
+}
