@@ -173,6 +173,7 @@ func (s *St) checkHungary() []string {
 		}
 		if h := s.Units[sp][Hungary]; s.UnderSiege(sp) && h.Land() > 0 {
 			_ = s.removeUnits(sp, Hungary, Force{Reg: h.Reg})
+			s.clampMarks(sp, Hungary)
 			log = append(log, fmt.Sprintf("the besieged Hungarian units in %s are eliminated", spaces[sp].Name))
 		}
 		s.Warfare.Siege.clear(sp)
