@@ -569,7 +569,7 @@ func (r *run) buildAction(p int, o order) error {
 		if err := r.spend(p, o.kind); err != nil {
 			return err
 		}
-		s.addUnits(o.to, p, buildForce(o.kind))
+		s.addUnits(o.to, s.builder(p, o.to), buildForce(o.kind))
 	}
 	r.say("%s builds %d %s in %s.", powers[p].Name, o.n, buildWord(o.kind, o.n), spaces[o.to].Name)
 	return nil
@@ -595,13 +595,16 @@ func buildForce(kind int) Force {
 // naval units, and a counter free for it.
 func (s *St) CanBuild(p, sp, kind int) error {
 	name := spaces[sp].Name
+	owner := s.builder(p, sp)
 	switch {
 	case ActionCost(p, kind) == 0:
 		return fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[kind])
 	case kind == ActBuildCorsair:
 		return fmt.Errorf("corsairs are built only after Barbary Pirates (HIS-17.2d)")
-	case spaces[sp].Home != p:
+	case spaces[sp].Home != owner:
 		return fmt.Errorf("%s is not a %s home space (HIS-17.1a)", name, powers[p].Name)
+	case owner != p && kind != ActRaiseRegular && kind != ActBuildSquadron:
+		return fmt.Errorf("only regulars and squadrons are built for %s (HIS-22.3c)", powers[owner].Name)
 	case !s.Friendly(sp, p):
 		return fmt.Errorf("%s is not under friendly control", name)
 	case s.enemyUnitsIn(sp, p):
@@ -610,7 +613,7 @@ func (s *St) CanBuild(p, sp, kind int) error {
 		return fmt.Errorf("%s is in unrest (HIS-17a)", name)
 	}
 	if kind == ActBuildSquadron || kind == ActBuildCorsair {
-		if n := s.navalCount(p) + int(s.Flow.NavalDead[p]); n >= powers[p].NavalCounters {
+		if n := s.navalCount(owner) + int(s.Flow.NavalDead[owner]); n >= powers[owner].NavalCounters {
 			return fmt.Errorf("no naval counter is free: ships lost this turn return to the pool next turn (HIS-17.2b)")
 		}
 	}
@@ -623,19 +626,35 @@ func (s *St) CanBuild(p, sp, kind int) error {
 		}
 	}
 	f := buildForce(kind)
-	s.addUnits(sp, p, f)
-	err := s.checkCounters(p)
-	_ = s.removeUnits(sp, p, f)
+	s.addUnits(sp, owner, f)
+	err := s.checkCounters(owner)
+	_ = s.removeUnits(sp, owner, f)
 	if err != nil {
 		return fmt.Errorf("no %s counter is left for %s (HIS-17a)", buildWord(kind, 1), name)
 	}
 	return nil
 }
 
-// buildOptions lists where power p may build a unit of the kind.
+// builder is the power whose unit power p builds in space sp: the minor
+// power allied to p whose home space sp is (HIS-22.3c), else p.
+func (s *St) builder(p, sp int) int {
+	if h := spaces[sp].Home; isMinor(h) && s.minorAlly(h) == p {
+		return h
+	}
+	return p
+}
+
+// buildOptions lists where power p may build a unit of the kind, in its
+// own home spaces and those of the minor powers allied to it.
 func (s *St) buildOptions(p, kind int) []string {
 	var out []string
-	for _, sp := range homeSpaces(p) {
+	where := homeSpaces(p)
+	for m := NMajor; m < Independent; m++ {
+		if s.minorAlly(m) == p {
+			where = append(append([]int(nil), where...), homeSpaces(m)...)
+		}
+	}
+	for _, sp := range where {
 		if s.CanBuild(p, sp, kind) == nil {
 			out = append(out, fmt.Sprintf("build %s in %s", buildWord(kind, 1), spaces[sp].Name))
 		}

@@ -156,7 +156,7 @@ func (s *St) defParts(b *Battle) []Part {
 		if f.Land() == 0 || !s.opposedIn(b.Attacker, q, b.Space) || s.besieged(b.Space, q) {
 			continue
 		}
-		if q == Independent && s.Controller(b.Space) == Independent && spaces[b.Space].fortified() {
+		if s.garrisoned(b.Space, q) {
 			continue
 		}
 		out = append(out, Part{q, Force{Reg: f.Reg, Merc: f.Merc, Cav: f.Cav}})
@@ -421,6 +421,15 @@ func (s *St) RetreatOptions(b *Battle, attackerLost bool) []int {
 // HIS-15.2b-e for a relief force). The choices are checked before
 // anything changes.
 func (s *St) ApplyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudicator.Dice) ([]string, error) {
+	hungary := s.Units[b.Space][Hungary].Land() > 0
+	log, err := s.applyBattle(b, r, after, dice)
+	if err == nil && hungary {
+		log = append(log, s.checkHungary()...)
+	}
+	return log, err
+}
+
+func (s *St) applyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudicator.Dice) ([]string, error) {
 	ap, dp := b.attParts(), s.defParts(b)
 	attLoss, err := casualties(ap, r.AttLosses, after.AttLoss, dice)
 	if err != nil {
@@ -440,6 +449,11 @@ func (s *St) ApplyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 	// Check the choices before changing anything.
 	var inside []Part
 	withdrawOK := spaces[b.Space].fortified() && (s.Controller(b.Space) == loserPower || s.Allied(s.Controller(b.Space), loserPower))
+	if r.AttackerWins && s.passive(dp[0].Power) {
+		// HIS-22.1d: beaten inactive minor (or independent) units do not
+		// retreat: up to 4 withdraw into their own fortifications.
+		withdrawOK = spaces[b.Space].fortified() && int(s.Ctrl[b.Space]) == dp[0].Power
+	}
 	var survivors []Part
 	if r.AttackerWins {
 		survivors = defLeft
@@ -615,6 +629,11 @@ func (s *St) retreatLoser(b *Battle, left []Part, ls []int, inside []Part, to in
 	}
 	if partsLand(out) == 0 {
 		return log
+	}
+	if s.passive(out[0].Power) {
+		// HIS-22.1d: units beyond the 4 inside are eliminated.
+		s.eliminate(b.Space, out)
+		return append(log, fmt.Sprintf("%s do not retreat and are eliminated", partsText(out)))
 	}
 	opts := s.RetreatOptions(b, false)
 	if to < 0 && len(opts) > 0 {

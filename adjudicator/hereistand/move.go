@@ -439,8 +439,10 @@ func (s *St) canEnter(p, to int, leadersOnly bool) error {
 			continue
 		}
 		switch {
-		case q == Independent && c == Independent && spaces[to].fortified():
-			// HIS-13.1d: independent regulars in an independent key never bar entry.
+		case s.garrisoned(to, q):
+			// HIS-13.1d, HIS-22.1c: a passive garrison never bars entry,
+			// but leaders alone may not walk in on it.
+			enemy = enemy || leadersOnly
 		case s.side(q) == p || s.Allied(p, q) || s.Allied(p, s.side(q)):
 			allied = true
 		case s.opposedIn(p, q, to):
@@ -767,8 +769,8 @@ func (s *St) defenders(m *Move) []int {
 		if s.Units[m.To][q].Land() == 0 || !s.opposedIn(m.Power, q, m.To) || s.besieged(m.To, q) {
 			continue
 		}
-		if q == Independent && s.Controller(m.To) == Independent && spaces[m.To].fortified() {
-			continue // independent regulars sit in their key
+		if s.garrisoned(m.To, q) {
+			continue // HIS-22.1c: a passive garrison withdraws into its fortifications
 		}
 		out = append(out, q)
 	}
@@ -1006,12 +1008,24 @@ func (s *St) checkNewSiege(m *Move) []string {
 			inside += s.Units[to][q].Land()
 		}
 	}
+	var log []string
+	if g := int(s.Ctrl[to]); s.garrisoned(to, g) && m.F.Land() > 0 {
+		// HIS-22.1c, HIS-22.6b: inactive minor and independent units
+		// always withdraw into their fortifications.
+		m.Withdrawn = true
+		log = append(log, fmt.Sprintf("%d %s units withdraw into the fortifications of %s",
+			s.Units[to][g].Land(), powers[g].Name, spaces[to].Name))
+	}
 	if s.stackLand(to, m.Power) > inside {
 		s.Warfare.Siege.set(to)
 		s.Warfare.NewSiege.set(to)
-		return []string{fmt.Sprintf("%s is under siege", spaces[to].Name)}
+		return append(log, fmt.Sprintf("%s is under siege", spaces[to].Name))
 	}
-	return nil
+	if m.Withdrawn {
+		log = append(log, fmt.Sprintf("%s does not outnumber the garrison of %s: it must move on or fall back to %s",
+			powers[m.Power].Name, spaces[to].Name, spaces[m.From].Name))
+	}
+	return log
 }
 
 // NeedBattle reports whether a field battle follows the move (HIS-13.1n):

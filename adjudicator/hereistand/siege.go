@@ -195,6 +195,15 @@ func (s *St) RollAssault(p int, f Formation, mods Mods, dice adjudicator.Dice) (
 // ApplyAssault takes the casualties of an assault (nil: default order)
 // and resolves success or failure (HIS-15.1 steps 9-11).
 func (s *St) ApplyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, dice adjudicator.Dice) ([]string, error) {
+	hungary := s.Units[a.Space][Hungary].Land() > 0
+	log, err := s.applyAssault(a, r, attLoss, defLoss, dice)
+	if err == nil && hungary {
+		log = append(log, s.checkHungary()...)
+	}
+	return log, err
+}
+
+func (s *St) applyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, dice adjudicator.Dice) ([]string, error) {
 	sp := a.Space
 	in := s.insideParts(sp)
 	al, err := casualties(a.F.Parts, r.AttLosses, attLoss, dice)

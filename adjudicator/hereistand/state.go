@@ -93,6 +93,9 @@ type Tracks struct {
 	StPetersCP, StPetersVP int
 	Translation            [3]int // German, French, English (New Testament then Bible)
 	Marital                int    // Henry VIII's marital status, 0 = Catherine of Aragon
+	// HungaryWon is set once the Ottoman has defeated Hungary/Bohemia
+	// (HIS-22.5): it is then a Hapsburg ally for good.
+	HungaryWon bool `json:",omitempty"`
 }
 
 // St is the state of a game of Here I Stand. Spaces, sea zones, powers,
@@ -125,9 +128,9 @@ type St struct {
 	// War and Ally are symmetric relations between powers, as bit masks.
 	War, Ally [NPow]uint16
 	Ruler     [NMajor]uint8
-	// BonusVP are the VP of a power's bonus box and special tracks beyond
-	// its base VP (keys, electorates, Protestant spaces), which are
-	// computed from the map.
+	// BonusVP are the VP of a power's bonus box (HIS-23.2k) and of
+	// special VP not kept on a track; base VP and the special VP of the
+	// tracks are computed from the map and Tracks (BaseVP, SpecialVP).
 	BonusVP [NMajor]int
 	Tracks  Tracks
 	// League is set once the Schmalkaldic League has formed (HIS-21.6).
@@ -392,18 +395,66 @@ func (s *St) ProtestantSpaces() int {
 	return n
 }
 
-// BaseVP is power p's VP from the map: keys (Protestant: electorates) and
-// the Protestant Spaces track for the Papacy and the Protestant (HIS-23.2).
+// BaseVP is power p's base VP (HIS-23.2b-c): the last uncovered box of
+// its key track, one box covered per key in unrest; for the Protestant 2
+// VP per electorate under Protestant political control and religious
+// influence, not in unrest.
 func (s *St) BaseVP(p int) int {
-	track := protTrack[min(s.ProtestantSpaces(), len(protTrack)-1)]
-	switch p {
-	case Protestant:
+	if p == Protestant {
 		_, both := s.ProtestantElectorates()
-		return 2*both + track[1]
-	case Papacy:
-		return keyVP(s, p) + track[0]
+		return 2 * both
 	}
 	return keyVP(s, p)
+}
+
+// protTrackBox is the Protestant Spaces track box the marker stands on
+// (HIS-23.2d): {Papal VP, Protestant VP}.
+func (s *St) protTrackBox() [2]int {
+	return protTrack[min(s.ProtestantSpaces(), len(protTrack)-1)]
+}
+
+// EnglishProtestantSpaces counts the English home spaces under
+// Protestant religious influence and not in unrest (HIS-23.2d, HIS-12.4e).
+func (s *St) EnglishProtestantSpaces() int {
+	n := 0
+	for _, sp := range homeSpaces(England) {
+		if s.Protestant(sp) && !s.InUnrest(sp) {
+			n++
+		}
+	}
+	return n
+}
+
+// SpecialVP is power p's special VP (HIS-23.2d-j): Ottoman piracy,
+// Hapsburg electorates after the Schmalkaldic League, English Protestant
+// home spaces, French chateaux, and the Papal and Protestant numbers of
+// the Protestant Spaces track plus St. Peter's. England's heirs on the
+// Pregnancy Chart are scored through BonusVP by the events that bear them.
+func (s *St) SpecialVP(p int) int {
+	switch p {
+	case Ottoman:
+		return s.Tracks.Piracy
+	case Hapsburg:
+		if !s.League {
+			return 0
+		}
+		n := 0
+		for _, e := range electorates {
+			if s.Controller(e) == Hapsburg && !s.InUnrest(e) {
+				n++
+			}
+		}
+		return n
+	case England:
+		return s.EnglishProtestantSpaces() / 2
+	case France:
+		return s.Tracks.Chateaux
+	case Papacy:
+		return s.protTrackBox()[0] + s.Tracks.StPetersVP
+	case Protestant:
+		return s.protTrackBox()[1]
+	}
+	return 0
 }
 
 func keyVP(s *St, p int) int {
@@ -416,8 +467,8 @@ func keyVP(s *St, p int) int {
 	return vp[min(n, len(vp))-1]
 }
 
-// VP is power p's victory points.
-func (s *St) VP(p int) int { return s.BaseVP(p) + s.BonusVP[p] }
+// VP is power p's victory points: base, special and bonus VP (HIS-23.2a).
+func (s *St) VP(p int) int { return s.BaseVP(p) + s.SpecialVP(p) + s.BonusVP[p] }
 
 // turnYears is the label of a turn: turn 1 is 1517-1523, every later turn
 // four years (HIS-7a).

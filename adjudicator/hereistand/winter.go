@@ -162,6 +162,34 @@ func isCapitalOf(q, sp int) bool {
 	return false
 }
 
+// winterCapitals are the spaces power q's units may return to in Winter
+// as to a capital: a major power's capitals; for an active minor power
+// its home keys, as extra capitals only its own units use (HIS-22.3b).
+func (s *St) winterCapitals(q int) []int {
+	if q < NMajor {
+		return powers[q].Capitals
+	}
+	if !isMinor(q) || s.minorAlly(q) == NoPower {
+		return nil
+	}
+	var out []int
+	for _, sp := range homeSpaces(q) {
+		if spaces[sp].Type == Key {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// winterCapital reports whether sp is one of winterCapitals(q).
+func (s *St) winterCapital(q, sp int) bool { return contains(s.winterCapitals(q), sp) }
+
+// holdsCapital reports whether power q holds its (winter) capital c:
+// controlled by q, or an active minor's key under its own marker.
+func (s *St) holdsCapital(q, c int) bool {
+	return s.Controller(c) == q || isMinor(q) && int(s.Ctrl[c]) == q && s.minorAlly(q) != NoPower
+}
+
 // landReturn moves power q's land units to friendly fortified spaces
 // (HIS-19.3c-k) and its army leaders with them.
 func (r *run) landReturn(q int) {
@@ -182,7 +210,7 @@ func (r *run) landReturn(q int) {
 		if f.Land() == 0 {
 			continue
 		}
-		home := isCapitalOf(q, loc) && s.Controller(loc) == q
+		home := s.winterCapital(q, loc) && s.holdsCapital(q, loc)
 		if home || spaces[loc].fortified() && s.Friendly(loc, q) {
 			keep := f
 			if !home && f.Land() > 4 {
@@ -220,7 +248,7 @@ func (r *run) landReturn(q int) {
 				}
 			}
 			take := f
-			if !isCapitalOf(q, to) {
+			if !s.winterCapital(q, to) {
 				take, _ = unitSpec{given: true, count: min(f.Land(), 4-count[to])}.resolve(f)
 			}
 			f = Force{Reg: f.Reg - take.Reg, Merc: f.Merc - take.Merc, Cav: f.Cav - take.Cav}
@@ -298,7 +326,7 @@ func (s *St) winterDest(q, from int, count *[NS]int, toCapital bool) (int, bool)
 			break
 		}
 		if x != from && spaces[x].fortified() && s.Friendly(x, q) && !s.enemyUnitsIn(x, q) &&
-			(isCapitalOf(q, x) || count[x] < 4) {
+			(s.winterCapital(q, x) || count[x] < 4) {
 			near = append(near, x)
 		}
 		for _, e := range spaces[x].Nbr {
@@ -310,12 +338,10 @@ func (s *St) winterDest(q, from int, count *[NS]int, toCapital bool) (int, bool)
 	}
 	sort.Ints(near)
 	home := -1
-	if q < NMajor {
-		for _, c := range powers[q].Capitals {
-			if s.Controller(c) == q && !s.enemyUnitsIn(c, q) {
-				if home < 0 || dist[c] >= 0 && dist[c] < dist[home] {
-					home = c
-				}
+	for _, c := range s.winterCapitals(q) {
+		if s.holdsCapital(q, c) && !s.enemyUnitsIn(c, q) {
+			if home < 0 || dist[c] >= 0 && dist[c] < dist[home] {
+				home = c
 			}
 		}
 	}

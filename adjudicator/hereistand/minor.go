@@ -1,0 +1,185 @@
+package hereistand
+
+import "fmt"
+
+// Minor powers and independent keys (HIS-22). Inactive minor powers and
+// the independent city states never act: their units only defend
+// (HIS-22.1b-e, HIS-22.6b). An active minor is allied to one major power,
+// whose player moves and builds its units as its own (HIS-22.3); control
+// of the minor's spaces then goes to that major through Controller
+// (HIS-22.2e). Declarations of war on minors and the cards that activate
+// and deactivate them arrive with diplomacy and events.
+
+// minorActivators lists, for each minor power, the major powers that may
+// activate it (the Minor Power Activation table, HIS-22.1f).
+var minorActivators = [NPow][]int{
+	Genoa:    {France, Hapsburg, Papacy},
+	Hungary:  {Hapsburg},
+	Scotland: {England, France},
+	Venice:   {France, Hapsburg, Papacy},
+}
+
+// isMinor reports whether q is one of the four minor powers.
+func isMinor(q int) bool { return q >= NMajor && q < Independent }
+
+// passive reports whether the units of power q only defend: independent
+// units and those of an inactive minor power never move, intercept or
+// avoid battle (HIS-22.1b, HIS-22.6b).
+func (s *St) passive(q int) bool {
+	return q == Independent || isMinor(q) && s.minorAlly(q) == NoPower
+}
+
+// garrisoned reports whether power q's land units in space sp are a
+// passive garrison that always withdraws into the fortifications when
+// the space is entered (HIS-22.1c, HIS-22.6b): q only defends, sp is
+// fortified and q's own (an inactive minor's home fortress or an
+// independent key), and at most 4 of q's land units are there.
+func (s *St) garrisoned(sp, q int) bool {
+	if sp < 0 || sp >= NS || !s.passive(q) || !spaces[sp].fortified() || int(s.Ctrl[sp]) != q {
+		return false
+	}
+	n := s.Units[sp][q].Land()
+	return n > 0 && n <= 4
+}
+
+// MayActivate says whether major power p may activate minor power m
+// (HIS-22.1f, HIS-22.2a): the table allows it and m is inactive. The
+// cards that activate ("Diplomatic Marriage", "Auld Alliance", ...) and
+// intervention after a declaration of war come with diplomacy and events.
+func (s *St) MayActivate(m, p int) error {
+	switch {
+	case !isMinor(m):
+		return fmt.Errorf("%s is not a minor power", powerName(m))
+	case p >= NMajor || !contains(minorActivators[m], p):
+		return fmt.Errorf("%s may not activate %s (HIS-22.1f)", powerName(p), powers[m].Name)
+	case s.minorAlly(m) != NoPower:
+		return fmt.Errorf("%s is already active, allied to %s", powers[m].Name, powers[s.minorAlly(m)].Name)
+	}
+	return nil
+}
+
+// ActivateMinor makes minor power m an active ally of major power p
+// (HIS-22.2c-f): the Allied marker (step 1); the minor's keys and other
+// spaces now count as p's (steps 3-4, through Controller); the minor's
+// At War markers go, its wars now being p's (step 5). Every power that
+// was at war with m is now at war with p (step 2 taken as declared; the
+// choice to decline arrives with diplomacy).
+func (s *St) ActivateMinor(m, p int) ([]string, error) {
+	if err := s.MayActivate(m, p); err != nil {
+		return nil, err
+	}
+	log := []string{fmt.Sprintf("%s is activated as an ally of %s", powers[m].Name, powers[p].Name)}
+	for q := 0; q < NMajor; q++ {
+		if q != p && s.AtWar(q, m) {
+			s.setAlly(q, p, false)
+			if !s.AtWar(q, p) {
+				s.setWar(q, p, true)
+				log = append(log, fmt.Sprintf("%s and %s are at war", powers[q].Name, powers[p].Name))
+			}
+		}
+	}
+	for q := 0; q < NPow; q++ {
+		if q != m {
+			s.setWar(q, m, false)
+		}
+	}
+	s.setAlly(m, p, true)
+	return log, nil
+}
+
+// MayDeactivate says whether minor power m may be deactivated
+// (HIS-22.2a, HIS-22.4a): it is active and it is not Hungary/Bohemia.
+func (s *St) MayDeactivate(m int) error {
+	switch {
+	case !isMinor(m):
+		return fmt.Errorf("%s is not a minor power", powerName(m))
+	case m == Hungary:
+		return fmt.Errorf("Hungary/Bohemia can never be deactivated (HIS-22.4a)")
+	case s.minorAlly(m) == NoPower:
+		return fmt.Errorf("%s is not active", powers[m].Name)
+	}
+	return nil
+}
+
+// hungaryRegulars counts the Hungarian/Bohemian regulars on the map.
+func (s *St) hungaryRegulars() int {
+	n := 0
+	s.occ[Hungary].each(func(loc int) { n += int(s.Units[loc][Hungary].Reg) })
+	return n
+}
+
+// hungarianKeysOf counts the Hungarian/Bohemian home keys power p controls.
+func (s *St) hungarianKeysOf(p int) int {
+	n := 0
+	for _, k := range keys {
+		if spaces[k].Home == Hungary && int(s.Ctrl[k]) == p {
+			n++
+		}
+	}
+	return n
+}
+
+// HungaryDefeated reports whether the Ottoman has now won its war against
+// Hungary/Bohemia (HIS-22.5a), checked after a field battle or assault
+// that leaves Hungary/Bohemia 4 or fewer regulars on the map: allied to
+// the Hapsburg, the Ottoman controls two Hungarian/Bohemian home keys;
+// not allied to the Hapsburg, the Ottoman controls one of them.
+func (s *St) HungaryDefeated() bool {
+	if s.Tracks.HungaryWon || !s.Enemy(Ottoman, Hungary) {
+		return false
+	}
+	if s.hungaryRegulars() > 4 {
+		return false
+	}
+	if s.minorAlly(Hungary) == Hapsburg {
+		return s.hungarianKeysOf(Ottoman) >= 2
+	}
+	return s.hungarianKeysOf(Ottoman) >= 1
+}
+
+// checkHungary applies the Ottoman defeat of Hungary/Bohemia when it has
+// happened (HIS-22.5b-c): the Hapsburg intervenes and is at war with the
+// Ottoman, Hungary/Bohemia becomes a Hapsburg ally for good, every
+// Hungarian home space holding Ottoman land units becomes Ottoman
+// (besieged keys included, their Hungarian garrison eliminated), and the
+// Ottoman gains 2 VP as War Winner.
+func (s *St) checkHungary() []string {
+	if !s.HungaryDefeated() {
+		return nil
+	}
+	log := []string{"the Ottoman defeats Hungary/Bohemia; the Hapsburg intervenes"}
+	s.Tracks.HungaryWon = true
+	s.setAlly(Ottoman, Hapsburg, false)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.setWar(Ottoman, Hungary, false)
+	if s.minorAlly(Hungary) != Hapsburg {
+		for q := 0; q < NMajor; q++ {
+			s.setAlly(Hungary, q, false)
+		}
+		for q := 0; q < NPow; q++ {
+			if q != Hungary && s.AtWar(q, Hungary) {
+				s.setWar(q, Hungary, false)
+				if q < NMajor && q != Hapsburg {
+					s.setWar(q, Hapsburg, true)
+				}
+			}
+		}
+		s.setAlly(Hungary, Hapsburg, true)
+		log = append(log, "Hungary/Bohemia is activated as a Hapsburg ally and can never be deactivated")
+	}
+	for _, sp := range homeSpaces(Hungary) {
+		if s.Units[sp][Ottoman].Land() == 0 || int(s.Ctrl[sp]) == Ottoman {
+			continue
+		}
+		if h := s.Units[sp][Hungary]; s.UnderSiege(sp) && h.Land() > 0 {
+			_ = s.removeUnits(sp, Hungary, Force{Reg: h.Reg})
+			s.clampMarks(sp, Hungary)
+			log = append(log, fmt.Sprintf("the besieged Hungarian units in %s are eliminated", spaces[sp].Name))
+		}
+		s.Warfare.Siege.clear(sp)
+		s.Ctrl[sp] = Ottoman
+		log = append(log, fmt.Sprintf("%s comes under Ottoman control", spaces[sp].Name))
+	}
+	s.BonusVP[Ottoman] += 2
+	return append(log, "the Ottoman gains 2 VP as War Winner")
+}
