@@ -30,7 +30,9 @@ func promptFor(s *St, role string) adjudicator.Prompt {
 // once; the prompts list the legal placements and modes; English plate
 // must share one mode; the French deploy one per hex in their zone;
 // a leader goes with or next to the units named; what a player leaves
-// out takes the first legal placement.
+// out takes the first legal placement. CN-2.0a: the sides are chosen when
+// the game is made (the seats), then both place their counters as the
+// battle's exclusive rules and the pack's set-up direct.
 func TestPlayersSetUpCRE1911(t *testing.T) {
 	s := hill(t, "choices")
 	require.Equal(t, phSetup, s.Phase)
