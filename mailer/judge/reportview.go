@@ -222,7 +222,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 	s := st.Status()
 	data := ReportData{
 		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
-		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role),
+		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role, lang, set.Catalog),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
 		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
 		GameInEnglish: lang != i18n.Default,
