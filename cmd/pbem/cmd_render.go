@@ -54,11 +54,7 @@ func runRender(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := record.Load(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	g, err := adjudicator.Lookup(rec.Game)
+	rec, g, err := loadRecord(fs.Arg(0))
 	if err != nil {
 		return err
 	}
