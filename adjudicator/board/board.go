@@ -97,6 +97,10 @@ type Map struct {
 	// head of the text map; empty for the default key of block games
 	// (own blocks by name and strength, others as counts).
 	PieceKey string `json:",omitempty"`
+	// Lang is the language of the map's own words (heading, key, legend,
+	// caption): "en", "es" or "it"; empty means English. The platform
+	// sets it for each reader.
+	Lang string `json:",omitempty"`
 }
 
 // Area is one area, space or hex and what the reader sees in it.
