@@ -32,6 +32,15 @@ func mapPart(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n
 	}
 	m := v.MapView(role)
 	m.Lang = lang
+	if m.PieceKeyMsg != nil {
+		m.PieceKey = cat.Text(lang, *m.PieceKeyMsg)
+	}
+	if len(m.NoteMsgs) > 0 {
+		m.Notes = m.Notes[:0]
+		for _, n := range m.NoteMsgs {
+			m.Notes = append(m.Notes, cat.Text(lang, n))
+		}
+	}
 	if lang != i18n.Default {
 		if en := st.Status().Label; en != "" {
 			m.Title = strings.Replace(m.Title, en, statusLabel(st, lang, cat), 1)

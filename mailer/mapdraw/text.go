@@ -73,8 +73,11 @@ func Text(m *board.Map, width int) string {
 			title = word(m, "map.elsewhere")
 		}
 		b.WriteString("\n")
-		b.WriteString(strings.ToUpper(title))
-		b.WriteString("\n")
+		if reg != "" || len(regions) > 1 {
+			// a map without regions (a hex map) needs no heading
+			b.WriteString(strings.ToUpper(title))
+			b.WriteString("\n")
+		}
 		for _, l := range lines {
 			b.WriteString(l)
 			b.WriteString("\n")
