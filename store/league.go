@@ -24,6 +24,8 @@ type League struct {
 	GameName string            `json:"game_name"` // the title, adjudicator.Info.Name
 	Scenario string            `json:"scenario,omitempty"`
 	Options  map[string]string `json:"options,omitempty"`
+	// Sides are the title's two roles: a pairing's A plays Sides[0].
+	Sides []string `json:"sides"`
 	// Format is "roundrobin" or "swiss"; Rounds is the number of rounds
 	// a Swiss league plays (a round robin plays one cycle per Cycles).
 	Format string `json:"format"`
@@ -56,9 +58,13 @@ type LeagueGame struct {
 	ID string `json:"id,omitempty"`
 	A  string `json:"a"`
 	B  string `json:"b,omitempty"`
+	// Created says the game was created (it may since have been pruned
+	// from the store).
+	Created bool `json:"created,omitempty"`
 	// Done says the game finished with ScoreA for A (1, 0.5 or 0) at
-	// Finished.
+	// Finished; Void that it was abandoned and counts for nobody.
 	Done     bool      `json:"done,omitempty"`
+	Void     bool      `json:"void,omitempty"`
 	ScoreA   float64   `json:"score_a,omitempty"`
 	Finished time.Time `json:"finished,omitzero"`
 }
