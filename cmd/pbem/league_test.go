@@ -147,6 +147,12 @@ func TestLeagueRoundRobin(t *testing.T) {
 		require.True(t, found, "%s not in the standings:\n%s", p, out)
 	}
 
+	// The standings kept the results: pruning a finished game loses none.
+	withStore(t, db, func(tx *store.Tx) error { return tx.DeleteGame(r1[0].ID) })
+	code, again, errs := runCmd(t, "league", "standings", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, out, again)
+
 	code, out, errs = runCmd(t, "league", "ratings", "richard-iii", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "Glicko-2 ratings for richard-iii: 4 players, 3 games in 1 leagues, 2 rating periods")
