@@ -141,10 +141,15 @@ type SwissRound struct {
 	RepeatBye bool
 }
 
-// swissBudget bounds the search of one relaxation level, so that a large
+// swissBudget and swissHardBudget bound the two searches of one
+// relaxation level (ranked, then most constrained first), so that a large
 // league in which no pairing avoids a repeat does not search forever; the
-// next level is tried when it runs out.
-const swissBudget = 200000
+// next level is tried when both run out. A step of the second search
+// costs more (it counts every player's possible opponents).
+const (
+	swissBudget     = 200000
+	swissHardBudget = 5000
+)
 
 // PairSwiss pairs the next round of a Swiss league. Players are ranked by
 // score, then seed. Each score group is split in halves, the top half
@@ -210,42 +215,62 @@ func PairSwiss(in SwissInput) (SwissRound, error) {
 			byes = [][]string{{""}}
 		}
 		for _, cands := range byes {
-			s.steps = 0
-			for _, bye := range cands {
-				rest := slices.DeleteFunc(slices.Clone(rank), func(p string) bool { return p == bye })
-				pairs, ok := s.match(rest, nil)
-				if !ok {
-					if s.steps > swissBudget {
-						break
-					}
-					continue
+			// The ranked search first; if it gives up on its budget
+			// (not if it proves there is no pairing), the search that
+			// pairs the most constrained player first.
+			for _, hard := range []bool{false, true} {
+				s.hard, s.steps = hard, 0
+				budget := swissBudget
+				if hard {
+					budget = swissHardBudget
 				}
-				out := SwissRound{RepeatBye: bye != "" && hadBye[bye]}
-				for _, pr := range pairs {
-					a, b := pr[0], pr[1]
-					switch {
-					case balance[b] < balance[a],
-						balance[b] == balance[a] && last[b] < last[a]:
-						a, b = b, a
+				s.budget = budget
+				exhausted := false
+				for _, bye := range cands {
+					rest := slices.DeleteFunc(slices.Clone(rank), func(p string) bool { return p == bye })
+					pairs, ok := s.match(rest, nil)
+					if !ok {
+						if s.steps > s.budget {
+							exhausted = true
+							break
+						}
+						continue
 					}
-					if met[key(a, b)] {
-						out.Repeats++
-					}
-					if forbidden[key(a, b)] {
-						out.ForbiddenPairs++
-					}
-					out.Pairings = append(out.Pairings, Pairing{A: a, B: b})
+					return s.result(pairs, bye, hadBye[bye], balance, last), nil
 				}
-				if bye != "" {
-					out.Pairings = append(out.Pairings, Pairing{A: bye})
+				if !exhausted {
+					break
 				}
-				return out, nil
 			}
 		}
 	}
 	// Level 2 allows every pair, so this is reached only if the search
 	// budget ran out even there.
 	return SwissRound{}, fmt.Errorf("no Swiss pairing found for %d players within the search limit", len(rank))
+}
+
+// result gives each pair its sides and counts what it had to allow.
+func (s *swiss) result(pairs [][2]string, bye string, repeatBye bool, balance, last map[string]int) SwissRound {
+	out := SwissRound{RepeatBye: bye != "" && repeatBye}
+	for _, pr := range pairs {
+		a, b := pr[0], pr[1]
+		switch {
+		case balance[b] < balance[a],
+			balance[b] == balance[a] && last[b] < last[a]:
+			a, b = b, a
+		}
+		if s.met[key(a, b)] {
+			out.Repeats++
+		}
+		if s.forbidden[key(a, b)] {
+			out.ForbiddenPairs++
+		}
+		out.Pairings = append(out.Pairings, Pairing{A: a, B: b})
+	}
+	if bye != "" {
+		out.Pairings = append(out.Pairings, Pairing{A: bye})
+	}
+	return out
 }
 
 func key(a, b string) [2]string {
@@ -259,8 +284,10 @@ type swiss struct {
 	scores    map[string]float64
 	met       map[[2]string]bool
 	forbidden map[[2]string]bool
-	level     int // 0: strict; 1: repeats allowed; 2: anything allowed
+	level     int  // 0: strict; 1: repeats allowed; 2: anything allowed
+	hard      bool // pair the most constrained player first
 	steps     int
+	budget    int
 }
 
 func (s *swiss) allowed(a, b string) bool {
@@ -274,35 +301,70 @@ func (s *swiss) allowed(a, b string) bool {
 	return true
 }
 
-// match pairs the players of rest (in rank order), depth first.
+// match pairs the players of rest (in rank order), depth first. The
+// ranked search pairs the highest-ranked player first, with the opponent
+// the Swiss system prefers; the hard search pairs first the player with
+// the fewest possible opponents, and gives up on a branch as soon as a
+// player has none. When repeats or forbidden pairs are allowed, the
+// opponents that need neither are tried first.
 func (s *swiss) match(rest []string, acc [][2]string) ([][2]string, bool) {
 	if len(rest) == 0 {
 		return acc, true
 	}
-	if s.steps++; s.steps > swissBudget {
+	if s.steps++; s.steps > s.budget {
 		return nil, false
 	}
-	p := rest[0]
-	// p's score group among the unpaired: the candidates start half way
-	// down it, go to its end, then back up to its top, then down the
-	// lower groups.
-	g := 1
-	for g < len(rest) && s.scores[rest[g]] == s.scores[p] {
-		g++
-	}
+	var pi int
 	var order []int
-	half := g / 2
-	if half < 1 {
-		half = 1
+	if s.hard {
+		count := make([]int, len(rest))
+		for i := range rest {
+			for j := i + 1; j < len(rest); j++ {
+				if s.allowed(rest[i], rest[j]) {
+					count[i]++
+					count[j]++
+				}
+			}
+		}
+		for i, c := range count {
+			if c == 0 {
+				return nil, false
+			}
+			if c < count[pi] {
+				pi = i
+			}
+		}
+		for i := range rest {
+			if i != pi {
+				order = append(order, i)
+			}
+		}
+		sort.SliceStable(order, func(x, y int) bool { return count[order[x]] < count[order[y]] })
+	} else {
+		// rest[0]'s score group among the unpaired: the candidates
+		// start half way down it, go to its end, then back up to its
+		// top, then down the lower groups.
+		p := rest[0]
+		g := 1
+		for g < len(rest) && s.scores[rest[g]] == s.scores[p] {
+			g++
+		}
+		half := max(g/2, 1)
+		for i := half; i < g; i++ {
+			order = append(order, i)
+		}
+		for i := half - 1; i >= 1; i-- {
+			order = append(order, i)
+		}
+		for i := g; i < len(rest); i++ {
+			order = append(order, i)
+		}
 	}
-	for i := half; i < g; i++ {
-		order = append(order, i)
-	}
-	for i := half - 1; i >= 1; i-- {
-		order = append(order, i)
-	}
-	for i := g; i < len(rest); i++ {
-		order = append(order, i)
+	p := rest[pi]
+	if s.level > 0 {
+		sort.SliceStable(order, func(x, y int) bool {
+			return s.cost(p, rest[order[x]]) < s.cost(p, rest[order[y]])
+		})
 	}
 	for _, i := range order {
 		q := rest[i]
@@ -310,14 +372,34 @@ func (s *swiss) match(rest []string, acc [][2]string) ([][2]string, bool) {
 			continue
 		}
 		next := make([]string, 0, len(rest)-2)
-		next = append(next, rest[1:i]...)
-		next = append(next, rest[i+1:]...)
-		if got, ok := s.match(next, append(acc, [2]string{p, q})); ok {
+		for k, r := range rest {
+			if k != pi && k != i {
+				next = append(next, r)
+			}
+		}
+		pair := [2]string{p, q}
+		if i < pi {
+			pair = [2]string{q, p} // the higher ranked first
+		}
+		if got, ok := s.match(next, append(acc, pair)); ok {
 			return got, true
 		}
-		if s.steps > swissBudget {
+		if s.steps > s.budget {
 			return nil, false
 		}
 	}
 	return nil, false
+}
+
+// cost ranks an opponent at the relaxed levels: 0 needs no exception, 1
+// is a repeat, 2 a forbidden pair.
+func (s *swiss) cost(a, b string) int {
+	k := key(a, b)
+	switch {
+	case s.forbidden[k]:
+		return 2
+	case s.met[k]:
+		return 1
+	}
+	return 0
 }

@@ -267,3 +267,27 @@ func TestSwissProperties(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkSwiss100 pairs seven rounds of a 100-player Swiss league with
+// a forbidden pair per ten players.
+func BenchmarkSwiss100(b *testing.B) {
+	players := names(100)
+	var forbidden [][2]string
+	for i := 0; i+1 < len(players); i += 10 {
+		forbidden = append(forbidden, [2]string{players[i], players[i+1]})
+	}
+	for b.Loop() {
+		var past [][]Pairing
+		scores := map[string]float64{}
+		for range 7 {
+			r, err := PairSwiss(SwissInput{Players: players, Past: past, Scores: scores, Forbidden: forbidden})
+			if err != nil || r.Repeats > 0 || r.ForbiddenPairs > 0 {
+				b.Fatalf("%v %+v", err, r)
+			}
+			for _, p := range r.Pairings {
+				scores[p.A]++ // side A wins
+			}
+			past = append(past, r.Pairings)
+		}
+	}
+}

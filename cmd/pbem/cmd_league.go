@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/mail"
 	"regexp"
 	"slices"
 	"strings"
@@ -187,6 +188,15 @@ var leagueName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 func normAddr(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
+// bareAddr is the address in s, in lower case, or s itself (normalised)
+// when it does not parse.
+func bareAddr(s string) string {
+	if a, err := mail.ParseAddress(s); err == nil {
+		return normAddr(a.Address)
+	}
+	return normAddr(s)
+}
+
 func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	var a leagueNewArgs
 	if err := json.Unmarshal(raw, &a); err != nil {
@@ -234,10 +244,11 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	}
 	var players []string
 	for _, p := range a.Players {
-		p = normAddr(p)
-		if !strings.Contains(p, "@") {
-			return nil, fmt.Errorf("player %q is not an email address", p)
+		addr, err := mail.ParseAddress(p)
+		if err != nil {
+			return nil, fmt.Errorf("player %q is not an email address: %w", p, err)
 		}
+		p = normAddr(addr.Address)
 		if slices.Contains(players, p) {
 			return nil, fmt.Errorf("player %s is listed twice", p)
 		}
@@ -246,10 +257,14 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if len(players) < 2 {
 		return nil, usagef("--players: a league needs at least two players")
 	}
-	gm := normAddr(a.GM)
-	if !strings.Contains(gm, "@") {
+	if strings.TrimSpace(a.GM) == "" {
 		return nil, usagef("--gm: the league's games need a GM address")
 	}
+	gmAddr, err := mail.ParseAddress(a.GM)
+	if err != nil {
+		return nil, fmt.Errorf("--gm %q is not an email address: %w", a.GM, err)
+	}
+	gm := normAddr(gmAddr.Address)
 	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
 		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, Created: time.Now().UTC()}
 	for _, r := range roles {
@@ -277,7 +292,7 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 	}
 	for _, f := range a.Forbidden {
-		x, y := normAddr(f[0]), normAddr(f[1])
+		x, y := bareAddr(f[0]), bareAddr(f[1])
 		if !slices.Contains(players, x) || !slices.Contains(players, y) || x == y {
 			return nil, fmt.Errorf("--forbid %s:%s: name two different players of the league", f[0], f[1])
 		}
