@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/mailer/mailtest"
 	"github.com/pbem/pbem/store"
 	"github.com/stretchr/testify/require"
 )
@@ -239,4 +240,61 @@ func TestLuckCommand(t *testing.T) {
 	code, _, errs = runCmd(t, "luck", bad)
 	require.Equal(t, 1, code)
 	require.Contains(t, errs, "does not verify")
+}
+
+// TestLeagueWithDaemon: with the daemon running, the league commands go
+// through its control socket and the paired games' welcome mails go out
+// over SMTP like any game's.
+func TestLeagueWithDaemon(t *testing.T) {
+	dir := t.TempDir()
+	imapSrv := mailtest.NewMemIMAP(t, "starttls", nil, map[string]string{"orders": "orders-pw"})
+	smtpSrv := mailtest.NewSMTPCapture(t, mailtest.WithAuth("orders", "orders-pw"))
+	cfg := mailConfig(t, dir, imapSrv, smtpSrv, "")
+	startDaemon(t, cfg)
+
+	code, _, errs := runCmd(t, "league", "new", "club", "--config", cfg, "--game", "richard-iii", "--format", "roundrobin",
+		"--players", "ann@club.example,ben@club.example,cy@club.example", "--gm", "gm@club.example")
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "league", "pair", "club", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "created game club-r1-1")
+	require.NotContains(t, out, "no daemon is running", "the daemon created the games")
+	require.Contains(t, out, "bye: ")
+	var game, bye string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  club-r1-1: ") {
+			game = line
+		}
+		if strings.HasPrefix(line, "  bye: ") {
+			bye = strings.TrimPrefix(line, "  bye: ")
+		}
+	}
+	require.NotEmpty(t, game)
+	// A welcome mail to each player of the game, none to the one sitting out.
+	want := map[string]bool{}
+	for _, p := range []string{"ann@club.example", "ben@club.example", "cy@club.example"} {
+		if p != bye {
+			want[p] = true
+		}
+	}
+	got := map[string]bool{}
+	deadline := time.Now().Add(30 * time.Second)
+	for len(got) < len(want) && time.Now().Before(deadline) {
+		for _, m := range smtpSrv.Wait(len(got)+1, time.Second) {
+			if strings.Contains(string(m.Data), "club-r1-1") {
+				for _, to := range m.To {
+					if want[to] {
+						got[to] = true
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, want, got)
+	for _, m := range smtpSrv.Messages() {
+		require.NotContains(t, m.To, bye)
+	}
+	code, out, errs = runCmd(t, "league", "standings", "club", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "1 of 3 rounds paired")
 }
