@@ -90,6 +90,9 @@ func runLeague(ctx *cli, args []string) error {
 		}
 		return usagef("give a subcommand: new, pair, standings, ratings or list")
 	}
+	if !slices.Contains([]string{"new", "pair", "standings", "ratings", "list"}, sub) {
+		return usagef("unknown subcommand %q: new, pair, standings, ratings or list", sub)
+	}
 	fs := flags(ctx, c)
 	cfgPath := fs.String("config", "", "configuration file")
 	var a leagueNewArgs
@@ -155,8 +158,6 @@ func runLeague(ctx *cli, args []string) error {
 		res, err = callOp(cfg, "league.ratings", leagueArgs{Game: fs.Arg(0)})
 	case "list":
 		res, err = callOp(cfg, "league.list", leagueArgs{})
-	default:
-		return usagef("unknown subcommand %q: new, pair, standings, ratings or list", sub)
 	}
 	if err != nil {
 		return err

@@ -62,7 +62,10 @@ func TestLeagueRoundRobin(t *testing.T) {
 	db := filepath.Join(dir, "pbem.db")
 	players := "Ann@club.example,bob@club.example,cy@club.example,di@club.example"
 
-	code, _, errs := runCmd(t, "league", "new", "big", "--config", cfg, "--game", "here-i-stand", "--format", "swiss", "--players", players, "--gm", "gm@club.example")
+	code, _, errs := runCmd(t, "league", "frob", "spring", "--config", cfg)
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, `unknown subcommand "frob"`)
+	code, _, errs = runCmd(t, "league", "new", "big", "--config", cfg, "--game", "here-i-stand", "--format", "swiss", "--players", players, "--gm", "gm@club.example")
 	require.Equal(t, 1, code)
 	require.Contains(t, errs, "two-sided games only")
 	code, _, errs = runCmd(t, "league", "new", "spring", "--config", cfg, "--game", "richard-iii", "--format", "knockout", "--players", players, "--gm", "gm@club.example")
