@@ -13,6 +13,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/league"
 	"github.com/pbem/pbem/store"
 )
 
@@ -70,6 +71,7 @@ func TestClubSoak(t *testing.T) {
 	type game struct {
 		id    string
 		eng   adjudicator.Game
+		round int
 		seats map[adjudicator.Role]seat
 	}
 	policies := []store.Policy{
@@ -79,24 +81,38 @@ func TestClubSoak(t *testing.T) {
 		{Missed: "forfeit", MissedLimit: 2, Reminders: []int{24, 2}},
 		{At: "21:00", TZ: "Europe/Rome", WeekendsOff: true, VacationDays: 5},
 	}
+	// Two leagues of the club, paired by round robin with balanced sides:
+	// Richard III over three rounds, Hammer of the Scots over two.
+	var addrs []string
+	for _, m := range members {
+		addrs = append(addrs, m.addr)
+	}
 	var games []*game
-	for i := 0; i < nGames; i++ {
-		name, scen := "richard-iii", "wars-of-the-roses"
-		if i%2 == 1 {
-			name, scen = "hammer-of-the-scots", "braveheart"
-		}
-		eng, err := adjudicator.Lookup(name)
+	for _, lg := range []struct {
+		name, scen string
+		rounds     int
+	}{{"richard-iii", "wars-of-the-roses", 3}, {"hammer-of-the-scots", "braveheart", 2}} {
+		eng, err := adjudicator.Lookup(lg.name)
 		require.NoError(t, err)
 		roles := eng.Info().Roles
-		a, b := members[i%len(members)], members[(i+1+i/len(members))%len(members)]
-		spec := NewGameSpec{Game: name, Scenario: scen, GM: "gm@club.example", DeadlineHours: 48, Policy: policies[i%len(policies)],
-			Players: []PlayerSpec{{Role: roles[0], Email: a.addr}, {Role: roles[1], Email: b.addr}}}
-		c, err := j.NewGame(spec)
-		require.NoError(t, err)
-		g := &game{id: c.Game.ID, eng: eng, seats: map[adjudicator.Role]seat{
-			roles[0]: {a.addr, c.Secrets[roles[0]]}, roles[1]: {b.addr, c.Secrets[roles[1]]}}}
-		games = append(games, g)
+		for round := 1; round <= lg.rounds && len(games) < nGames; round++ {
+			pairs, err := league.RoundRobinRound(addrs, round)
+			require.NoError(t, err)
+			for _, pr := range pairs {
+				if len(games) == nGames || pr.Bye() {
+					continue
+				}
+				i := len(games)
+				spec := NewGameSpec{Game: lg.name, Scenario: lg.scen, GM: "gm@club.example", DeadlineHours: 48, Policy: policies[i%len(policies)],
+					Players: []PlayerSpec{{Role: roles[0], Email: pr.A}, {Role: roles[1], Email: pr.B}}}
+				c, err := j.NewGame(spec)
+				require.NoError(t, err)
+				games = append(games, &game{id: c.Game.ID, eng: eng, round: round, seats: map[adjudicator.Role]seat{
+					roles[0]: {pr.A, c.Secrets[roles[0]]}, roles[1]: {pr.B, c.Secrets[roles[1]]}}})
+			}
+		}
 	}
+	require.Len(t, games, nGames)
 
 	load := func(g *game) (*store.Game, adjudicator.State) {
 		var sg *store.Game
@@ -118,7 +134,7 @@ func TestClubSoak(t *testing.T) {
 		return o
 	}
 
-	ticks, applied := 0, 0
+	ticks, applied, resigned := 0, 0, 0
 	for now.Before(start.AddDate(0, 0, days)) {
 		now = now.Add(time.Hour)
 		for _, g := range games {
@@ -150,14 +166,17 @@ func TestClubSoak(t *testing.T) {
 				if rng.Float64() >= m.perHour {
 					continue
 				}
-				sub := st.(adjudicator.Player).RandomSubmission(p.Role, rng.IntN)
-				if sub == nil {
-					continue
-				}
 				var body strings.Builder
 				fmt.Fprintf(&body, "secret: %s\nturn: %d\ntoken: %s\n", s.secret, sg.Status.Turn, tokenFor(g.id, sg.Player(string(p.Role))))
-				for _, l := range sub.Lines {
-					body.WriteString(l.Text + "\n")
+				if rng.IntN(60) == 0 {
+					body.WriteString("resign\n") // a lost cause
+					resigned++
+				} else {
+					sub := st.(adjudicator.Player).RandomSubmission(p.Role, rng.IntN)
+					require.NotNil(t, sub)
+					for _, l := range sub.Lines {
+						body.WriteString(l.Text + "\n")
+					}
 				}
 				body.WriteString("\nCheers,\nA member\n")
 				o := send(g, p.Role, body.String())
@@ -185,7 +204,10 @@ func TestClubSoak(t *testing.T) {
 	}))
 	require.Equal(t, map[string]int{store.OutcomeAccepted: sent}, outcomes)
 
-	// Every game is consistent and its record verifies and replays.
+	// Every game is consistent and its record verifies and replays; the
+	// leagues' standings from the store's results are those recomputed
+	// from the records.
+	var fromStore, fromRecords []league.Result
 	finished, defaults := 0, 0
 	stats := store.SeatStats{}
 	for _, g := range games {
@@ -203,6 +225,13 @@ func TestClubSoak(t *testing.T) {
 		_, hash, err := record.Replay(rec, g.eng)
 		require.NoError(t, err, g.id)
 		require.Equal(t, sg.StateHash, hash, g.id)
+		final, _, err := record.Replay(rec, g.eng)
+		require.NoError(t, err)
+		roles := g.eng.Info().Roles
+		a, b := g.seats[roles[0]].addr, g.seats[roles[1]].addr
+		fromStore = append(fromStore, leagueResult(g.round, a, b, sg.Status.Finished, sg.Status.Winner, string(roles[0])))
+		done, winners := recordOutcome(rec, final, roles)
+		fromRecords = append(fromRecords, leagueResult(g.round, a, b, done, winners, string(roles[0])))
 		for _, e := range rec.Entries {
 			if e.Kind == record.KindDefault {
 				defaults++
@@ -215,6 +244,15 @@ func TestClubSoak(t *testing.T) {
 			stats.Missed += p.Stats.Missed
 		}
 	}
+	require.Equal(t, fromRecords, fromStore)
+	table := league.Standings(addrs, fromStore, league.DefaultPoints, league.SonnebornBerger)
+	require.Equal(t, table, league.Standings(addrs, fromRecords, league.DefaultPoints, league.SonnebornBerger))
+	played := 0
+	for _, st := range table {
+		played += st.Played
+	}
+	require.Equal(t, 2*finished, played, "each finished game counts for both its players")
+	require.Greater(t, finished, 0)
 	require.Greater(t, defaults, 0, "some deadlines were missed")
 	require.Greater(t, stats.Missed, 0)
 
@@ -244,6 +282,43 @@ func TestClubSoak(t *testing.T) {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(kinds)
-	t.Logf("%d games, %d days (%d ticks): %d emails in, all applied (%d orders); %d deadline defaults; %d finished; seats on time %d, late %d, missed %d; mail out: %s",
-		nGames, days, ticks, sent, applied, defaults, finished, stats.OnTime, stats.Late, stats.Missed, strings.Join(kinds, ", "))
+	t.Logf("%d games, %d days (%d ticks): %d emails in, all applied (%d orders, %d resignations); %d deadline defaults; %d finished (leader %s, %.1f points); seats on time %d, late %d, missed %d; mail out: %s",
+		nGames, days, ticks, sent, applied, resigned, defaults, finished, table[0].Player, table[0].Points, stats.OnTime, stats.Late, stats.Missed, strings.Join(kinds, ", "))
+}
+
+// leagueResult is a league's view of a two-player game between a (the
+// first side, first) and b.
+func leagueResult(round int, a, b string, finished bool, winners []string, first string) league.Result {
+	r := league.Result{Round: round, A: a, B: b, Finished: finished}
+	switch {
+	case !finished:
+	case len(winners) != 1:
+		r.ScoreA = 0.5
+	case winners[0] == first:
+		r.ScoreA = 1
+	}
+	return r
+}
+
+// recordOutcome reads how a two-player game ended from its record alone:
+// by the rules (the replayed state), or by a resignation logged as a
+// note (the other side wins).
+func recordOutcome(rec *record.Record, final adjudicator.State, roles []adjudicator.Role) (bool, []string) {
+	if st := final.Status(); st.Finished {
+		var w []string
+		for _, r := range st.Winner {
+			w = append(w, string(r))
+		}
+		return true, w
+	}
+	for _, e := range rec.Entries {
+		if e.Kind == record.KindNote && len(e.Lines) == 1 && e.Lines[0] == "resign" {
+			for _, r := range roles {
+				if string(r) != e.Role {
+					return true, []string{string(r)}
+				}
+			}
+		}
+	}
+	return false, nil
 }
