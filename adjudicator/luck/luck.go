@@ -10,9 +10,12 @@
 // drew the same dice, which then count once).
 //
 // A record does not say who rolled a die, only which entry caused it and
-// why (its purpose). A die is given to the role named by the first word
-// of its purpose ("red t1 die 1") when that word is one of the game's
-// roles, and otherwise to the role whose entry caused it: the player
+// why (its purpose). When the game is known and its states say whose die
+// a purpose is (adjudicator.DieOwner: "battle Kent r1 warwick" is the
+// side of the block warwick, read in the state the entry applied to), the
+// die is that side's; otherwise it is given to the role named by the
+// first word of its purpose ("red t1 die 1") when that word is one of the
+// game's roles, and otherwise to the role whose entry caused it: the player
 // whose orders (or whose deadline defaults) were being applied, or the GM
 // for the set-up and GM actions. In a battle both sides' dice are rolled
 // while one player's orders are applied, so in the games that work that
@@ -28,6 +31,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/record"
 )
@@ -48,8 +52,9 @@ type Report struct {
 	// Players are the roles in the record's order, then the GM (if he
 	// rolled), then All; roles without a die are left out.
 	Players []Player
-	// ByPurpose and ByEntry count the dice attributed by the role named
-	// in their purpose and by the role of the entry that caused them.
+	// ByPurpose and ByEntry count the dice attributed by their purpose
+	// (read by the game, or its first word naming a role) and by the role
+	// of the entry that caused them.
 	ByPurpose, ByEntry int
 	// Unrevealed counts the public dice of epochs whose secret is not
 	// yet revealed, and Undone those of entries taken back by a
@@ -105,6 +110,19 @@ func Compute(rec *record.Record) (*Report, error) {
 	for _, e := range rec.Entries {
 		entryRole[e.Seq] = e.Role
 	}
+	// The game, when known, reads whose each die is in the state its
+	// entry applied to.
+	owners := map[int]adjudicator.DieOwner{}
+	if g, err := adjudicator.Lookup(rec.Game); err == nil {
+		_, _, err := record.Walk(rec, g, func(e record.Entry, st adjudicator.State) {
+			if o, ok := st.(adjudicator.DieOwner); ok {
+				owners[e.Seq] = o
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("the record of %s does not replay (%v): no luck report", rec.GameID, err)
+		}
+	}
 	add := func(role string, sides, result int) {
 		if byRole[role] == nil {
 			byRole[role] = map[int][]int{}
@@ -130,7 +148,14 @@ func Compute(rec *record.Record) (*Report, error) {
 			return nil, fmt.Errorf("record of %s: draw of entry %d: result %d of a d%d", rec.GameID, d.Entry, d.Result, d.Sides)
 		}
 		role := entryRole[d.Entry]
-		if w, _, _ := strings.Cut(d.Purpose, " "); roles[w] {
+		owner, byGame := adjudicator.Role(""), false
+		if o := owners[d.Entry]; o != nil {
+			owner, byGame = o.DieOwner(d.Purpose)
+		}
+		if byGame && roles[string(owner)] {
+			role = string(owner)
+			rep.ByPurpose++
+		} else if w, _, _ := strings.Cut(d.Purpose, " "); roles[w] {
 			role = w
 			rep.ByPurpose++
 		} else {
