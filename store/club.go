@@ -71,6 +71,18 @@ type PauseRequest struct {
 	Agreed []string  `json:"agreed,omitempty"` // roles
 }
 
+// UndoRequest is a player's request to take back his submission at log
+// entry Entry: it happens when every other player has accepted
+// (Accepted, roles) before Until (zero: no time limit while the game
+// waits), and lapses if the game moves on first.
+type UndoRequest struct {
+	Role     string    `json:"role"`
+	Entry    int       `json:"entry"`
+	At       time.Time `json:"at"`
+	Until    time.Time `json:"until,omitzero"`
+	Accepted []string  `json:"accepted,omitempty"`
+}
+
 // Absence is a player's announced absence, two dates (inclusive) in the
 // player's time zone (else the game's). Charged is how many vacation days
 // it has cost so far: the most any one deadline was moved by it.

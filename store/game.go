@@ -50,6 +50,9 @@ type Game struct {
 	// players' agreement.
 	Pause        *Pause        `json:"pause,omitempty"`
 	PauseRequest *PauseRequest `json:"pause_request,omitempty"`
+	// Undo is a player's request to take back his last submission,
+	// awaiting the other players' consent.
+	Undo *UndoRequest `json:"undo,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
 	Owing []string `json:"owing,omitempty"`
@@ -165,6 +168,11 @@ func (g *Game) Clone() *Game {
 		r := *g.PauseRequest
 		r.Agreed = slices.Clone(r.Agreed)
 		c.PauseRequest = &r
+	}
+	if g.Undo != nil {
+		u := *g.Undo
+		u.Accepted = slices.Clone(u.Accepted)
+		c.Undo = &u
 	}
 	c.Status.Winner = slices.Clone(g.Status.Winner)
 	c.Dice.PublicSeed = bytes.Clone(g.Dice.PublicSeed)

@@ -91,6 +91,12 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 			// The pause reached its end: the game resumes by itself.
 			return j.resume(tx, g, now, "the pause reached its end")
 		}
+		if u := g.Undo; u != nil && !u.Until.IsZero() && !now.Before(u.Until) {
+			// An undo not accepted by the deadline lapses.
+			if err := j.lapseUndo(tx, g, "undo.lapsed_deadline"); err != nil {
+				return err
+			}
+		}
 		_, st, err := loadState(g)
 		if err != nil {
 			return errEnginePanic{err}
