@@ -497,6 +497,7 @@ func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, l
 	if _, err := tx.AppendLog(g.ID, le); err != nil {
 		return err
 	}
+	observersSee(g, le.At)
 	g.Seq++
 	return nil
 }

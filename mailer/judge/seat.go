@@ -19,6 +19,7 @@ import (
 //	absent FROM to TO | absent off     an absence (dates, inclusive)
 //	agree pause                        agree to a playing GM's pause
 //	undo | accept | refuse             undo by consent (undo.go)
+//	digest on | digest HH:MM | off     the daily digest (digest.go)
 
 // maxAbsences is how many absences a seat keeps at once; maxAbsenceDays
 // the longest one.
@@ -39,7 +40,7 @@ func isSeatLine(text string) bool {
 	case "agree":
 		return len(f) == 2 && f[1] == "pause"
 	}
-	return isUndoLine(f)
+	return isUndoLine(f) || isDigestLine(f)
 }
 
 // seatAction is one parsed setting line, ready to apply.
@@ -152,6 +153,13 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 				fmt.Fprintf(done, "line %d: absent from %s to %s: deadlines that fall in it while you owe a decision move to its end (%d vacation days left in %s)\n", no, a.From, a.To, left, a.From[:4])
 				return j.absenceMoves(tx, g, role, now, done)
 			})
+		case "digest":
+			act, err := j.digestLine(tx, g, p, arg, no, now, done)
+			if err != nil {
+				failf("%v", err)
+				continue
+			}
+			acts = append(acts, act)
 		case "undo", "accept", "refuse":
 			act, why, err := j.undoLine(tx, g, p, strings.ToLower(f[0]), no, now, done)
 			if err != nil {
@@ -365,7 +373,7 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 
 // GMCommands runs GM command lines (deadline and seat commands: deadline,
 // weekends, grace, reminders, vacations, missed, pause, resume, extend,
-// defaults, alias, replace, language, abandon) for the operator (pbem
+// defaults, alias, replace, language, observe, unobserve, abandon) for the operator (pbem
 // gm), all or nothing, as the GM's own email would; the GM is told what
 // was done. It returns the same.
 func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
