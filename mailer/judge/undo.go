@@ -40,12 +40,13 @@ func (j *Judge) undoable(tx *store.Tx, g *store.Game, role string) (int, string,
 	if g.Status.Finished {
 		return 0, "undo.none", nil
 	}
-	es, err := tx.LogEntries(g.ID, 1)
-	if err != nil {
-		return 0, "", err
-	}
-	for i := len(es) - 1; i >= 1; i-- {
-		e := es[i]
+	// From the last entry back, past the notes: a few reads, however
+	// long the game.
+	for seq := g.Seq; seq >= 2; seq-- {
+		e, err := logEntry(tx, g.ID, seq)
+		if err != nil {
+			return 0, "", err
+		}
 		if e.Kind == record.KindNote {
 			continue
 		}
@@ -98,7 +99,13 @@ func (j *Judge) undoLine(tx *store.Tx, g *store.Game, p *store.Player, verb stri
 			return nil, why, err
 		}
 		return func() error {
-			u := &store.UndoRequest{Role: p.Role, Entry: entry, At: now, Until: g.Deadline}
+			// Answers are due by the deadline (by the end of the grace
+			// period once it runs).
+			until := g.Deadline
+			if !g.GraceUntil.IsZero() {
+				until = g.GraceUntil
+			}
+			u := &store.UndoRequest{Role: p.Role, Entry: entry, At: now, Until: until}
 			g.Undo = u
 			if err := j.note(tx, g, adjudicator.Role(p.Role), "undo", "", now); err != nil {
 				return err
@@ -207,4 +214,20 @@ func (j *Judge) lapseUndo(tx *store.Tx, g *store.Game, key string) error {
 			return j.opt.Templates.T(seatLang(q), "undo.refused_subject", "Game", g.ID, "Role", who)
 		},
 		func(q *store.Player) string { return j.opt.Templates.T(seatLang(q), key, "Game", g.ID, "Role", who) })
+}
+
+// logEntry reads entry seq of game id's log.
+func logEntry(tx *store.Tx, id string, seq int) (*store.LogEntry, error) {
+	var found *store.LogEntry
+	err := tx.Log(id, uint64(seq), func(e *store.LogEntry) error {
+		found = e
+		return errStopLog
+	})
+	if err != nil && err != errStopLog {
+		return nil, err
+	}
+	if found == nil || int(found.Seq) != seq {
+		return nil, fmt.Errorf("game %s: log entry %d is missing", id, seq)
+	}
+	return found, nil
 }
