@@ -122,6 +122,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			fmt.Sprintf("The GM handed %s's seat in game [%s] to a new player.", roleTitle(adjudicator.Role(p.Role)), g.ID)); err != nil {
 			return true, err
 		}
+		if g.Undo != nil {
+			// The consent asked was of the players before the handover.
+			if err := j.lapseUndo(tx, g, "undo.lapsed_replaced"); err != nil {
+				return true, err
+			}
+		}
 		p.Email, p.Aliases = addr, nil
 		// The newcomer's record starts with him.
 		p.Since, p.Stats, p.MissedInRow, p.Disorder = now, store.SeatStats{}, 0, false

@@ -3,6 +3,7 @@ package judge
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -140,14 +141,14 @@ func entryAsOf(tx *store.Tx, g *store.Game, t time.Time, seq int) (int, error) {
 		last = int(e.Seq)
 		return nil
 	})
-	if err == errStopLog {
+	if errors.Is(err, errStopLog) {
 		err = nil
 	}
 	return last, err
 }
 
 // errStopLog ends a walk of the log early.
-var errStopLog = fmt.Errorf("stop")
+var errStopLog = errors.New("stop")
 
 // dropObserver removes g's observer at addr, who is told; the log keeps
 // a note and the GM is told when by is not the GM.
@@ -217,7 +218,7 @@ func (j *Judge) observerReport(tx *store.Tx, g *store.Game, o *store.Observer, r
 	if err := tx.Log(g.ID, uint64(upto+1), func(e *store.LogEntry) error {
 		o.Due = e.At.Add(time.Duration(o.Delay) * time.Hour)
 		return errStopLog
-	}); err != nil && err != errStopLog {
+	}); err != nil && !errors.Is(err, errStopLog) {
 		return err
 	}
 	if upto == 0 || upto == o.Through && o.Reports > 0 {
@@ -260,7 +261,7 @@ func publicEvents(tx *store.Tx, g *store.Game, seq, upto int) ([]string, error) 
 		}
 		return nil
 	})
-	if err == errStopLog {
+	if errors.Is(err, errStopLog) {
 		err = nil
 	}
 	return out, err

@@ -61,12 +61,12 @@ func (j *Judge) Tick() (int, error) {
 			changed++
 		}
 	}
+	// The daily digests due (digest.go); they change no game.
 	sent, err := j.sendDigests(now)
 	if err != nil {
 		j.opt.Log.Error("digest", "err", err)
 	}
-	changed += sent
-	if changed > 0 {
+	if changed > 0 || sent > 0 {
 		j.wake()
 	}
 	return changed, nil

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -122,7 +123,7 @@ func (j *Judge) undoLine(tx *store.Tx, g *store.Game, p *store.Player, verb stri
 					if !u.Until.IsZero() {
 						until = showTime(g, q, u.Until)
 					}
-					return T(seatLang(q), "undo.asked", "Game", g.ID, "Role", who, "Until", until)
+					return T(seatLang(q), "undo.asked", "Game", g.ID, "Role", who, "Until", until, "Token", tokenFor(g.ID, q))
 				})
 		}, "", nil
 	case "accept", "refuse":
@@ -223,7 +224,7 @@ func logEntry(tx *store.Tx, id string, seq int) (*store.LogEntry, error) {
 		found = e
 		return errStopLog
 	})
-	if err != nil && err != errStopLog {
+	if err != nil && !errors.Is(err, errStopLog) {
 		return nil, err
 	}
 	if found == nil || int(found.Seq) != seq {

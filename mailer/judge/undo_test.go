@@ -1,10 +1,12 @@
 package judge
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/store"
 	"github.com/stretchr/testify/require"
@@ -129,5 +131,63 @@ func TestUndoLapses(t *testing.T) {
 	require.True(t, moved)
 	for _, k := range f.logKinds() {
 		require.NotEqual(t, record.KindRollback, strings.Fields(k)[0])
+	}
+}
+
+func TestUndoLapsesWhenASeatChangesHands(t *testing.T) {
+	f := newFixture(t)
+	f.seat("north", "pick 2")
+	f.seat("north", "undo")
+	o, _ := f.gmSay("replace south carol@example.org")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Nil(t, f.game_().Undo)
+	require.Contains(t, flat(f.lastTo("alice@example.org").Text), "lapsed because a seat changed hands")
+	require.Equal(t, []string{"south"}, f.game_().Owing, "north's orders stand")
+}
+
+func TestUndoNeedsEveryOtherPlayer(t *testing.T) {
+	f := newFixture(t)
+	spec := NewGameSpec{ID: "council-1", Game: "council-test", Scenario: "3-players", GM: "gm@club.example"}
+	for _, r := range []string{"red", "blue", "green"} {
+		spec.Players = append(spec.Players, PlayerSpec{Role: adjudicator.Role(r), Email: r + "@club.example"})
+	}
+	c, err := f.j.NewGame(spec)
+	require.NoError(t, err)
+	say := func(role, line string) *Outcome {
+		return f.handle(f.mail(role+"@club.example", "[council-1]", "secret: "+c.Secrets[adjudicator.Role(role)]+"\n"+line))
+	}
+	game := func() *store.Game {
+		var g *store.Game
+		require.NoError(t, f.db.View(func(tx *store.Tx) (err error) { g, err = tx.Game("council-1"); return }))
+		return g
+	}
+	require.Equal(t, store.OutcomeAccepted, say("red", "claim 6").Kind)
+	require.Equal(t, store.OutcomeAccepted, say("red", "undo").Kind)
+	require.Equal(t, store.OutcomeAccepted, say("blue", "accept").Kind)
+	g := game()
+	require.NotNil(t, g.Undo, "green has not answered")
+	require.Equal(t, []string{"blue"}, g.Undo.Accepted)
+	require.Equal(t, store.OutcomeAccepted, say("green", "accept").Kind)
+	g = game()
+	require.Nil(t, g.Undo)
+	require.Equal(t, []string{"red"}, g.Owing, "red claims again")
+	require.Contains(t, flat(f.lastTo("blue@club.example").Text), "Red's last orders in game [council-1] are taken back")
+	require.Equal(t, store.OutcomeAccepted, say("red", "claim 2").Kind)
+}
+
+// A second undo in the same game: the answer "accept" is the same lines
+// as the first one, and the token in the request makes it fresh.
+func TestUndoTwiceWithTheRequestsToken(t *testing.T) {
+	f := newFixture(t)
+	for round := 0; round < 2; round++ {
+		f.seat("north", "pick 2")
+		o, _ := f.seat("north", "undo")
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		asked := f.lastTo("bob@example.org").Text
+		tok := regexp.MustCompile(`token: (\S+)`).FindStringSubmatch(asked)
+		require.NotNil(t, tok, asked)
+		o = f.handle(f.plainMail("bob@example.org", "Re: ["+f.game+"]", "secret: "+f.secrets["south"]+"\ntoken: "+tok[1]+"\naccept"))
+		require.Equal(t, store.OutcomeAccepted, o.Kind, "round %d: %s", round, o.Reason)
+		require.Nil(t, f.game_().Undo)
 	}
 }
