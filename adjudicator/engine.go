@@ -203,6 +203,10 @@ type Event struct {
 	// The GM always sees every event.
 	To   []Role
 	Text string
+	// TextMsg is Text as a message of the game's catalogue, for readers
+	// of other languages; nil when the event is told in English only.
+	// Text stays the record's wording.
+	TextMsg *msg.M `json:"-"`
 }
 
 // VisibleTo reports whether role may see e.
@@ -225,6 +229,10 @@ type Prompt struct {
 	Kind string
 	// Text explains the decision to the player.
 	Text string
+	// TextMsg is Text as a message of the game's catalogue (see
+	// Localized), rendered in each reader's language; nil when the game
+	// explains the decision in English only.
+	TextMsg *msg.M
 	// Choices lists the legal answers (or, for composite orders, the legal
 	// forms with examples), most useful first.
 	Choices []string
@@ -314,6 +322,9 @@ type Problem struct {
 	Line   Line     // the faulty line (No 0 for a problem with the whole submission)
 	Reason string   // why it is not legal
 	Legal  []string // what would have been legal instead, if known
+	// ReasonMsg is Reason as a message of the game's catalogue, rendered
+	// in the reader's language; nil when the reason is English only.
+	ReasonMsg *msg.M
 }
 
 func (r *Rejection) Error() string {

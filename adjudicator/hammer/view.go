@@ -296,11 +296,13 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 	case PhCard:
 		p.Kind, p.Secret = "card", true
 		p.Text = "Play a card face down (the higher card moves first; England wins ties; events go first)."
+		p.TextMsg = pm("ham.prompt.card")
 		p.Choices = s.handChoices(side)
 		p.Template = []string{p.Choices[len(p.Choices)-1]}
 	case PhEvent:
 		p.Kind = "event"
 		p.Text = "Resolve your " + cards[s.Play[side]].Name + " event, or ignore it."
+		p.TextMsg = pm("ham.prompt.event", "Card", cards[s.Play[side]].Name)
 		p.Choices = s.eventChoices(side)
 		p.Template = s.defaultLines(side)
 		if c := p.Choices[0]; c != p.Template[0] {
@@ -310,6 +312,7 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		p.Kind = "move"
 		budget := cards[s.Play[side]].Value
 		p.Text = fmt.Sprintf("Give your movement orders: %d group moves (a group sending several blocks across the Anglo-Scottish border needs a point per crossing block). Add standing battle orders if you like.", budget)
+		p.TextMsg = pm("ham.prompt.move", "N", budget)
 		p.Choices = s.moveChoices(side)
 		p.Template = []string{"# move <from> -> <to>: <blocks or all>", "# main <battle area> from <area the group came from>",
 			"# battle all: retreat when weaker", "pass"}
@@ -317,6 +320,7 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 		if s.Choose {
 			p.Kind = "next-battle"
 			p.Text = "Choose the battle to fight next (5.1); you are asked again after it."
+			p.TextMsg = pm("ham.prompt.next_battle")
 			p.Choices = s.battleChoices()
 			p.Template = []string{p.Choices[0]}
 			break
@@ -329,11 +333,13 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 			who = b.Label()
 		}
 		p.Text = fmt.Sprintf("Battle of %s, round %d: %s for %s.", s.Bat.AreaName, s.Bat.Round, bp.Kind, who)
+		p.TextMsg = pm("ham.prompt.battle", "Area", s.Bat.AreaName, "Round", s.Bat.Round, "Decision", decisionMsg(bp.Kind), "Block", who)
 		p.Choices = bp.Strings(nameOf)
 		p.Template = []string{p.Choices[0]}
 	case PhRaid:
 		p.Kind = "raid"
 		p.Text = "Scottish blocks are in England: choose the non-noble block England loses (5.9)."
+		p.TextMsg = pm("ham.prompt.raid")
 		for _, b := range s.raidCandidates() {
 			p.Choices = append(p.Choices, "raid "+blocks[b].Label)
 		}
@@ -341,11 +347,13 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 	case PhWHomes:
 		p.Kind, p.Secret = "winter-homes", true
 		p.Text = "Winter: nobles go home. Choose where they go."
+		p.TextMsg = pm("ham.prompt.homes")
 		p.Choices = s.homeChoices(side)
 		p.Template = []string{p.Choices[0]}
 	case PhWEng:
 		p.Kind = "winter-england"
 		p.Text = "Winter: English quarters (knights, archers, hobelars disband; infantry stays within castle limits) and replacements."
+		p.TextMsg = pm("ham.prompt.winter_england")
 		if ok, _ := s.edwardMayWinter(); ok {
 			p.Choices = append(p.Choices, "edward winter", "edward disband")
 		}
@@ -354,6 +362,7 @@ func (s *St) prompt(side int) adjudicator.Prompt {
 	case PhWScot:
 		p.Kind = "winter-scotland"
 		p.Text = "Winter: Scottish quarters (castle limits, Wallace, the King) and replacements."
+		p.TextMsg = pm("ham.prompt.winter_scotland")
 		if s.onMap(bKing) {
 			p.Choices = append(p.Choices, "king stay", "king disband")
 			for _, id := range []string{"strathspey", "lennox", "fife"} {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
 	"github.com/pbem/pbem/adjudicator/msg"
 )
 
@@ -201,4 +202,25 @@ func (s *St) enemyLines(side int) []msg.M {
 		out = append(out, msg.New("ham.list", "Items", parts))
 	}
 	return append(out, msg.Plural("ham.enemy.pool", pool))
+}
+
+// pm is a prompt's message.
+func pm(key string, kv ...any) *msg.M {
+	x := msg.New(key, kv...)
+	return &x
+}
+
+// decisionMsg names a battle decision in the reader's language.
+func decisionMsg(k columbia.DecisionKind) msg.M {
+	switch k {
+	case columbia.DecideTurn:
+		return msg.New("ham.decide.turn")
+	case columbia.DecideHitTie:
+		return msg.New("ham.decide.hit_tie")
+	case columbia.DecideRetreat:
+		return msg.New("ham.decide.retreat")
+	case columbia.DecideRegroup:
+		return msg.New("ham.decide.regroup")
+	}
+	return msg.Lit(k.String())
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/orders"
 )
 
@@ -24,6 +25,7 @@ var nextBattleVerbs = []string{"fight", "battles", "battle", "hits", "regroup"}
 func (s *State) nextBattlePrompt(sd Side) adjudicator.Prompt {
 	q := s.battleQueue()
 	var ch, where []string
+	var whereMsg []msg.M
 	for _, a := range q {
 		ch = append(ch, "fight "+areas[a].Name)
 		l, y := s.occupants(a)
@@ -32,10 +34,11 @@ func (s *State) nextBattlePrompt(sd Side) adjudicator.Prompt {
 			att = s.P1
 		}
 		where = append(where, fmt.Sprintf("%s (%s attacks; Lancaster %d, York %d blocks)", areas[a].Name, att, l, y))
+		whereMsg = append(whereMsg, msg.New("r3.prompt.next_battle_where", "Area", areas[a].Name, "Attacker", att.String(), "Lancaster", l, "York", y))
 	}
 	text := "You are Player 1: choose the next battle (6.1). Battles still to fight: " + strings.Join(where, "; ") +
 		". Answer fight <area>; you may add standing battle orders (battle <area>: ...) on further lines, or write battles <area>, <area> to fight the rest in that order without being asked again."
-	return adjudicator.Prompt{Role: roleOf(sd), Kind: "next-battle", Text: text, Choices: ch,
+	return adjudicator.Prompt{Role: roleOf(sd), Kind: "next-battle", Text: text, TextMsg: m("r3.prompt.next_battle", "Battles", joinMsg("r3.list.semicolon", whereMsg)), Choices: ch,
 		Template: []string{ch[0]}}
 }
 

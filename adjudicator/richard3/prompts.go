@@ -5,7 +5,24 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
+
+// decisionMsg names a battle decision in the reader's language.
+func decisionMsg(k columbia.DecisionKind) msg.M {
+	switch k {
+	case columbia.DecideTurn:
+		return msg.New("r3.decide.turn")
+	case columbia.DecideHitTie:
+		return msg.New("r3.decide.hit_tie")
+	case columbia.DecideRetreat:
+		return msg.New("r3.decide.retreat")
+	case columbia.DecideRegroup:
+		return msg.New("r3.decide.regroup")
+	}
+	return msg.Lit(k.String())
+}
 
 // reach lists the areas a group of n blocks of side can reach from `from`
 // by land, with one path to each (5.2, 5.21).
@@ -59,11 +76,13 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 	case phMulligan:
 		return adjudicator.Prompt{Role: role, Kind: "mulligan", Secret: true,
 			Text:     fmt.Sprintf("Your hand totals %d AP: you may claim a mulligan (5.1) and show it for a new deal, once per campaign.", handAP(s.Hand[sd])),
+			TextMsg:  m("r3.prompt.mulligan", "AP", handAP(s.Hand[sd])),
 			Choices:  []string{"mulligan", "keep"},
 			Template: []string{"keep"}}
 	case phMulliganReply:
 		return adjudicator.Prompt{Role: role, Kind: "mulligan-reply",
 			Text:     "Your opponent claimed a mulligan (5.1): keep your hand, or take a new one too?",
+			TextMsg:  m("r3.prompt.mulligan_reply"),
 			Choices:  []string{"keep", "redraw"},
 			Template: []string{"keep"}}
 	case phCard:
@@ -71,6 +90,7 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 		def := s.Default(role)
 		return adjudicator.Prompt{Role: role, Kind: "card", Secret: true,
 			Text:     "Play one card face down (1.1). The higher value is Player 1; an event card always is; ties go to the Pretender.",
+			TextMsg:  m("r3.prompt.card"),
 			Choices:  ch,
 			Template: []string{def.Lines[0].Text}}
 	case phAction1, phAction2:
@@ -82,6 +102,7 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 		p := s.Battle.Pending
 		ch := p.Strings(s.nameOf)
 		text := fmt.Sprintf("Battle of %s, round %d: %s for %s.", areas[s.BArea].Name, s.Battle.Round, p.Kind, s.nameOf(p.Block))
+		alts := msg.Lit("")
 		if alt := s.Battle.Alternates(); len(alt) > 0 {
 			// R3-6.2b: the owner orders his blocks of one letter.
 			names := make([]string, len(alt))
@@ -89,9 +110,12 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 				names[k] = s.nameOf(id)
 			}
 			text += fmt.Sprintf(" %s may act first instead: send only \"battle %s: order %s\" (R3-6.2b).", strings.Join(names, ", "), areas[s.BArea].Name, names[0])
+			alts = msg.New("r3.prompt.battle_alternates", "Names", strings.Join(names, ", "), "Area", areas[s.BArea].Name, "First", names[0])
 		}
 		text += fmt.Sprintf(" You may add standing orders (battle %s: fire) on further lines.", areas[s.BArea].Name)
-		return adjudicator.Prompt{Role: role, Kind: "battle", Text: text, Choices: ch, Template: []string{ch[0]}}
+		tm := m("r3.prompt.battle", "Area", areas[s.BArea].Name, "Round", s.Battle.Round, "Decision", decisionMsg(p.Kind),
+			"Block", s.nameOf(p.Block), "Alternates", alts)
+		return adjudicator.Prompt{Role: role, Kind: "battle", Text: text, TextMsg: tm, Choices: ch, Template: []string{ch[0]}}
 	case phNextBattle:
 		return s.nextBattlePrompt(sd)
 	case phSupply:
@@ -106,6 +130,7 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 		}
 		return adjudicator.Prompt{Role: role, Kind: "reset", Secret: true,
 			Text:    "Campaign Reset (8.5): your blocks over an exile limit go to your pool (7.2). Name them.",
+			TextMsg: m("r3.prompt.reset"),
 			Choices: append(ch, "pass"), Template: tmpl}
 	default:
 		var ch, tmpl []string
@@ -122,6 +147,7 @@ func (s *State) prompt(sd Side) adjudicator.Prompt {
 		}
 		return adjudicator.Prompt{Role: role, Kind: "home",
 			Text:    "Political turn: choose where your blocks go home (8.3 Pretender, 8.4 King). Blocks you do not name go where the template says.",
+			TextMsg: m("r3.prompt.home"),
 			Choices: ch, Template: tmpl}
 	}
 }
@@ -131,6 +157,7 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 	var ch []string
 	text := fmt.Sprintf("You are Player %d with %s: %d AP. One order per line: land moves cost 1 AP per area activated, sea moves 1 AP per block (2 blocks port to port), recruits 1 AP each.",
 		map[bool]int{true: 1, false: 2}[s.Phase == phAction1], cardLong(c.card), c.ap)
+	ev := msg.Lit("")
 	switch c.event {
 	case "muster":
 		text = "Muster: name one friendly or vacant area (muster <area>), then move any of your blocks there (move <from> -> <muster area>: blocks)."
@@ -140,12 +167,16 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 			ch = append(ch, "plague "+areas[a].Name)
 		}
 	case "piracy":
+		ev = msg.New("r3.prompt.event.piracy")
 		text += " Piracy: sea moves only, one block per AP, and they may attack."
 	case "surprise":
+		ev = msg.New("r3.prompt.event.surprise")
 		text += " Surprise: border limits +1 for your move."
 	case "force_march":
+		ev = msg.New("r3.prompt.event.force_march")
 		text += " Force March: your group may move up to 3 areas."
 	case "treason":
+		ev = msg.New("r3.prompt.event.treason")
 		text += " Treason: you also get one treachery roll before a battle (treason <area> to choose which; treason <area> on <block> to name its target)."
 	}
 	if c.event == "muster" {
@@ -229,13 +260,22 @@ func (s *State) actionPrompt(sd Side) adjudicator.Prompt {
 	}
 	ch = append(ch, "pass")
 	text += " Battle orders (see the game guide): battle <area or all>: fire | ask | retreat to <area> if weaker; hits <area>: <blocks>; regroup <area>: <block> -> <area>."
-	return adjudicator.Prompt{Role: roleOf(sd), Kind: "actions", Text: text, Choices: ch,
+	var tm *msg.M
+	switch c.event {
+	case "muster", "plague":
+		tm = m("r3.prompt.actions_"+c.event, "Orders", msg.New("r3.prompt.battle_orders"))
+	default:
+		tm = m("r3.prompt.actions", "Player", map[bool]int{true: 1, false: 2}[s.Phase == phAction1], "Card", cardMsg(c.card),
+			"AP", c.ap, "Event", ev, "Orders", msg.New("r3.prompt.battle_orders"))
+	}
+	return adjudicator.Prompt{Role: roleOf(sd), Kind: "actions", Text: text, TextMsg: tm, Choices: ch,
 		Template: []string{"pass"}}
 }
 
 func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
 	var ch, tmpl []string
 	text := "Supply Phase (7.0)."
+	var parts []msg.M
 	if s.Stage == 0 {
 		if h := s.minorToEnter(sd); h >= 0 && s.EnterDue[sd] > 0 {
 			for _, a := range s.entryAreas(sd) {
@@ -246,10 +286,12 @@ func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
 			}
 			text += fmt.Sprintf(" %s comes of age and enters play (6.82): choose %s.", blocks[h].Name,
 				map[bool]string{true: "a friendly or vacant Crown area", false: "one of your exile areas"}[sd == s.King])
+			parts = append(parts, msg.New(map[bool]string{true: "r3.prompt.supply_heir_crown", false: "r3.prompt.supply_heir_exile"}[sd == s.King], "Block", blocks[h].Name))
 		}
 		if d := s.defectedHeld(sd); d >= 0 {
 			ch = append(ch, "execute "+blocks[d].Name)
 			text += " You may execute the defected heir you hold (9.1)."
+			parts = append(parts, msg.New("r3.prompt.supply_execute"))
 		}
 	} else {
 		for _, o := range s.overstacks(sd) {
@@ -259,10 +301,28 @@ func (s *State) supplyPrompt(sd Side) adjudicator.Prompt {
 			tmpl = append(tmpl, fmt.Sprintf("lose %s: %s", areas[o.Area].Name, blockList(s.lossOrder(o)[:o.Excess])))
 		}
 		text += " Areas over their supply or exile limit: each extra block costs one step of a block of your choice (7.1, 7.2). Unnamed losses fall on your strongest blocks."
+		parts = append(parts, msg.New("r3.prompt.supply_losses"))
 	}
 	ch = append(ch, "pass")
 	if len(tmpl) == 0 {
 		tmpl = []string{"pass"}
 	}
-	return adjudicator.Prompt{Role: roleOf(sd), Kind: "supply", Secret: true, Text: text, Choices: ch, Template: tmpl}
+	tm := m("r3.prompt.supply", "Parts", msg.Lit(""))
+	if len(parts) > 0 {
+		tm = m("r3.prompt.supply", "Parts", msg.New("r3.prompt.then", "Text", joinMsg("r3.list.space", parts)))
+	}
+	return adjudicator.Prompt{Role: roleOf(sd), Kind: "supply", Secret: true, Text: text, TextMsg: tm, Choices: ch, Template: tmpl}
+}
+
+// joinMsg joins messages with a separator the catalogue gives under key
+// ("{{.A}}; {{.B}}"): lists of messages otherwise join with " · ".
+func joinMsg(key string, xs []msg.M) msg.M {
+	if len(xs) == 0 {
+		return msg.Lit("")
+	}
+	out := xs[0]
+	for _, x := range xs[1:] {
+		out = msg.New(key, "A", out, "B", x)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/orders"
 )
 
@@ -166,15 +167,18 @@ func (s *State) treasonPrompt(sd Side) adjudicator.Prompt {
 	def := s.defaultTreasonTarget(ts)
 	ch := []string{"treason on " + s.nameOf(def)}
 	var desc []string
+	var tdesc []msg.M
 	for _, id := range ts {
 		if id != def {
 			ch = append(ch, "treason on "+s.nameOf(id))
 		}
 		desc = append(desc, fmt.Sprintf("%s (loyalty %d)", s.nameOf(id), blocks[s.Battle.Block(id).Data].Loyalty))
+		tdesc = append(tdesc, msg.New("r3.prompt.treason_target", "Block", s.nameOf(id), "Loyalty", blocks[s.Battle.Block(id).Data].Loyalty))
 	}
 	return adjudicator.Prompt{Role: roleOf(sd), Kind: "treason",
 		Text: fmt.Sprintf("Battle of %s: before it begins, your Treason card gives one treachery roll (R3-EV.5, 6.9): one die per loyalty point, all even and the block defects to your reserve. Choose its target: %s. You may add standing orders (battle %s: fire) on further lines.",
 			areas[s.BArea].Name, strings.Join(desc, ", "), areas[s.BArea].Name),
+		TextMsg: m("r3.prompt.treason", "Area", areas[s.BArea].Name, "Targets", joinMsg("r3.list.comma", tdesc)),
 		Choices: ch, Template: ch[:1]}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
@@ -460,14 +461,14 @@ const (
 
 // problems turns a rejection into template data: at most maxProblems
 // lines, each clipped, with the sender's secret never quoted back.
-func problems(rej *adjudicator.Rejection, secret string) []ProblemData {
+func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog) []ProblemData {
 	var out []ProblemData
 	for i, p := range rej.Problems {
 		if i == maxProblems {
 			out = append(out, ProblemData{Line: fmt.Sprintf("(and %d more problems not listed)", len(rej.Problems)-maxProblems), Reason: "fix the lines above first"})
 			break
 		}
-		pd := ProblemData{LineNo: p.Line.No, Line: clip(redactSecret(p.Line.Text, secret), maxQuote), Reason: clip(redactSecret(p.Reason, secret), maxQuote)}
+		pd := ProblemData{LineNo: p.Line.No, Line: clip(redactSecret(p.Line.Text, secret), maxQuote), Reason: clip(redactSecret(inLang(p.Reason, p.ReasonMsg, lang, cat), secret), maxQuote)}
 		for k, l := range p.Legal {
 			if k == maxProblems {
 				pd.Legal = append(pd.Legal, "...")

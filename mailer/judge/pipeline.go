@@ -363,7 +363,7 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 	lang := seatLang(c.seat)
 	data := CheckData{Lang: lang, GameID: c.g.ID, Footer: j.footerIn(c.g, lang)}
 	if rej := asRejection(aerr); rej != nil {
-		data.Problems = problems(rej, secret)
+		data.Problems = problems(rej, secret, lang, j.opt.Templates.Catalog)
 	} else if aerr != nil {
 		data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
 	} else {
@@ -402,7 +402,7 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
 		}
 		lang := seatLang(c.seat)
-		data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, secret), Owes: owes(st, role), Footer: j.footerIn(g, lang)}
+		data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, secret, lang, j.opt.Templates.Catalog), Owes: owes(st, role, lang, j.opt.Templates.Catalog), Footer: j.footerIn(g, lang)}
 		if err := j.queueRendered(c.tx, g, c.seat.Email, c.subject, "reject", msgRef(c.msg), "reject", data); err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
@@ -170,19 +171,32 @@ func roleSigs(st adjudicator.State) map[adjudicator.Role]string {
 	return m
 }
 
-func owes(st adjudicator.State, role adjudicator.Role) []PromptData {
+// owes lists the decisions role owes in st, explained in lang: from the
+// prompt's message when the game gives one and the reader does not read
+// English, from its English text otherwise.
+func owes(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Catalog) []PromptData {
 	var out []PromptData
 	for _, p := range st.Prompts() {
 		if p.Role != role {
 			continue
 		}
-		out = append(out, PromptData{Text: p.Text, Choices: p.Choices, Template: p.Template})
+		out = append(out, PromptData{Text: inLang(p.Text, p.TextMsg, lang, cat), Choices: p.Choices, Template: p.Template})
 	}
 	return out
 }
 
+// inLang is text in lang: the message m rendered with cat when there is
+// one and lang is not English, the game's English text otherwise (so that
+// English reports read exactly as the game wrote them).
+func inLang(text string, m *msg.M, lang string, cat *i18n.Catalog) string {
+	if m == nil || lang == i18n.Default || cat == nil {
+		return text
+	}
+	return cat.Text(lang, *m)
+}
+
 func (j *Judge) owesText(st adjudicator.State, role adjudicator.Role, lang string) string {
-	o := owes(st, role)
+	o := owes(st, role, lang, j.opt.Templates.Catalog)
 	if len(o) == 0 {
 		return j.opt.Templates.T(lang, "notice.owe_nothing")
 	}
@@ -340,13 +354,13 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		Lang:   lang,
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
 		Accepted: c.accepted, Events: evs, Sections: sections(view, lang, j.opt.Templates.Catalog),
-		Owes: owes(st, role), Finished: g.Status.Finished, Result: g.Status.Result,
+		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: g.Status.Result,
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
 		DocsURL: j.opt.DocsURL, GameInEnglish: lang != i18n.Default,
 	}
-	md, part, err := mapPart(st, role)
+	md, part, err := mapPart(st, role, lang, j.opt.Templates.Catalog)
 	if err != nil {
 		return ReportData{}, nil, err
 	}
