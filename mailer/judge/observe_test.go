@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	_ "github.com/pbem/pbem/adjudicator/all"
+	"github.com/pbem/pbem/adjudicator/hexbattle"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/pbem/pbem/store"
 	"github.com/stretchr/testify/require"
@@ -102,6 +103,7 @@ func TestObserverNeverSeesHiddenFacts(t *testing.T) {
 	for _, c := range []struct{ game, scenario string }{
 		{"richard-iii", "wars-of-the-roses"},
 		{"hammer-of-the-scots", "braveheart"},
+		{hexbattle.Name, "ford/najera"},
 	} {
 		t.Run(c.game, func(t *testing.T) { observeGame(t, c.game, c.scenario, 1) })
 	}
