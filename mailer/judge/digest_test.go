@@ -82,3 +82,21 @@ func TestDailyDigest(t *testing.T) {
 	f.tick()
 	require.Len(t, f.digests("alice@example.org"), 3)
 }
+
+// The digest finds a player's games through the sender index: sending it
+// decodes his games only, however many the server holds.
+func TestDigestReadsOnlyThePlayersGames(t *testing.T) {
+	f := newFixture(t)
+	for i := 0; i < 30; i++ {
+		_, err := f.j.NewGame(NewGameSpec{Game: "duel-test", Players: []PlayerSpec{
+			{Role: "north", Email: "x@example.org"}, {Role: "south", Email: "y@example.org"},
+		}, GM: "gm@example.org"})
+		require.NoError(t, err)
+	}
+	f.seat("north", "digest on")
+	f.now = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	before := f.db.GamesDecoded()
+	f.tick()
+	require.Equal(t, uint64(1), f.db.GamesDecoded()-before, "alice plays one game")
+	require.Len(t, f.digests("alice@example.org"), 1)
+}
