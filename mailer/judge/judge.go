@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 	"github.com/pbem/pbem/templates"
@@ -524,9 +525,16 @@ func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, l
 		g.Dice.RevealedThrough = through
 	}
 	g.Updated = le.At
+	if g.Undo != nil && le.Kind != record.KindNote {
+		// The game moved on: a pending undo can no longer apply.
+		if err := j.lapseUndo(tx, g, "undo.lapsed_moved"); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.AppendLog(g.ID, le); err != nil {
 		return err
 	}
+	observersSee(g, le.At)
 	g.Seq++
 	return nil
 }
