@@ -131,9 +131,18 @@ func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
 	return judge.New(db, judge.Options{Templates: tpl,
 		Domain: cfg.Domain, OrdersAddress: cfg.OrdersAddress, FromName: cfg.FromName, DocsURL: cfg.DocsURL,
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
-		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases,
+		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases, Creators: creators(cfg.Creators),
 		SenderAuth: judge.SenderAuthOptions{TrustedAuthServID: cfg.Auth.TrustedAuthServID, VerifyDKIM: cfg.Auth.DKIMVerify},
 	})
+}
+
+// creators lower-cases the creators' addresses, as senders are compared.
+func creators(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for a, secret := range m {
+		out[strings.ToLower(strings.TrimSpace(a))] = secret
+	}
+	return out
 }
 
 type multiFlag []string

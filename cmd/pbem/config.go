@@ -36,6 +36,9 @@ type Config struct {
 	} `yaml:"rate_limit"`
 	MaxMessageKB int                 `yaml:"max_message_kb"`
 	Aliases      map[string][]string `yaml:"aliases"`
+	// Creators may create games by email (address → the secret their
+	// create emails carry).
+	Creators map[string]string `yaml:"creators"`
 	Log          struct {
 		Format string `yaml:"format"` // text or json
 		Level  string `yaml:"level"`

@@ -158,6 +158,10 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 		return &Outcome{Kind: store.OutcomeIgnored, Reason: "rate limit: too many emails from " + c.msg.From}, nil
 	}
 	c.subject = replySubject(c.msg.Subject, c.gameID)
+	// A game created by email, or an answer to its invitation (invite.go).
+	if o, err := j.invitation(c); o != nil || err != nil {
+		return o, err
+	}
 	known := c.gameID != "" && c.tx.HasGame(c.gameID)
 	if !known && len(j.gamesOf(c.tx, c.msg.From)) == 0 {
 		return &Outcome{Kind: store.OutcomeIgnored, GameID: c.gameID, Reason: "no game of this server, from an address that plays none"}, nil

@@ -61,6 +61,12 @@ func (j *Judge) Tick() (int, error) {
 			changed++
 		}
 	}
+	// Invitations to games created by email whose time ran out.
+	if n, err := j.expireInvites(now); err != nil {
+		j.opt.Log.Error("invitations", "err", err)
+	} else {
+		changed += n
+	}
 	// The daily digests due (digest.go); they change no game.
 	sent, err := j.sendDigests(now)
 	if err != nil {
