@@ -172,6 +172,7 @@ func (r *run) impulseOrder(p int, o order) error {
 		}
 		s.takeControl(p, o.to)
 		r.say("%s takes control of %s.", powers[p].Name, spaces[o.to].Name)
+		r.shipsLeavePort(o.to)
 		return nil
 	case "unrest":
 		if err := s.CanRemoveUnrest(p, o.to); err != nil {
@@ -288,6 +289,43 @@ func (s *St) takeControl(p, sp int) {
 		return
 	}
 	s.Ctrl[sp] = uint8(p)
+}
+
+// shipsLeavePort sends away the ships of every power for which the port
+// sp is no longer friendly after its control changed (HIS-12.2d): they
+// retreat as the attacker does after a naval combat in a port (HIS-16.2j),
+// to the first sea zone of the port (in map order) free of enemy ships,
+// or are eliminated when there is none.
+func (r *run) shipsLeavePort(sp int) {
+	s := r.s
+	if !spaces[sp].port() {
+		return
+	}
+	for q := 0; q < Independent; q++ {
+		u := s.Units[sp][q]
+		if u.Naval() == 0 || s.Friendly(sp, q) {
+			continue
+		}
+		to := -1
+		for _, z := range spaces[sp].Seas {
+			if !s.enemyNavalIn(seaLoc(z), q) {
+				to = seaLoc(z)
+				break
+			}
+		}
+		if to >= 0 {
+			s.shiftNaval(q, sp, to)
+			r.say("%s ships leave %s, no longer friendly, for %s.", powerName(q), spaces[sp].Name, locName(to))
+			continue
+		}
+		f := Force{Sq: u.Sq, Cor: u.Cor}
+		_ = s.removeUnits(sp, q, f)
+		s.Flow.noteNavalLoss(q, f)
+		for _, l := range s.navalLeaders(q, sp) {
+			s.Leader[l] = LeaderOff
+		}
+		r.say("%s ships in %s have no sea zone to retreat to and are eliminated.", powerName(q), spaces[sp].Name)
+	}
 }
 
 // ownFree is power p's land force in sp that may still move this impulse

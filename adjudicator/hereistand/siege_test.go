@@ -121,7 +121,7 @@ func TestHIS15_SiegeAssaultReliefExample(t *testing.T) {
 	wantErr(t, err, "not besieging")
 }
 
-// HIS-15.1b, HIS-15.1d, HIS-15.1o, HIS-15.3: assault requirements, a failed
+// HIS-12.1d, HIS-15.1b, HIS-15.1d, HIS-15.1o, HIS-15.3: assault requirements, a failed
 // assault that breaks the siege, and the besiegers' retreat.
 func TestHIS15_1_AssaultFailsAndSiegeBreaks(t *testing.T) {
 	s := calais(t)
