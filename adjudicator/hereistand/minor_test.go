@@ -346,3 +346,35 @@ func TestHIS22_3b_MinorWintersInHomeKey(t *testing.T) {
 	}
 	mustCheck(t, s)
 }
+
+// HIS-22.1e: the squadrons of an inactive minor stay in their port: they
+// never intercept a fleet sailing past, and they defend (with the extra
+// die of ships in port) when the port is attacked.
+func TestHIS22_1e_InactiveSquadronsDefendTheirPort(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Venice, true)
+	venice := sp(t, "venice")
+	put(t, s, "venice", Venice, Force{Sq: 2})
+	ion, adr := seaLoc(sz(t, "ionian_sea")), seaLoc(sz(t, "adriatic_sea"))
+	s.addUnits(ion, France, Force{Sq: 2})
+	play := impulseFor(t, s, France, 2)
+	// France 4 dice, 2 hits; Venice 2x2 + 1 in port = 5 dice, no hit.
+	dice := &testdice.Script{Rolls: []int{6, 6, 1, 1, 1, 1, 1, 1, 1}}
+	s, res := submit(t, s, France, dice, play, "naval move ionian sea to adriatic sea", "naval move adriatic sea to venice")
+	text := eventText(res, "england")
+	for _, w := range []string{"Naval battle in Venice", "France rolls 4 dice", "Venice rolls 5 dice", "France wins", "Venice loses 1 squadron"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "intercept") {
+		t.Errorf("inactive Venice tried to intercept:\n%s", text)
+	}
+	if got := s.Units[venice][Venice]; got.Sq != 1 {
+		t.Errorf("Venice keeps %+v, want 1 squadron in port", got)
+	}
+	// HIS-16.2j: in a port the attacker leaves, win or lose.
+	if s.Units[venice][France].Naval() != 0 || s.Units[adr][France].Sq != 2 {
+		t.Errorf("France: Venice %+v, Adriatic %+v", s.Units[venice][France], s.Units[adr][France])
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
-// HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
+// HIS-16.1f, HIS-16.1m, HIS-16.2a, HIS-16.2k, HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
 // Hapsburg squadrons alone (ships of allied minor powers do not sail with
 // a major power's yet): Barbarossa's fleet leaves Tunis for the Barbary
 // Coast; the Hapsburg's stack in the Tyrrhenian Sea intercepts with 9
@@ -56,6 +56,11 @@ func TestHIS16_NavalExample(t *testing.T) {
 	if s.Flow.NavalDead[Ottoman] != 2 || s.Flow.NavalDead[Hapsburg] != 1 {
 		t.Errorf("ships lost this turn: %v", s.Flow.NavalDead)
 	}
+	// HIS-16.1f: the beaten Ottoman ships may not sail again this impulse.
+	onlyPrompt(t, s, "ottoman", "actions", "done")
+	if rej := refuse(t, s, Ottoman, "naval move "+locName(at)+" to barbary coast"); !strings.Contains(rej.Error(), "lost a naval battle") {
+		t.Errorf("rejection %v", rej)
+	}
 }
 
 // HIS-16.1d, HIS-16.1k, HIS-11.1c: ships enter only their own ports or
@@ -90,7 +95,7 @@ func TestHIS16_1_NavalRules(t *testing.T) {
 	}
 }
 
-// HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
+// HIS-16.3a, HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
 // zones holding the power's ships, 1 CP a step; the landing is a land
 // move; a lost battle there destroys the transported units.
 func TestHIS16_3_Transport(t *testing.T) {
@@ -154,5 +159,70 @@ func TestHIS15_3a_TransportLeavesSiege(t *testing.T) {
 	}
 	if err := s.Check(); err != nil {
 		t.Error(err)
+	}
+}
+
+// HIS-16a, HIS-16.1a, HIS-16.1c, HIS-16.1e, HIS-16.1h, HIS-16.1l: one naval move
+// action costs 1 CP and moves every stack named, whole, with its naval
+// leaders; the forbidden crossings are refused; only sea zones the mover
+// had no ships in before ("vertical" units) may be intercepted, and
+// that lasts only for the action.
+func TestHIS16_1a_NavalMoveAction(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	aeg, ion, adr := seaLoc(sz(t, "aegean_sea")), seaLoc(sz(t, "ionian_sea")), seaLoc(sz(t, "adriatic_sea"))
+	s.addUnits(aeg, Ottoman, Force{Sq: 2})
+	s.Leader[ldr(t, "dragut")] = int16(aeg)
+	s.addUnits(ion, Ottoman, Force{Sq: 1})
+	put(t, s, "messina", Hapsburg, Force{Sq: 1})
+	put(t, s, "trieste", Hapsburg, Force{Sq: 1})
+	play := impulseFor(t, s, Ottoman, 3)
+	// HIS-16.1c: the Ionian and Tyrrhenian Seas are not adjacent.
+	if rej := refuse(t, s, Ottoman, play, "naval move ionian sea to tyrrhenian sea"); !strings.Contains(rej.Error(), "not next to") {
+		t.Errorf("rejection %v", rej)
+	}
+	// Into the Ionian Sea, where Ottoman ships stay: no interception from
+	// Messina next door.
+	s, _ = submit(t, s, Ottoman, testdice.New(1), play, "naval move aegean sea to ionian sea")
+	onlyPrompt(t, s, "ottoman", "actions", "done")
+	if s.Flow.CP != 2 || s.Units[ion][Ottoman].Sq != 3 || s.Leader[ldr(t, "dragut")] != int16(ion) {
+		t.Errorf("CP %d, Ionian %+v, Dragut at %d", s.Flow.CP, s.Units[ion][Ottoman], s.Leader[ldr(t, "dragut")])
+	}
+	if s.Flow.Naval != nil {
+		t.Errorf("the naval move is still open: %+v", s.Flow.Naval)
+	}
+	// Into the empty Adriatic: Trieste's squadron may intercept.
+	s, _ = submit(t, s, Ottoman, testdice.New(1), "naval move ionian sea to adriatic sea")
+	p := onlyPrompt(t, s, "hapsburg", "naval-intercept", "decline")
+	if got := strings.Join(p.Choices, ";"); !strings.Contains(got, "intercept from Trieste into Adriatic Sea") || strings.Contains(got, "Messina") {
+		t.Errorf("choices %v", p.Choices)
+	}
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "decline")
+	onlyPrompt(t, s, "ottoman", "actions", "done")
+	if s.Flow.CP != 1 || s.Units[adr][Ottoman].Sq != 3 || s.Leader[ldr(t, "dragut")] != int16(adr) || s.Flow.Naval != nil {
+		t.Errorf("CP %d, Adriatic %+v, Dragut at %d, open %v", s.Flow.CP, s.Units[adr][Ottoman], s.Leader[ldr(t, "dragut")], s.Flow.Naval)
+	}
+}
+
+// HIS-16.2k: a side wiped out at sea loses its naval leaders to the next
+// turn; its ships go to the Turn track (counted for rebuilding).
+func TestHIS16_2k_WipedOutFleet(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	bc := seaLoc(sz(t, "barbary_coast"))
+	s.addUnits(bc, Ottoman, Force{Sq: 1})
+	s.Leader[ldr(t, "barbarossa")] = int16(bc)
+	put(t, s, "algiers", Hapsburg, Force{Sq: 3})
+	s.Ctrl[sp(t, "algiers")] = Hapsburg
+	play := impulseFor(t, s, Hapsburg, 1)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move algiers to barbary coast")
+	onlyPrompt(t, s, "ottoman", "naval-avoid", "stand")
+	rolls := []int{6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1}
+	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: rolls}, "stand")
+	if s.Units[bc][Ottoman].Naval() != 0 || s.Flow.NavalDead[Ottoman] != 1 {
+		t.Errorf("Barbary Coast %+v, lost %v\n%s", s.Units[bc][Ottoman], s.Flow.NavalDead, eventText(res, "france"))
+	}
+	if s.Leader[ldr(t, "barbarossa")] != LeaderOff || !strings.Contains(eventText(res, "france"), "Barbarossa leaves the map") {
+		t.Errorf("Barbarossa at %d\n%s", s.Leader[ldr(t, "barbarossa")], eventText(res, "france"))
 	}
 }
