@@ -322,7 +322,7 @@ func (r *run) shipsLeavePort(sp int) {
 		_ = s.removeUnits(sp, q, f)
 		s.Flow.noteNavalLoss(q, f)
 		for _, l := range s.navalLeaders(q, sp) {
-			s.Leader[l] = LeaderOff
+			s.Leader[l] = LeaderAway
 		}
 		r.say("%s ships in %s have no sea zone to retreat to and are eliminated.", powerName(q), spaces[sp].Name)
 	}

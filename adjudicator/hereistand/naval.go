@@ -394,7 +394,7 @@ func (r *run) navalCombat(loc, p, q int) bool {
 		r.say("%s loses %s.", powerName(x.pw), navalText(x.l))
 		if s.Units[loc][x.pw].Naval() == 0 {
 			for _, l := range s.navalLeaders(x.pw, loc) {
-				s.Leader[l] = LeaderOff // HIS-16.2k: back next turn
+				s.Leader[l] = LeaderAway // HIS-16.2k: back next turn
 				r.say("%s leaves the map until next turn.", leaders[l].Name)
 			}
 		}
@@ -436,7 +436,7 @@ func (r *run) navalRetreat(loc, p int) {
 	_ = s.removeUnits(loc, p, f)
 	s.Flow.noteNavalLoss(p, f)
 	for _, l := range s.navalLeaders(p, loc) {
-		s.Leader[l] = LeaderOff
+		s.Leader[l] = LeaderAway
 	}
 	r.say("%s ships in %s have nowhere to retreat and are eliminated.", powerName(p), locName(loc))
 }

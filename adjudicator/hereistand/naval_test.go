@@ -222,7 +222,7 @@ func TestHIS16_2k_WipedOutFleet(t *testing.T) {
 	if s.Units[bc][Ottoman].Naval() != 0 || s.Flow.NavalDead[Ottoman] != 1 {
 		t.Errorf("Barbary Coast %+v, lost %v\n%s", s.Units[bc][Ottoman], s.Flow.NavalDead, eventText(res, "france"))
 	}
-	if s.Leader[ldr(t, "barbarossa")] != LeaderOff || !strings.Contains(eventText(res, "france"), "Barbarossa leaves the map") {
+	if s.Leader[ldr(t, "barbarossa")] != LeaderAway || !strings.Contains(eventText(res, "france"), "Barbarossa leaves the map") {
 		t.Errorf("Barbarossa at %d\n%s", s.Leader[ldr(t, "barbarossa")], eventText(res, "france"))
 	}
 }
