@@ -777,20 +777,52 @@ func (s *St) assaultOptions(p int) []string {
 	return out
 }
 
-// assaultAction assaults a besieged space (HIS-15.1) with the largest
-// formation the power's leaders there may command.
+// declaredAssault is the formation an assault order declares (HIS-15.1f):
+// the units and leaders it names, the leaders there when it names units
+// only, and by default the largest formation the leaders may command.
+func (s *St) declaredAssault(p int, o order) (Formation, error) {
+	if !o.units.given && len(o.leaders) == 0 {
+		return s.assaultFormation(p, o.to), nil
+	}
+	ls := o.leaders
+	if len(ls) == 0 {
+		ls = s.armyLeaders(p, o.to)
+	}
+	free := s.ownFree(p, o.to)
+	spec := o.units
+	if !spec.given {
+		spec = unitSpec{given: true, count: min(free.Land(), MaxFormation(ls))}
+	}
+	f, err := spec.resolve(free)
+	if err != nil {
+		return Formation{}, fmt.Errorf("%s in %s: %v", powers[p].Name, spaces[o.to].Name, err)
+	}
+	fm := Formation{At: o.to, Leaders: ls}
+	if f.Land() > 0 {
+		fm.Parts = []Part{{p, f}}
+	}
+	return fm, nil
+}
+
+// assaultAction assaults a besieged space (HIS-15.1) with the formation
+// the order declares, by default the largest one the power's leaders
+// there may command.
 func (r *run) assaultAction(p int, o order) error {
 	s := r.s
 	if err := s.militaryAllowed(p); err != nil {
 		return err
 	}
-	f := s.assaultFormation(p, o.to)
+	f, err := s.declaredAssault(p, o)
+	if err != nil {
+		return errLegal(s.assaultOptions(p), "%v", err)
+	}
 	if err := s.CheckAssault(p, f); err != nil {
 		return errLegal(s.assaultOptions(p), "%v", err)
 	}
 	if err := r.spend(p, ActAssault); err != nil {
 		return err
 	}
+	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
 	a, res, err := s.RollAssault(p, f, Mods{}, r.dice)
 	if err != nil {
 		return err

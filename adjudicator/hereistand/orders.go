@@ -18,6 +18,7 @@ import (
 //	build regular paris       buy 2 mercenaries in lyon
 //	control dijon             remove unrest in metz
 //	assault milan             done            pass
+//	assault 4 regulars in milan with bourbon
 //	intercept 4 from lyon with montmorency    decline
 //	avoid battle to dijon     stand           withdraw
 //	fall back                 move on to lyon
@@ -431,7 +432,23 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		o.kind, o.n = k, n
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
-	case "control", "assault":
+	case "control":
+		o.to, err = matchSpace(strings.Join(words, " "))
+		return o, err
+	case "assault":
+		// "assault [<units> in] <space> [with <leaders>]" (HIS-15.1f).
+		if o.units, words, err = splitUnits(words); err != nil {
+			return o, err
+		}
+		words, lead, hasWith := cut(words, "with")
+		if hasWith {
+			if o.leaders, err = matchLeaders(p, strings.Join(lead, " ")); err != nil {
+				return o, err
+			}
+		}
+		if len(words) > 0 && (words[0] == "in" || words[0] == "at" || words[0] == "on") {
+			words = words[1:]
+		}
 		o.to, err = matchSpace(strings.Join(words, " "))
 		return o, err
 	case "unrest":
@@ -561,8 +578,13 @@ func (o order) canonical(p int) string {
 		return "naval move " + strings.Join(mv, ", ")
 	case "build":
 		return fmt.Sprintf("build %d %s in %s", o.n, buildWord(o.kind, o.n), sp(o.to))
-	case "control", "assault":
+	case "control":
 		return o.verb + " " + sp(o.to)
+	case "assault":
+		if u := o.units.text(); u != "" {
+			return "assault " + u + " in " + sp(o.to) + lead()
+		}
+		return "assault " + sp(o.to) + lead()
 	case "unrest":
 		return "remove unrest in " + sp(o.to)
 	case "avoid":
