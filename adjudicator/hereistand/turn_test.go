@@ -120,7 +120,7 @@ func toAction(t *testing.T, seed uint64) *St {
 	return s
 }
 
-// HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
+// HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8a, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
 // through its nine phases in order: Luther's 95 Theses and the Diet of
 // Worms only in turn 1, England alone in the turn-1 Diplomacy Phase,
 // every power in later ones; the dice epoch follows the turn.
@@ -278,7 +278,7 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	}
 }
 
-// HIS-11a, HIS-11b, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1c, HIS-6.1d, HIS-17.1b, HIS-17.1c, HIS-17.1d:
+// HIS-11a, HIS-11b, HIS-11c, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1c, HIS-6.1d, HIS-17.1b, HIS-17.1c, HIS-17.1d:
 // one email plays a card and spends its CP on several actions; home
 // cards go back to the power card, Mandatory Events give 2 CP and cannot
 // be played for CP; a power holding its home card may not pass; a bad
@@ -303,6 +303,12 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 		t.Errorf("legal %v", rej.Problems[0].Legal)
 	}
 	refuse(t, s, Ottoman, "build regular in istanbul") // HIS-11a: a card first
+	// HIS-11c: until the card events arrive, only Mandatory Events are
+	// played as events.
+	rej = refuse(t, s, Ottoman, "play "+strconv.Itoa(int(three))+" for event")
+	if !strings.Contains(rej.Error(), "card events are not yet available") {
+		t.Errorf("an event card played as its event: %v", rej)
+	}
 	refuse(t, s, Ottoman, "play 1 for cp", "pass")
 	ist := s.Units[sp(t, "istanbul")][Ottoman]
 	n, res := submit(t, s, Ottoman, testdice.New(1), "PLAY 1 for CP", "build 2 cavalry in istanbul", "raise reg ist")
