@@ -336,3 +336,50 @@ func TestHIS13_1d_FightOutsideTheIndependentKey(t *testing.T) {
 		t.Errorf("Hapsburg %+v, siege %v, inside %d\n%s", s.Units[metz][Hapsburg], s.UnderSiege(metz), s.Inside(metz), strings.Join(log, "\n"))
 	}
 }
+
+// HIS-2.1f, HIS-2.5c: enemies in the same unfortified space fight a field
+// battle (no siege there); the defenders may avoid battle, and retreat,
+// across a pass.
+func TestHIS2_1f_FieldBattleInUnfortifiedSpace(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	graz, salz := sp(t, "graz"), sp(t, "salzburg")
+	s.Ctrl[sp(t, "agram")] = Ottoman
+	put(t, s, "agram", Ottoman, Force{Reg: 4})
+	put(t, s, "graz", Hapsburg, Force{Reg: 2})
+	m, err := s.BeginMove(Ottoman, form(t, "agram", Ottoman, Force{Reg: 4}), graz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EnterDestination(m); err != nil {
+		t.Fatal(err)
+	}
+	if !contains(s.AvoidOptions(m, Hapsburg), salz) {
+		t.Errorf("no avoiding battle across the pass to Salzburg: %v", s.AvoidOptions(m, Hapsburg))
+	}
+	s.AvoidBattle(m, Hapsburg, -1, nil, nil, &testdice.Script{})
+	if !s.NeedBattle(m) || s.UnderSiege(graz) {
+		t.Fatalf("battle %v, siege %v", s.NeedBattle(m), s.UnderSiege(graz))
+	}
+	b, err := s.NewBattle(m, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{5, 1, 1, 1, 1, 1, 1}})
+	if !r.AttackerWins {
+		t.Fatalf("%+v", r)
+	}
+	if !contains(s.RetreatOptions(b, false), salz) {
+		t.Errorf("no retreat across the pass to Salzburg: %v", s.RetreatOptions(b, false))
+	}
+	after := NoChoice()
+	after.RetreatTo = salz
+	log, err := s.ApplyBattle(b, r, after, &testdice.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, s)
+	if s.Units[salz][Hapsburg].Reg != 1 || s.Units[graz][Hapsburg].Land() != 0 {
+		t.Errorf("Salzburg %+v, Graz %+v\n%s", s.Units[salz][Hapsburg], s.Units[graz][Hapsburg], strings.Join(log, "\n"))
+	}
+}

@@ -7,7 +7,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
-// HIS-16.1f, HIS-16.1m, HIS-16.2a, HIS-16.2k, HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
+// HIS-5.1e, HIS-5.3b, HIS-5.3c, HIS-16.1f, HIS-16.1m, HIS-16.2a, HIS-16.2k, HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
 // Hapsburg squadrons alone (ships of allied minor powers do not sail with
 // a major power's yet): Barbarossa's fleet leaves Tunis for the Barbary
 // Coast; the Hapsburg's stack in the Tyrrhenian Sea intercepts with 9
@@ -95,7 +95,7 @@ func TestHIS16_1_NavalRules(t *testing.T) {
 	}
 }
 
-// HIS-16.3a, HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
+// HIS-2.5d, HIS-16.3a, HIS-16.3b, HIS-16.3c, HIS-16.3d, HIS-16.3e: naval transport: at most 5 land units from a port across
 // zones holding the power's ships, 1 CP a step; the landing is a land
 // move; a lost battle there destroys the transported units.
 func TestHIS16_3_Transport(t *testing.T) {
@@ -225,4 +225,31 @@ func TestHIS16_2k_WipedOutFleet(t *testing.T) {
 	if s.Leader[ldr(t, "barbarossa")] != LeaderAway || !strings.Contains(eventText(res, "france"), "Barbarossa leaves the map") {
 		t.Errorf("Barbarossa at %d\n%s", s.Leader[ldr(t, "barbarossa")], eventText(res, "france"))
 	}
+}
+
+// HIS-2.5f: the Ionian and Tyrrhenian Seas do not touch, but ships may
+// put in at a friendly Messina in one naval move and sail out into the
+// other zone in a later one.
+func TestHIS2_5f_ThroughMessina(t *testing.T) {
+	s := board(t)
+	ion, tyr := seaLoc(sz(t, "ionian_sea")), seaLoc(sz(t, "tyrrhenian_sea"))
+	mes := sp(t, "messina")
+	s.addUnits(ion, Hapsburg, Force{Sq: 2})
+	play := impulseFor(t, s, Hapsburg, 2)
+	refuse(t, s, Hapsburg, play, "naval move ionian sea to tyrrhenian sea")
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move ionian sea to messina")
+	if s.Units[mes][Hapsburg].Sq != 2 {
+		t.Fatalf("Messina %+v", s.Units[mes][Hapsburg])
+	}
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "naval move messina to tyrrhenian sea")
+	if s.Units[tyr][Hapsburg].Sq != 2 || s.Units[mes][Hapsburg].Naval() != 0 {
+		t.Errorf("Tyrrhenian %+v, Messina %+v", s.Units[tyr][Hapsburg], s.Units[mes][Hapsburg])
+	}
+	// An enemy Messina is no way through.
+	t2 := board(t)
+	t2.setWar(Hapsburg, Papacy, true)
+	t2.Ctrl[mes] = uint8(Papacy)
+	t2.addUnits(ion, Hapsburg, Force{Sq: 2})
+	play = impulseFor(t, t2, Hapsburg, 2)
+	refuse(t, t2, Hapsburg, play, "naval move ionian sea to messina")
 }

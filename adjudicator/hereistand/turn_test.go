@@ -120,7 +120,7 @@ func toAction(t *testing.T, seed uint64) *St {
 	return s
 }
 
-// HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8a, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
+// HIS-2b, HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8a, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
 // through its nine phases in order: Luther's 95 Theses and the Diet of
 // Worms only in turn 1, England alone in the turn-1 Diplomacy Phase,
 // every power in later ones; the dice epoch follows the turn.
@@ -209,7 +209,7 @@ func TestHIS8_CardDrawPhase(t *testing.T) {
 	}
 }
 
-// HIS-10a, HIS-10b, HIS-10c, HIS-10d, HIS-10e, HIS-10f, HIS-10g, HIS-10h, HIS-10i, HIS-10j: the seed's Spring Deployment example: Paris to Genoa across
+// HIS-2.5c, HIS-10a, HIS-10b, HIS-10c, HIS-10d, HIS-10e, HIS-10f, HIS-10g, HIS-10h, HIS-10i, HIS-10j: the seed's Spring Deployment example: Paris to Genoa across
 // the Gulf of Lyon with 5 units, on to Milan through Pavia when allied
 // with the Papacy; 6 units may not cross; another power's ships in a port
 // of the zone block the crossing; passes are never crossed.
@@ -278,7 +278,7 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	}
 }
 
-// HIS-11a, HIS-11b, HIS-11c, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1c, HIS-6.1d, HIS-17.1b, HIS-17.1c, HIS-17.1d:
+// HIS-11a, HIS-11b, HIS-11c, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1a, HIS-6.1c, HIS-6.1d, HIS-6.2g, HIS-17.1b, HIS-17.1c, HIS-17.1d:
 // one email plays a card and spends its CP on several actions; home
 // cards go back to the power card, Mandatory Events give 2 CP and cannot
 // be played for CP; a power holding its home card may not pass; a bad

@@ -21,7 +21,7 @@ func winterOf(t *testing.T, s *St) string {
 	return b.String()
 }
 
-// HIS-19.3a, HIS-19.3b, HIS-19.3c, HIS-19.3d, HIS-19.3e, HIS-19.3f, HIS-19.3g, HIS-19.3h, HIS-19.3i, HIS-19.3j, HIS-19.3k, HIS-19.3l: the seed's winter example. Charles V and 4 regulars in
+// HIS-2.1b, HIS-19.3a, HIS-19.3b, HIS-19.3c, HIS-19.3d, HIS-19.3e, HIS-19.3f, HIS-19.3g, HIS-19.3h, HIS-19.3i, HIS-19.3j, HIS-19.3k, HIS-19.3l: the seed's winter example. Charles V and 4 regulars in
 // unfortified Turin go to Besançon at full strength; Montmorency and 5
 // French regulars in Milan keep 4 there and send the fifth to Paris by a
 // friendly path over the Gulf of Lyon; 2 Genoese regulars stay in Genoa;
