@@ -253,3 +253,47 @@ func TestHIS2_5f_ThroughMessina(t *testing.T) {
 	play = impulseFor(t, t2, Hapsburg, 2)
 	refuse(t, t2, Hapsburg, play, "naval move ionian sea to messina")
 }
+
+// HIS-16.1m: with two enemy powers in the zone entered, the mover fights
+// them one at a time (in Impulse Order, ruling "Combat order"), their
+// stacks never combined, and goes on until it loses a combat.
+func TestHIS16_1m_TwoEnemiesInOneZone(t *testing.T) {
+	setup := func() (*St, string) {
+		s := board(t)
+		s.setWar(Ottoman, Hapsburg, true)
+		s.setWar(Ottoman, Papacy, true)
+		s.addUnits(seaLoc(sz(t, "aegean_sea")), Ottoman, Force{Sq: 3})
+		s.addUnits(seaLoc(sz(t, "ionian_sea")), Hapsburg, Force{Sq: 1})
+		s.addUnits(seaLoc(sz(t, "ionian_sea")), Papacy, Force{Sq: 1})
+		play := impulseFor(t, s, Ottoman, 2)
+		s, _ = submit(t, s, Ottoman, testdice.New(1), play, "naval move aegean sea to ionian sea")
+		onlyPrompt(t, s, "hapsburg", "naval-avoid", "stand")
+		s, _ = submit(t, s, Hapsburg, testdice.New(1), "stand")
+		onlyPrompt(t, s, "papacy", "naval-avoid", "stand")
+		return s, "stand"
+	}
+	ion := seaLoc(sz(t, "ionian_sea"))
+	// The Ottoman beats the Hapsburg, then loses to the Papacy.
+	s, stand := setup()
+	rolls := []int{6, 6, 1, 1, 1, 1, 1, 1} // 6 Ottoman dice, 2 hits; 2 Hapsburg dice
+	rolls = append(rolls, 5, 1, 1, 1, 1, 1, 6, 6)
+	s, res := submit(t, s, Papacy, &testdice.Script{Rolls: rolls}, stand)
+	text := eventText(res, "france")
+	h, p := strings.Index(text, "Hapsburg rolls 2 dice"), strings.Index(text, "Papacy rolls 2 dice")
+	if h < 0 || p < h {
+		t.Errorf("the Hapsburg is not fought first, then the Papacy:\n%s", text)
+	}
+	if s.Units[ion][Hapsburg].Naval() != 0 || s.Units[ion][Papacy].Sq != 1 || s.Units[ion][Ottoman].Naval() != 0 {
+		t.Errorf("Ionian Sea: Hapsburg %+v Papacy %+v Ottoman %+v\n%s", s.Units[ion][Hapsburg], s.Units[ion][Papacy], s.Units[ion][Ottoman], text)
+	}
+	// Beaten by the Hapsburg, the Ottoman retreats and never meets the Papacy.
+	s, stand = setup()
+	s, res = submit(t, s, Papacy, &testdice.Script{Rolls: []int{1, 1, 1, 1, 1, 1, 6, 1}}, stand)
+	text = eventText(res, "france")
+	if !strings.Contains(text, "Hapsburg wins") || strings.Contains(text, "Papacy rolls") {
+		t.Errorf("combat after a lost one:\n%s", text)
+	}
+	if s.Units[ion][Ottoman].Naval() != 0 || s.Units[ion][Papacy].Sq != 1 || s.Units[ion][Hapsburg].Sq != 1 {
+		t.Errorf("Ionian Sea: Hapsburg %+v Papacy %+v Ottoman %+v\n%s", s.Units[ion][Hapsburg], s.Units[ion][Papacy], s.Units[ion][Ottoman], text)
+	}
+}
