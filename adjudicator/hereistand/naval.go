@@ -10,8 +10,8 @@ import (
 )
 
 // Naval movement and naval combat (HIS-16.1, HIS-16.2). One naval move
-// action moves any of the power's naval stacks, each whole, to an
-// adjacent location; enemy powers are then asked, in Impulse Order,
+// action moves any of the power's naval units, whole stacks or the ships
+// named, to adjacent locations; enemy powers are then asked, in Impulse Order,
 // whether to intercept into the sea zones entered, and the enemies in
 // those zones whether to avoid battle; combats follow in every location
 // where the mover meets an enemy. Naval transport (HIS-16.3) and piracy
@@ -148,53 +148,105 @@ func (s *St) shiftNaval(p, a, b int) {
 	}
 }
 
-// navalAction starts a naval move action (HIS-16.1h).
+// navalAction starts a naval move action (HIS-16.1h). Each move of the
+// order takes the ships it names, or the whole stack, from one location
+// to an adjacent one; a location may send ships to several places. Naval
+// leaders go where they are named; the others stay with the ships left
+// behind or, when none stay, sail with the first move out (HIS-16.1e).
 func (r *run) navalAction(p int, o order) error {
 	s := r.s
 	if ActionCost(p, ActNavalMove) == 0 {
 		return fmt.Errorf("%s has no navy (HIS-11.1c)", powers[p].Name)
 	}
-	seen := map[int]bool{}
-	for _, mv := range o.navals {
+	type lift struct {
+		from, to int
+		f        Force
+		ls       []int
+	}
+	var lifts []lift
+	moved := map[int]Force{}
+	whole := map[int]bool{}
+	named := map[int]bool{}
+	for i, mv := range o.navals {
 		from, to := mv[0], mv[1]
+		var fl fleet
+		if i < len(o.fleets) {
+			fl = o.fleets[i]
+		}
+		have := s.Units[from][p]
 		switch {
-		case seen[from]:
-			return fmt.Errorf("%s is named twice: a stack moves once", locName(from))
-		case s.Units[from][p].Naval() == 0:
+		case have.Naval() == 0:
 			return errLegal(s.navalMoves(p), "%s has no naval units in %s", powers[p].Name, locName(from))
 		case !navalAdjacent(from, to):
 			return errLegal(s.navalMoves(p), "%s is not next to %s for ships", locName(to), locName(from))
 		case s.Flow.Beaten.has(from):
 			return fmt.Errorf("the ships in %s lost a naval battle this impulse (HIS-16.1f)", locName(from))
+		case whole[from] || fl.ships.empty() && moved[from].Naval() > 0:
+			return fmt.Errorf("%s is named twice: its whole stack moves once", locName(from))
 		}
 		if err := s.canNavalEnter(p, to); err != nil {
 			return errLegal(s.navalMoves(p), "%v", err)
 		}
-		seen[from] = true
+		f := fl.ships
+		if f.empty() {
+			f = Force{Sq: have.Sq, Cor: have.Cor}
+			whole[from] = true
+		}
+		m := moved[from]
+		m.Sq += f.Sq
+		m.Cor += f.Cor
+		if m.Sq > have.Sq || m.Cor > have.Cor {
+			return fmt.Errorf("%s has only %s in %s", powers[p].Name, navalText(Force{Sq: have.Sq, Cor: have.Cor}), locName(from))
+		}
+		moved[from] = m
+		for _, l := range fl.leaders {
+			switch {
+			case !leaders[l].Naval:
+				return fmt.Errorf("%s is not a naval leader", leaders[l].Name)
+			case int(s.Leader[l]) != from:
+				return fmt.Errorf("%s is not in %s", leaders[l].Name, locName(from))
+			case named[l]:
+				return fmt.Errorf("%s is named twice", leaders[l].Name)
+			}
+			named[l] = true
+		}
+		lifts = append(lifts, lift{from, to, f, append([]int(nil), fl.leaders...)})
+	}
+	// HIS-16.1e: a leader left without ships sails with the first move out.
+	for i := range lifts {
+		from := lifts[i].from
+		have, m := s.Units[from][p], moved[from]
+		if have.Sq > m.Sq || have.Cor > m.Cor {
+			continue
+		}
+		for _, l := range s.navalLeaders(p, from) {
+			if !named[l] {
+				named[l] = true
+				lifts[i].ls = append(lifts[i].ls, l)
+			}
+		}
 	}
 	if err := r.spend(p, ActNavalMove); err != nil {
 		return err
 	}
 	n := &NavalMove{Power: p}
-	stays := func(loc int) bool { return s.Units[loc][p].Naval() > 0 && !seen[loc] }
-	for _, mv := range o.navals {
-		if isSea(mv[1]) && !stays(mv[1]) && !contains(n.Vertical, mv[1]) {
-			n.Vertical = append(n.Vertical, mv[1])
+	stays := func(loc int) bool {
+		have, m := s.Units[loc][p], moved[loc]
+		return have.Sq > m.Sq || have.Cor > m.Cor
+	}
+	for _, l := range lifts {
+		if isSea(l.to) && !stays(l.to) && !contains(n.Vertical, l.to) {
+			n.Vertical = append(n.Vertical, l.to)
 		}
 	}
-	// The stacks move together: lift them all, then put them down.
-	type lift struct {
-		f  Force
-		ls []int
-		to int
-	}
-	var lifts []lift
-	for _, mv := range o.navals {
-		u := s.Units[mv[0]][p]
-		f := Force{Sq: u.Sq, Cor: u.Cor}
-		lifts = append(lifts, lift{f, s.navalLeaders(p, mv[0]), mv[1]})
-		_ = s.removeUnits(mv[0], p, f)
-		r.say("%s moves %s from %s to %s.", powers[p].Name, navalText(f), locName(mv[0]), locName(mv[1]))
+	// The ships move together: lift them all, then put them down.
+	for _, l := range lifts {
+		_ = s.removeUnits(l.from, p, l.f)
+		what := navalText(l.f)
+		if len(l.ls) > 0 {
+			what += " with " + leaderNames(l.ls)
+		}
+		r.say("%s moves %s from %s to %s.", powers[p].Name, what, locName(l.from), locName(l.to))
 	}
 	for _, l := range lifts {
 		s.addUnits(l.to, p, l.f)
@@ -208,6 +260,15 @@ func (r *run) navalAction(p int, o order) error {
 	s.Flow.Naval = n
 	r.continueNaval()
 	return nil
+}
+
+// leaderNames lists leaders by name.
+func leaderNames(ls []int) string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, leaders[l].Name)
+	}
+	return strings.Join(out, ", ")
 }
 
 func navalText(f Force) string {

@@ -297,3 +297,60 @@ func TestHIS16_1m_TwoEnemiesInOneZone(t *testing.T) {
 		t.Errorf("Ionian Sea: Hapsburg %+v Papacy %+v Ottoman %+v\n%s", s.Units[ion][Hapsburg], s.Units[ion][Papacy], s.Units[ion][Ottoman], text)
 	}
 }
+
+// HIS-16.1e, HIS-16.1h: a naval move names the ships and naval leaders
+// that sail from each location, and a stack may split; leaders not named
+// stay with the ships left behind, and sail with the first move out when
+// none are left.
+func TestHIS16_1e_SplitStacksAndLeaders(t *testing.T) {
+	for line, want := range map[string]string{
+		"naval move tunis to barbary":                                                                   "naval move Tunis to Barbary Coast",
+		"naval move 2 sq from tunis to barbary with dragut":                                             "naval move 2 squadrons from Tunis to Barbary Coast with Dragut",
+		"naval move 2 squadrons 1 corsair tunis to barbary with barbarossa, dragut, algiers to barbary": "naval move 2 squadrons 1 corsair from Tunis to Barbary Coast with Barbarossa, Dragut, Algiers to Barbary Coast",
+	} {
+		o, err := parseOrder(Ottoman, line, nil)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		got := o.canonical(Ottoman)
+		if got != want {
+			t.Errorf("%q reads as %q, want %q", line, got, want)
+		}
+		if again, err := parseOrder(Ottoman, got, nil); err != nil || again.canonical(Ottoman) != got {
+			t.Errorf("%q does not read back: %v", got, err)
+		}
+	}
+	s := board(t)
+	tunis := sp(t, "tunis")
+	bc, nac := seaLoc(sz(t, "barbary_coast")), seaLoc(sz(t, "north_african_coast"))
+	barb, dragut := ldr(t, "barbarossa"), ldr(t, "dragut")
+	s.Ctrl[tunis] = uint8(Ottoman)
+	put(t, s, "tunis", Ottoman, Force{Sq: 3, Cor: 1}, "barbarossa", "dragut")
+	play := impulseFor(t, s, Ottoman, 2)
+	for line, want := range map[string]string{
+		"naval move 4 squadrons from tunis to barbary coast":                              "only 3 squadrons, 1 corsair",
+		"naval move tunis to barbary coast, 1 squadron from tunis to north african coast": "named twice",
+		"naval move 2 squadrons from tunis to barbary coast with andrea doria":            "not a known leader",
+	} {
+		if rej := refuse(t, s, Ottoman, play, line); !strings.Contains(rej.Error(), want) {
+			t.Errorf("%q: %v, want %q", line, rej, want)
+		}
+	}
+	// Dragut sails with two squadrons; Barbarossa stays with the rest.
+	s, res := submit(t, s, Ottoman, testdice.New(1), play, "naval move 2 squadrons from tunis to barbary coast with dragut")
+	if s.Units[bc][Ottoman].Sq != 2 || s.Units[tunis][Ottoman] != (Force{Sq: 1, Cor: 1}) ||
+		s.Leader[dragut] != int16(bc) || s.Leader[barb] != int16(tunis) {
+		t.Errorf("Barbary Coast %+v, Tunis %+v, Dragut %d, Barbarossa %d\n%s", s.Units[bc][Ottoman], s.Units[tunis][Ottoman],
+			s.Leader[dragut], s.Leader[barb], eventText(res, "france"))
+	}
+	if !strings.Contains(eventText(res, "france"), "Ottoman moves 2 squadrons with Dragut from Tunis to Barbary Coast") {
+		t.Errorf("events:\n%s", eventText(res, "france"))
+	}
+	// The last ships leave Tunis in two moves: Barbarossa, not named, may
+	// not stay alone and sails with the first.
+	s, _ = submit(t, s, Ottoman, testdice.New(1), "naval move 1 corsair from tunis to north african coast, 1 squadron from tunis to barbary coast")
+	if s.Units[tunis][Ottoman].Naval() != 0 || s.Units[nac][Ottoman].Cor != 1 || s.Units[bc][Ottoman].Sq != 3 || s.Leader[barb] != int16(nac) {
+		t.Errorf("Tunis %+v, North African Coast %+v, Barbary Coast %+v, Barbarossa %d", s.Units[tunis][Ottoman], s.Units[nac][Ottoman],
+			s.Units[bc][Ottoman], s.Leader[barb])
+	}
+}

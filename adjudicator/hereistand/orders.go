@@ -18,7 +18,8 @@ import (
 //	build regular paris       buy 2 mercenaries in lyon
 //	control dijon             remove unrest in metz
 //	assault milan             done            pass
-//	assault 4 regulars in milan with bourbon
+//	assault 4 regulars in milan with montmorency
+//	naval move 2 squadrons from istanbul to aegean sea with barbarossa
 //	intercept 4 from lyon with montmorency    decline
 //	avoid battle to dijon     stand           withdraw
 //	fall back                 move on to lyon
@@ -35,6 +36,9 @@ type order struct {
 	leaders  []int
 	kind     int      // the build action (ActRaiseRegular...)
 	navals   [][2]int // naval moves: from, to
+	// fleets holds, for each naval move, the ships named (zero: the
+	// whole stack) and the naval leaders named (nil: the default).
+	fleets []fleet
 	n        int      // how many to build
 }
 
@@ -244,6 +248,51 @@ func splitUnits(words []string) (unitSpec, []string, error) {
 		return u, nil, fmt.Errorf("give the units either as a number, as kinds (\"3 regulars 1 mercenary\") or as \"all\"")
 	}
 	return u, words[i:], nil
+}
+
+// fleet is what one naval move of an order takes: the ships named (zero
+// for the whole stack) and the naval leaders named (nil for the default).
+type fleet struct {
+	ships   Force
+	leaders []int
+}
+
+// splitNaval reads the ships at the head of a naval move: "2 squadrons
+// 1 corsair", "2 sq", "1 cor"; a bare number counts squadrons.
+func splitNaval(words []string) (Force, []string, error) {
+	var f Force
+	i := 0
+	for i < len(words) {
+		w := strings.TrimSuffix(words[i], ",")
+		if w == "and" && !f.empty() {
+			i++
+			continue
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			break
+		}
+		if n < 1 || n > 30 {
+			return f, nil, fmt.Errorf("%d ships?", n)
+		}
+		corsair := false
+		if i+1 < len(words) {
+			switch strings.TrimSuffix(words[i+1], ",") {
+			case "squadron", "squadrons", "sq", "ship", "ships":
+				i++
+			case "corsair", "corsairs", "cor":
+				corsair = true
+				i++
+			}
+		}
+		if corsair {
+			f.Cor += uint8(n)
+		} else {
+			f.Sq += uint8(n)
+		}
+		i++
+	}
+	return f, words[i:], nil
 }
 
 // resolve turns a unit spec into land units from have.
@@ -479,9 +528,30 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			w = w[1:]
 		}
 		for _, item := range orders.SplitList(strings.Join(w, " ")) {
+			f, rest, err := splitNaval(strings.Fields(item))
+			if err != nil {
+				return o, err
+			}
+			rest, lead, hasWith := cut(rest, "with")
+			item = strings.Join(rest, " ")
 			from, to, ok := strings.Cut(" "+item+" ", " to ")
+			if !ok && !hasWith && f.empty() && len(o.fleets) > 0 && o.fleets[len(o.fleets)-1].leaders != nil {
+				// "with barbarossa, dragut": a further leader of the move before.
+				ls, err := matchLeaders(p, item)
+				if err != nil {
+					return o, err
+				}
+				last := &o.fleets[len(o.fleets)-1]
+				for _, l := range ls {
+					if contains(last.leaders, l) {
+						return o, fmt.Errorf("%s is named twice", leaders[l].Name)
+					}
+					last.leaders = append(last.leaders, l)
+				}
+				continue
+			}
 			if !ok {
-				return o, fmt.Errorf("naval moves read \"naval move <from> to <to>, <from> to <to>\"")
+				return o, fmt.Errorf("naval moves read \"naval move [<ships> from] <from> to <to> [with <leaders>], <from> to <to>\"")
 			}
 			a, err := matchLoc(strings.TrimPrefix(strings.TrimSpace(from), "from "))
 			if err != nil {
@@ -491,7 +561,15 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			if err != nil {
 				return o, err
 			}
+			var fl fleet
+			fl.ships = f
+			if hasWith {
+				if fl.leaders, err = matchLeaders(p, strings.Join(lead, " ")); err != nil {
+					return o, err
+				}
+			}
 			o.navals = append(o.navals, [2]int{a, b})
+			o.fleets = append(o.fleets, fl)
 		}
 		if len(o.navals) == 0 {
 			return o, fmt.Errorf("which ships move where? \"naval move marseille to gulf of lyon\"")
@@ -572,8 +650,23 @@ func (o order) canonical(p int) string {
 		return o.transportCanonical()
 	case "naval":
 		var mv []string
-		for _, x := range o.navals {
-			mv = append(mv, locName(x[0])+" to "+locName(x[1]))
+		for i, x := range o.navals {
+			item := locName(x[0]) + " to " + locName(x[1])
+			if i < len(o.fleets) {
+				fl := o.fleets[i]
+				if !fl.ships.empty() {
+					// No comma: commas separate the moves.
+					item = strings.ReplaceAll(navalText(fl.ships), ", ", " ") + " from " + item
+				}
+				if fl.leaders != nil {
+					var ns []string
+					for _, l := range fl.leaders {
+						ns = append(ns, leaders[l].Name)
+					}
+					item += " with " + strings.Join(ns, ", ")
+				}
+			}
+			mv = append(mv, item)
 		}
 		return "naval move " + strings.Join(mv, ", ")
 	case "build":
