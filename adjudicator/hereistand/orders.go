@@ -36,10 +36,10 @@ type order struct {
 	leaders  []int
 	kind     int      // the build action (ActRaiseRegular...)
 	navals   [][2]int // naval moves: from, to
+	n        int      // how many to build
 	// fleets holds, for each naval move, the ships named (zero: the
 	// whole stack) and the naval leaders named (nil: the default).
 	fleets []fleet
-	n        int      // how many to build
 }
 
 // unitSpec says which land units an order takes: all of them, a number
