@@ -554,7 +554,11 @@ func (s *St) Check() error {
 			if int(at) >= NLoc || (!leaders[l].Naval && isSea(int(at))) {
 				return fmt.Errorf("%s in a bad place", leaders[l].Name)
 			}
-		case at != LeaderOff && at != LeaderRemoved && at != LeaderAway:
+		case at == LeaderAway:
+			if !leaders[l].Naval {
+				return fmt.Errorf("%s is an army leader on the Turn track", leaders[l].Name)
+			}
+		case at != LeaderOff && at != LeaderRemoved:
 			return fmt.Errorf("%s: location %d", leaders[l].Name, at)
 		}
 	}
