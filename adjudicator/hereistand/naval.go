@@ -129,9 +129,11 @@ func (s *St) navalLeaders(p, loc int) []int {
 	return out
 }
 
+// bestNaval is the best battle rating among the naval leaders of p's
+// side in loc.
 func bestNaval(s *St, p, loc int) int {
 	b := 0
-	for _, l := range s.navalLeaders(p, loc) {
+	for _, l := range s.sideLeaders(loc, p) {
 		b = max(b, leaders[l].Battle)
 	}
 	return b
@@ -148,9 +150,53 @@ func (s *St) shiftNaval(p, a, b int) {
 	}
 }
 
+// navalSide lists the powers whose ships act as one with major power p's
+// (HIS-16.1a, HIS-22.3a): p and the minor powers actively allied to it.
+// A minor power or the independents stand alone.
+func (s *St) navalSide(p int) []int {
+	out := []int{p}
+	if p < NMajor {
+		for q := NMajor; q < Independent; q++ {
+			if s.minorAlly(q) == p {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// sideNaval is the naval force of p's side in loc.
+func (s *St) sideNaval(loc, p int) Force {
+	var f Force
+	for _, q := range s.navalSide(p) {
+		f.Sq += s.Units[loc][q].Sq
+		f.Cor += s.Units[loc][q].Cor
+	}
+	return f
+}
+
+// sideLeaders lists the naval leaders of p's side in loc.
+func (s *St) sideLeaders(loc, p int) []int {
+	var out []int
+	for _, q := range s.navalSide(p) {
+		out = append(out, s.navalLeaders(q, loc)...)
+	}
+	return out
+}
+
+// shiftSide moves the ships and naval leaders of p's side from a to b.
+func (s *St) shiftSide(p, a, b int) {
+	for _, q := range s.navalSide(p) {
+		if s.Units[a][q].Naval() > 0 || len(s.navalLeaders(q, a)) > 0 {
+			s.shiftNaval(q, a, b)
+		}
+	}
+}
+
 // navalAction starts a naval move action (HIS-16.1h). Each move of the
-// order takes the ships it names, or the whole stack, from one location
-// to an adjacent one; a location may send ships to several places. Naval
+// order takes the ships it names, or the whole stack (with the ships of
+// the power's active minor allies, HIS-16.1a), from one location to an
+// adjacent one; a location may send ships to several places. Naval
 // leaders go where they are named; the others stay with the ships left
 // behind or, when none stay, sail with the first move out (HIS-16.1e).
 func (r *run) navalAction(p int, o order) error {
@@ -160,12 +206,14 @@ func (r *run) navalAction(p int, o order) error {
 	}
 	type lift struct {
 		from, to int
-		f        Force
+		parts    []Part
 		ls       []int
 	}
+	side := s.navalSide(p)
 	var lifts []lift
-	moved := map[int]Force{}
+	moved := map[[2]int]Force{} // location, power
 	whole := map[int]bool{}
+	used := map[int]bool{}
 	named := map[int]bool{}
 	for i, mv := range o.navals {
 		from, to := mv[0], mv[1]
@@ -175,30 +223,40 @@ func (r *run) navalAction(p int, o order) error {
 		}
 		have := s.Units[from][p]
 		switch {
-		case have.Naval() == 0:
+		case s.sideNaval(from, p).Naval() == 0:
 			return errLegal(s.navalMoves(p), "%s has no naval units in %s", powers[p].Name, locName(from))
 		case !navalAdjacent(from, to):
 			return errLegal(s.navalMoves(p), "%s is not next to %s for ships", locName(to), locName(from))
 		case s.Flow.Beaten.has(from):
 			return fmt.Errorf("the ships in %s lost a naval battle this impulse (HIS-16.1f)", locName(from))
-		case whole[from] || fl.ships.empty() && moved[from].Naval() > 0:
+		case whole[from] || fl.ships.empty() && used[from]:
 			return fmt.Errorf("%s is named twice: its whole stack moves once", locName(from))
 		}
 		if err := s.canNavalEnter(p, to); err != nil {
 			return errLegal(s.navalMoves(p), "%v", err)
 		}
-		f := fl.ships
-		if f.empty() {
-			f = Force{Sq: have.Sq, Cor: have.Cor}
+		used[from] = true
+		var parts []Part
+		if fl.ships.empty() {
 			whole[from] = true
+			for _, q := range side {
+				if u := s.Units[from][q]; u.Naval() > 0 {
+					parts = append(parts, Part{q, Force{Sq: u.Sq, Cor: u.Cor}})
+				}
+			}
+		} else {
+			parts = []Part{{p, fl.ships}}
 		}
-		m := moved[from]
-		m.Sq += f.Sq
-		m.Cor += f.Cor
-		if m.Sq > have.Sq || m.Cor > have.Cor {
-			return fmt.Errorf("%s has only %s in %s", powers[p].Name, navalText(Force{Sq: have.Sq, Cor: have.Cor}), locName(from))
+		for _, pt := range parts {
+			k := [2]int{from, pt.Power}
+			m := moved[k]
+			m.Sq += pt.Force.Sq
+			m.Cor += pt.Force.Cor
+			if m.Sq > s.Units[from][pt.Power].Sq || m.Cor > s.Units[from][pt.Power].Cor {
+				return fmt.Errorf("%s has only %s in %s", powers[p].Name, navalText(Force{Sq: have.Sq, Cor: have.Cor}), locName(from))
+			}
+			moved[k] = m
 		}
-		moved[from] = m
 		for _, l := range fl.leaders {
 			switch {
 			case !leaders[l].Naval:
@@ -210,16 +268,25 @@ func (r *run) navalAction(p int, o order) error {
 			}
 			named[l] = true
 		}
-		lifts = append(lifts, lift{from, to, f, append([]int(nil), fl.leaders...)})
+		lifts = append(lifts, lift{from, to, parts, append([]int(nil), fl.leaders...)})
+	}
+	// stays reports whether ships of p's side stay in loc.
+	stays := func(loc int) bool {
+		for _, q := range side {
+			have, m := s.Units[loc][q], moved[[2]int{loc, q}]
+			if have.Sq > m.Sq || have.Cor > m.Cor {
+				return true
+			}
+		}
+		return false
 	}
 	// HIS-16.1e: a leader left without ships sails with the first move out.
 	for i := range lifts {
 		from := lifts[i].from
-		have, m := s.Units[from][p], moved[from]
-		if have.Sq > m.Sq || have.Cor > m.Cor {
+		if stays(from) {
 			continue
 		}
-		for _, l := range s.navalLeaders(p, from) {
+		for _, l := range s.sideLeaders(from, p) {
 			if !named[l] {
 				named[l] = true
 				lifts[i].ls = append(lifts[i].ls, l)
@@ -230,10 +297,6 @@ func (r *run) navalAction(p int, o order) error {
 		return err
 	}
 	n := &NavalMove{Power: p}
-	stays := func(loc int) bool {
-		have, m := s.Units[loc][p], moved[loc]
-		return have.Sq > m.Sq || have.Cor > m.Cor
-	}
 	for _, l := range lifts {
 		if isSea(l.to) && !stays(l.to) && !contains(n.Vertical, l.to) {
 			n.Vertical = append(n.Vertical, l.to)
@@ -241,15 +304,25 @@ func (r *run) navalAction(p int, o order) error {
 	}
 	// The ships move together: lift them all, then put them down.
 	for _, l := range lifts {
-		_ = s.removeUnits(l.from, p, l.f)
-		what := navalText(l.f)
-		if len(l.ls) > 0 {
-			what += " with " + leaderNames(l.ls)
+		var what []string
+		for _, pt := range l.parts {
+			_ = s.removeUnits(l.from, pt.Power, pt.Force)
+			w := navalText(pt.Force)
+			if pt.Power != p {
+				w += " of " + powerName(pt.Power)
+			}
+			what = append(what, w)
 		}
-		r.say("%s moves %s from %s to %s.", powers[p].Name, what, locName(l.from), locName(l.to))
+		text := strings.Join(what, ", ")
+		if len(l.ls) > 0 {
+			text += " with " + leaderNames(l.ls)
+		}
+		r.say("%s moves %s from %s to %s.", powers[p].Name, text, locName(l.from), locName(l.to))
 	}
 	for _, l := range lifts {
-		s.addUnits(l.to, p, l.f)
+		for _, pt := range l.parts {
+			s.addUnits(l.to, pt.Power, pt.Force)
+		}
 		for _, x := range l.ls {
 			s.Leader[x] = int16(l.to)
 		}
@@ -309,7 +382,7 @@ func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
 				continue
 			}
 			for _, x := range navalNbrs(d) {
-				if s.Units[x][q].Naval() > 0 && s.Units[x][n.Power].Naval() == 0 && !contains(n.Tried, x*NLoc+d) {
+				if s.sideNaval(x, q).Naval() > 0 && s.sideNaval(x, n.Power).Naval() == 0 && !contains(n.Tried, x*NLoc+d) {
 					out = append(out, navalIntercept{q, x, d})
 				}
 			}
@@ -339,7 +412,7 @@ func (s *St) nextNavalAvoid(n *NavalMove) (int, int, bool) {
 			continue
 		}
 		for _, d := range n.Vertical {
-			if contains(n.Intercepted, d) || contains(n.Avoided, q*NLoc+d) || s.Units[d][q].Naval() == 0 {
+			if contains(n.Intercepted, d) || contains(n.Avoided, q*NLoc+d) || s.sideNaval(d, q).Naval() == 0 {
 				continue
 			}
 			return q, d, true
@@ -382,10 +455,13 @@ func (r *run) navalCombats(n *NavalMove) {
 	p := n.Power
 	for _, loc := range n.Dest {
 		for q := 0; q < Independent; q++ {
-			if s.Units[loc][p].Naval() == 0 {
+			if s.sideNaval(loc, p).Naval() == 0 {
 				break
 			}
-			if q == p || s.Units[loc][q].Naval() == 0 || !s.Enemy(p, q) {
+			if isMinor(q) && s.minorAlly(q) != NoPower {
+				continue // it fights in its major ally's stack
+			}
+			if q == p || s.sideNaval(loc, q).Naval() == 0 || !s.Enemy(p, q) {
 				continue
 			}
 			if !r.navalCombat(loc, p, q) {
@@ -397,7 +473,7 @@ func (r *run) navalCombats(n *NavalMove) {
 
 // navalDice counts a side's dice (HIS-16.2b-c).
 func (s *St) navalDice(loc, p int, defender bool) int {
-	u := s.Units[loc][p]
+	u := s.sideNaval(loc, p)
 	d := 2*int(u.Sq) + int(u.Cor) + bestNaval(s, p, loc)
 	if defender && !isSea(loc) {
 		d++
@@ -428,7 +504,7 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
 	dr, dh := rollHits(r.dice, "naval combat defender", dd)
 	attWins := ah > dh
-	af, df := s.Units[loc][p], s.Units[loc][q]
+	af, df := s.sideNaval(loc, p), s.sideNaval(loc, q)
 	al := navalLosses(af, dh, !attWins)
 	dl := navalLosses(df, ah, attWins)
 	if al.Naval() == af.Naval() && dl.Naval() == df.Naval() {
@@ -450,11 +526,9 @@ func (r *run) navalCombat(loc, p, q int) bool {
 		if x.l.Naval() == 0 {
 			continue
 		}
-		_ = s.removeUnits(loc, x.pw, x.l)
-		s.Flow.noteNavalLoss(x.pw, x.l)
-		r.say("%s loses %s.", powerName(x.pw), navalText(x.l))
-		if s.Units[loc][x.pw].Naval() == 0 {
-			for _, l := range s.navalLeaders(x.pw, loc) {
+		r.takeNavalLosses(loc, x.pw, x.l)
+		if s.sideNaval(loc, x.pw).Naval() == 0 {
+			for _, l := range s.sideLeaders(loc, x.pw) {
 				s.Leader[l] = LeaderAway // HIS-16.2k: back next turn
 				r.say("%s leaves the map until next turn.", leaders[l].Name)
 			}
@@ -470,17 +544,36 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	default:
 		r.navalRetreat(loc, p)
 	}
-	if s.Units[loc][p].Naval() == 0 {
+	if s.sideNaval(loc, p).Naval() == 0 {
 		return false
 	}
 	return attWins
+}
+
+// takeNavalLosses removes losses l from the ships of p's side in loc: the
+// major power's own ships first, then its allies' (the owner's choice made
+// for it), each counted for rebuilding (HIS-16.2k).
+func (r *run) takeNavalLosses(loc, p int, l Force) {
+	s := r.s
+	for _, q := range s.navalSide(p) {
+		u := s.Units[loc][q]
+		t := Force{Sq: min(l.Sq, u.Sq), Cor: min(l.Cor, u.Cor)}
+		if t.Naval() == 0 {
+			continue
+		}
+		l.Sq -= t.Sq
+		l.Cor -= t.Cor
+		_ = s.removeUnits(loc, q, t)
+		s.Flow.noteNavalLoss(q, t)
+		r.say("%s loses %s.", powerName(q), navalText(t))
+	}
 }
 
 // navalRetreat moves power p's ships out of loc to the first adjacent
 // location free of enemy ships that it may enter, or eliminates them.
 func (r *run) navalRetreat(loc, p int) {
 	s := r.s
-	if s.Units[loc][p].Naval() == 0 {
+	if s.sideNaval(loc, p).Naval() == 0 {
 		return
 	}
 	for _, x := range navalNbrs(loc) {
@@ -488,16 +581,20 @@ func (r *run) navalRetreat(loc, p int) {
 			continue
 		}
 		r.say("%s ships retreat from %s to %s.", powerName(p), locName(loc), locName(x))
-		s.shiftNaval(p, loc, x)
+		s.shiftSide(p, loc, x)
 		s.Flow.Beaten.set(x)
 		return
 	}
-	u := s.Units[loc][p]
-	f := Force{Sq: u.Sq, Cor: u.Cor}
-	_ = s.removeUnits(loc, p, f)
-	s.Flow.noteNavalLoss(p, f)
-	for _, l := range s.navalLeaders(p, loc) {
+	for _, l := range s.sideLeaders(loc, p) {
 		s.Leader[l] = LeaderAway
+	}
+	for _, q := range s.navalSide(p) {
+		u := s.Units[loc][q]
+		f := Force{Sq: u.Sq, Cor: u.Cor}
+		if f.Naval() > 0 {
+			_ = s.removeUnits(loc, q, f)
+			s.Flow.noteNavalLoss(q, f)
+		}
 	}
 	r.say("%s ships in %s have nowhere to retreat and are eliminated.", powerName(p), locName(loc))
 }
@@ -508,8 +605,16 @@ func (s *St) navalMoves(p int) []string {
 	if ActionCost(p, ActNavalMove) == 0 {
 		return nil
 	}
-	s.occ[p].each(func(loc int) {
-		if s.Units[loc][p].Naval() == 0 || s.Flow.Beaten.has(loc) {
+	var locs locSet
+	for _, q := range s.navalSide(p) {
+		s.occ[q].each(func(loc int) {
+			if s.Units[loc][q].Naval() > 0 {
+				locs.set(loc)
+			}
+		})
+	}
+	locs.each(func(loc int) {
+		if s.Flow.Beaten.has(loc) {
 			return
 		}
 		for _, x := range navalNbrs(loc) {
@@ -573,7 +678,7 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		a, b := r.dice.Roll("naval interception", 6), r.dice.Roll("naval interception", 6)
 		r.say("%s tries to intercept from %s into %s: %d+%d%+d = %d.", powers[q].Name, locName(opt.From), locName(opt.Dest), a, b, mod, a+b+mod)
 		if a+b+mod >= InterceptRoll {
-			s.shiftNaval(q, opt.From, opt.Dest)
+			s.shiftSide(q, opt.From, opt.Dest)
 			n.Intercepted = append(n.Intercepted, opt.Dest)
 			if !contains(n.Dest, opt.Dest) {
 				n.Dest = append(n.Dest, opt.Dest)
@@ -602,7 +707,7 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		a, b := r.dice.Roll("naval avoid battle", 6), r.dice.Roll("naval avoid battle", 6)
 		r.say("%s tries to avoid battle from %s to %s: %d+%d%+d = %d.", powers[q].Name, locName(zone), locName(to), a, b, mod, a+b+mod)
 		if a+b+mod >= InterceptRoll {
-			s.shiftNaval(q, zone, to)
+			s.shiftSide(q, zone, to)
 			r.say("The attempt succeeds.")
 		} else {
 			r.say("The attempt fails (9 needed).")

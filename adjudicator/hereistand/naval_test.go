@@ -7,20 +7,28 @@ import (
 	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
-// HIS-5.1e, HIS-5.3b, HIS-5.3c, HIS-16.1f, HIS-16.1m, HIS-16.2a, HIS-16.2k, HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l: the seed's naval example, with the
-// Hapsburg squadrons alone (ships of allied minor powers do not sail with
-// a major power's yet): Barbarossa's fleet leaves Tunis for the Barbary
-// Coast; the Hapsburg's stack in the Tyrrhenian Sea intercepts with 9
-// after the one in the Ionian Sea failed with 7; both sides score 3 hits;
-// the defender wins the tie; the Ottoman loses a squadron and the corsair
-// and retreats; the Hapsburg loses one squadron, its odd hit ignored.
+// HIS-5.1e, HIS-5.3b, HIS-5.3c, HIS-16.1f, HIS-16.1m, HIS-16.2a, HIS-16.2k, HIS-16.1j, HIS-16.2b, HIS-16.2c, HIS-16.2d, HIS-16.2e, HIS-16.2f, HIS-16.2g, HIS-16.2h, HIS-16.2i, HIS-16.2j, HIS-16.2l, HIS-16.1a, HIS-22.3a: the seed's naval example.
+// Genoa is the Hapsburg's ally: Andrea Doria and a Genoese squadron sail
+// in the Hapsburg's stack in the Tyrrhenian Sea with a Hapsburg
+// squadron; a Hapsburg squadron in the Ionian Sea stands in for the
+// Venetian fleet the Papacy lent (loans come with diplomacy).
+// Barbarossa's fleet leaves Tunis for the Barbary Coast; both Hapsburg
+// stacks roll 7 to intercept: the Ionian one fails, the one with Doria
+// (+2) succeeds; both sides score 3 hits (7 dice against 6); the
+// defender wins the tie; the Ottoman loses a squadron and the corsair and
+// retreats; the Hapsburg loses one squadron, its odd hit ignored.
 func TestHIS16_NavalExample(t *testing.T) {
 	s := board(t)
 	s.setWar(Ottoman, Hapsburg, true)
+	if _, err := s.ActivateMinor(Genoa, Hapsburg); err != nil {
+		t.Fatal(err)
+	}
 	s.Ctrl[sp(t, "tunis")] = Ottoman
 	put(t, s, "tunis", Ottoman, Force{Sq: 2, Cor: 1}, "barbarossa")
 	tyr, ion := seaLoc(sz(t, "tyrrhenian_sea")), seaLoc(sz(t, "ionian_sea"))
-	s.addUnits(tyr, Hapsburg, Force{Sq: 2})
+	s.addUnits(tyr, Hapsburg, Force{Sq: 1})
+	s.addUnits(tyr, Genoa, Force{Sq: 1})
+	s.Leader[ldr(t, "andrea_doria")] = int16(tyr)
 	s.addUnits(ion, Hapsburg, Force{Sq: 1})
 	play := impulseFor(t, s, Ottoman, 2)
 	refuse(t, s, Ottoman, play, "naval move tunis to tyrrhenian sea") // HIS-16.1b
@@ -34,20 +42,20 @@ func TestHIS16_NavalExample(t *testing.T) {
 	if !strings.Contains(eventText(res, "france"), "fails") {
 		t.Errorf("events %q", eventText(res, "france"))
 	}
-	rolls := []int{4, 5}                       // the interception: 9
+	rolls := []int{3, 4}                       // the interception: 7 + 2 for Doria
 	rolls = append(rolls, 5, 6, 5, 1, 1, 1, 1) // Ottoman: 2x2 + 1 + Barbarossa 2 = 7 dice, 3 hits
-	rolls = append(rolls, 5, 6, 6, 1)          // Hapsburg: 2x2 = 4 dice, 3 hits
+	rolls = append(rolls, 5, 6, 6, 1, 1, 1)    // Hapsburg: 2x2 + Doria 2 = 6 dice, 3 hits
 	s, res = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "intercept from tyrrhenian into barbary coast")
 	text := eventText(res, "papacy")
-	for _, w := range []string{"The interception succeeds", "Ottoman rolls 7 dice", "Hapsburg rolls 4 dice", "Hapsburg wins",
+	for _, w := range []string{"3+4+2 = 9", "The interception succeeds", "Ottoman rolls 7 dice", "Hapsburg rolls 6 dice", "Hapsburg wins",
 		"Ottoman loses 1 squadron, 1 corsair", "Hapsburg loses 1 squadron"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in\n%s", w, text)
 		}
 	}
 	bc := seaLoc(sz(t, "barbary_coast"))
-	if s.Units[bc][Hapsburg].Sq != 1 || s.Units[bc][Ottoman].Naval() != 0 {
-		t.Errorf("Barbary Coast: Hapsburg %+v Ottoman %+v", s.Units[bc][Hapsburg], s.Units[bc][Ottoman])
+	if s.sideNaval(bc, Hapsburg).Sq != 1 || s.Units[bc][Ottoman].Naval() != 0 || s.Leader[ldr(t, "andrea_doria")] != int16(bc) {
+		t.Errorf("Barbary Coast: Hapsburg %+v Genoa %+v Ottoman %+v", s.Units[bc][Hapsburg], s.Units[bc][Genoa], s.Units[bc][Ottoman])
 	}
 	at := int(s.Leader[ldr(t, "barbarossa")])
 	if at < 0 || s.Units[at][Ottoman].Sq != 1 {
@@ -352,5 +360,32 @@ func TestHIS16_1e_SplitStacksAndLeaders(t *testing.T) {
 	if s.Units[tunis][Ottoman].Naval() != 0 || s.Units[nac][Ottoman].Cor != 1 || s.Units[bc][Ottoman].Sq != 3 || s.Leader[barb] != int16(nac) {
 		t.Errorf("Tunis %+v, North African Coast %+v, Barbary Coast %+v, Barbarossa %d", s.Units[tunis][Ottoman], s.Units[nac][Ottoman],
 			s.Units[bc][Ottoman], s.Leader[barb])
+	}
+}
+
+// HIS-16.1a, HIS-22.3a: the ships and naval leaders of an active minor
+// ally sail with its major power's stack; ships named in the order are
+// the major's own.
+func TestHIS22_3a_MinorShipsSailWithTheirAlly(t *testing.T) {
+	s := board(t)
+	if _, err := s.ActivateMinor(Genoa, Hapsburg); err != nil {
+		t.Fatal(err)
+	}
+	gen, tyr := sp(t, "genoa"), seaLoc(sz(t, "tyrrhenian_sea"))
+	doria := ldr(t, "andrea_doria")
+	s.addUnits(gen, Hapsburg, Force{Sq: 2})
+	s.addUnits(gen, Genoa, Force{Sq: 1})
+	s.Leader[doria] = int16(gen)
+	play := impulseFor(t, s, Hapsburg, 2)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move 1 squadron from genoa to tyrrhenian sea")
+	if s.Units[tyr][Hapsburg].Sq != 1 || s.Units[gen][Genoa].Sq != 1 || s.Leader[doria] != int16(gen) {
+		t.Errorf("Tyrrhenian %+v, Genoa %+v %+v, Doria %d", s.Units[tyr][Hapsburg], s.Units[gen][Hapsburg], s.Units[gen][Genoa], s.Leader[doria])
+	}
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "naval move genoa to tyrrhenian sea")
+	if s.Units[tyr][Hapsburg].Sq != 2 || s.Units[tyr][Genoa].Sq != 1 || s.Units[gen][Genoa].Naval() != 0 || s.Leader[doria] != int16(tyr) {
+		t.Errorf("Tyrrhenian %+v %+v, Doria %d\n%s", s.Units[tyr][Hapsburg], s.Units[tyr][Genoa], s.Leader[doria], eventText(res, "france"))
+	}
+	if !strings.Contains(eventText(res, "france"), "Hapsburg moves 1 squadron, 1 squadron of Genoa with Andrea Doria from Genoa to Tyrrhenian Sea") {
+		t.Errorf("events:\n%s", eventText(res, "france"))
 	}
 }
