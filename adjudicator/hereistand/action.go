@@ -308,7 +308,7 @@ func (r *run) shipsLeavePort(sp int) {
 		}
 		to := -1
 		for _, z := range spaces[sp].Seas {
-			if !s.enemyNavalIn(seaLoc(z), q) {
+			if !s.enemyNavalIn(seaLoc(z), q) && !atlanticBarred(seaLoc(z), q, -1) {
 				to = seaLoc(z)
 				break
 			}

@@ -193,6 +193,36 @@ func (s *St) shiftSide(p, a, b int) {
 	}
 }
 
+// atlanticBarred reports whether ships of power q, or naval leader l
+// (-1: none), may never enter loc (HIS-16.1g): Genoese and Venetian ships
+// and Andrea Doria never sail into the Atlantic Ocean, the seed's "North
+// Atlantic" (ruling A21).
+func atlanticBarred(loc, q, l int) bool {
+	if atlanticZone < 0 || loc != seaLoc(atlanticZone) {
+		return false
+	}
+	if q == Genoa || q == Venice {
+		return true
+	}
+	return l >= 0 && leaders[l].ID == "andrea_doria"
+}
+
+// sideBarred reports whether anything of p's side in from is barred from
+// entering to (HIS-16.1g).
+func (s *St) sideBarred(from, p, to int) bool {
+	for _, q := range s.navalSide(p) {
+		if s.Units[from][q].Naval() > 0 && atlanticBarred(to, q, -1) {
+			return true
+		}
+	}
+	for _, l := range s.sideLeaders(from, p) {
+		if atlanticBarred(to, NoPower, l) {
+			return true
+		}
+	}
+	return false
+}
+
 // navalAction starts a naval move action (HIS-16.1h). Each move of the
 // order takes the ships it names, or the whole stack (with the ships of
 // the power's active minor allies, HIS-16.1a), from one location to an
@@ -293,6 +323,19 @@ func (r *run) navalAction(p int, o order) error {
 			}
 		}
 	}
+	for _, l := range lifts {
+		for _, pt := range l.parts {
+			if atlanticBarred(l.to, pt.Power, -1) {
+				return fmt.Errorf("%s ships may never enter the %s (HIS-16.1g): name %s's own ships to leave them behind",
+					powers[pt.Power].Name, locName(l.to), powers[p].Name)
+			}
+		}
+		for _, x := range l.ls {
+			if atlanticBarred(l.to, NoPower, x) {
+				return fmt.Errorf("%s may never enter the %s (HIS-16.1g)", leaders[x].Name, locName(l.to))
+			}
+		}
+	}
 	if err := r.spend(p, ActNavalMove); err != nil {
 		return err
 	}
@@ -382,7 +425,7 @@ func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
 				continue
 			}
 			for _, x := range navalNbrs(d) {
-				if s.sideNaval(x, q).Naval() > 0 && s.sideNaval(x, n.Power).Naval() == 0 && !contains(n.Tried, x*NLoc+d) {
+				if s.sideNaval(x, q).Naval() > 0 && s.sideNaval(x, n.Power).Naval() == 0 && !contains(n.Tried, x*NLoc+d) && !s.sideBarred(x, q, d) {
 					out = append(out, navalIntercept{q, x, d})
 				}
 			}
@@ -397,6 +440,9 @@ func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
 func (s *St) navalAvoidOptions(q, d int) []int {
 	var out []int
 	for _, x := range navalNbrs(d) {
+		if s.sideBarred(d, q, x) {
+			continue
+		}
 		if isSea(x) && !s.enemyNavalIn(x, q) || !isSea(x) && s.Controller(x) == q {
 			out = append(out, x)
 		}
@@ -577,7 +623,7 @@ func (r *run) navalRetreat(loc, p int) {
 		return
 	}
 	for _, x := range navalNbrs(loc) {
-		if s.enemyNavalIn(x, p) || !isSea(x) && !s.Friendly(x, p) {
+		if s.enemyNavalIn(x, p) || !isSea(x) && !s.Friendly(x, p) || s.sideBarred(loc, p, x) {
 			continue
 		}
 		r.say("%s ships retreat from %s to %s.", powerName(p), locName(loc), locName(x))

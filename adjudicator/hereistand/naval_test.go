@@ -389,3 +389,33 @@ func TestHIS22_3a_MinorShipsSailWithTheirAlly(t *testing.T) {
 		t.Errorf("events:\n%s", eventText(res, "france"))
 	}
 }
+
+// HIS-16.1g (ruling A21: the seed's "North Atlantic" is the Atlantic
+// Ocean): Genoese ships and Andrea Doria never enter it, whether moving,
+// avoiding battle or retreating with their major ally's stack.
+func TestHIS16_1g_NoGenoeseInTheAtlantic(t *testing.T) {
+	s := board(t)
+	s.setWar(Hapsburg, France, true)
+	if _, err := s.ActivateMinor(Genoa, Hapsburg); err != nil {
+		t.Fatal(err)
+	}
+	bob, atl := seaLoc(sz(t, "bay_of_biscay")), seaLoc(sz(t, "atlantic_ocean"))
+	doria := ldr(t, "andrea_doria")
+	s.addUnits(bob, Hapsburg, Force{Sq: 1})
+	s.addUnits(bob, Genoa, Force{Sq: 1})
+	s.Leader[doria] = int16(bob)
+	if contains(s.navalAvoidOptions(Hapsburg, bob), atl) {
+		t.Errorf("the stack with Genoese ships may avoid battle into the Atlantic: %v", s.navalAvoidOptions(Hapsburg, bob))
+	}
+	play := impulseFor(t, s, Hapsburg, 2)
+	if rej := refuse(t, s, Hapsburg, play, "naval move bay of biscay to atlantic ocean"); !strings.Contains(rej.Error(), "HIS-16.1g") {
+		t.Errorf("rejection %v", rej)
+	}
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move 1 squadron from bay of biscay to atlantic ocean")
+	if s.Units[atl][Hapsburg].Sq != 1 || s.Units[bob][Genoa].Sq != 1 || s.Leader[doria] != int16(bob) {
+		t.Errorf("Atlantic %+v, Bay of Biscay %+v, Doria %d", s.Units[atl][Hapsburg], s.Units[bob][Genoa], s.Leader[doria])
+	}
+	if !contains(s.navalAvoidOptions(Hapsburg, atl), bob) {
+		t.Errorf("Hapsburg ships alone may leave the Atlantic: %v", s.navalAvoidOptions(Hapsburg, atl))
+	}
+}
