@@ -167,10 +167,15 @@ func (s *St) navalSide(p int) []int {
 
 // sideNaval is the naval force of p's side in loc.
 func (s *St) sideNaval(loc, p int) Force {
-	var f Force
-	for _, q := range s.navalSide(p) {
-		f.Sq += s.Units[loc][q].Sq
-		f.Cor += s.Units[loc][q].Cor
+	u := s.Units[loc][p]
+	f := Force{Sq: u.Sq, Cor: u.Cor}
+	if p < NMajor {
+		for q := NMajor; q < Independent; q++ {
+			if u := s.Units[loc][q]; u.Naval() > 0 && s.minorAlly(q) == p {
+				f.Sq += u.Sq
+				f.Cor += u.Cor
+			}
+		}
 	}
 	return f
 }
