@@ -296,6 +296,8 @@ func (r *run) navalAction(p int, o order) error {
 			switch {
 			case !leaders[l].Naval:
 				return fmt.Errorf("%s is not a naval leader", leaders[l].Name)
+			case !contains(side, leaderPower(s, l)):
+				return fmt.Errorf("%s does not sail with %s", leaders[l].Name, powers[p].Name)
 			case int(s.Leader[l]) != from:
 				return fmt.Errorf("%s is not in %s", leaders[l].Name, locName(from))
 			case named[l]:

@@ -338,7 +338,8 @@ func TestHIS16_1e_SplitStacksAndLeaders(t *testing.T) {
 	for line, want := range map[string]string{
 		"naval move 4 squadrons from tunis to barbary coast":                              "only 3 squadrons, 1 corsair",
 		"naval move tunis to barbary coast, 1 squadron from tunis to north african coast": "named twice",
-		"naval move 2 squadrons from tunis to barbary coast with andrea doria":            "not a known leader",
+		"naval move 2 squadrons from tunis to barbary coast with andrea doria":            "Andrea Doria does not sail with Ottoman",
+		"naval move 2 squadrons from tunis to barbary coast with suleiman":                "not a known naval leader",
 	} {
 		if rej := refuse(t, s, Ottoman, play, line); !strings.Contains(rej.Error(), want) {
 			t.Errorf("%q: %v, want %q", line, rej, want)
@@ -387,6 +388,13 @@ func TestHIS22_3a_MinorShipsSailWithTheirAlly(t *testing.T) {
 	}
 	if !strings.Contains(eventText(res, "france"), "Hapsburg moves 1 squadron, 1 squadron of Genoa with Andrea Doria from Genoa to Tyrrhenian Sea") {
 		t.Errorf("events:\n%s", eventText(res, "france"))
+	}
+	// The ally's naval leader may be named: Doria sails with a Hapsburg
+	// squadron and leaves the Genoese one behind.
+	play = impulseFor(t, s, Hapsburg, 1)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move 1 squadron from tyrrhenian sea to genoa with andrea doria")
+	if s.Leader[doria] != int16(gen) || s.Units[gen][Hapsburg].Sq != 1 || s.Units[tyr][Genoa].Sq != 1 {
+		t.Errorf("Doria %d, Genoa %+v, Tyrrhenian %+v", s.Leader[doria], s.Units[gen][Hapsburg], s.Units[tyr][Genoa])
 	}
 }
 

@@ -73,6 +73,7 @@ var (
 	nameOnce             sync.Once
 	spaceNames, seaNames []orders.Name
 	leaderNamesByPower   [NPow][]orders.Name
+	navalLeaderNames     []orders.Name // every naval leader, whoever serves
 	homeList             [NPow][]int
 	locNames             []orders.Name
 	// exactLoc maps the normalised ID and name of every space and sea
@@ -86,6 +87,9 @@ func loadNames() {
 			spaceNames = append(spaceNames, orders.Name{ID: spaces[i].ID, Aliases: []string{spaces[i].Name}})
 		}
 		for l := range leaders {
+			if leaders[l].Naval {
+				navalLeaderNames = append(navalLeaderNames, orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
+			}
 			p := leaders[l].Power
 			if p >= NPow {
 				continue
@@ -137,6 +141,26 @@ func matchLeaders(p int, in string) ([]int, error) {
 	var out []int
 	for _, n := range orders.SplitList(in) {
 		id, err := orders.Match(n, "leader of "+powers[p].Name, leaderNamesByPower[p])
+		if err != nil {
+			return nil, err
+		}
+		l := leaderByID[id]
+		if contains(out, l) {
+			return nil, fmt.Errorf("%s is named twice", leaders[l].Name)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// matchNavalLeaders reads a list of naval leaders. Naval moves may name
+// the leaders of the mover's minor allies (Andrea Doria with Genoa's
+// ally), so any naval leader reads here; the move checks whose he is.
+func matchNavalLeaders(in string) ([]int, error) {
+	loadNames()
+	var out []int
+	for _, n := range orders.SplitList(in) {
+		id, err := orders.Match(n, "naval leader", navalLeaderNames)
 		if err != nil {
 			return nil, err
 		}
@@ -537,7 +561,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			from, to, ok := strings.Cut(" "+item+" ", " to ")
 			if !ok && !hasWith && f.empty() && len(o.fleets) > 0 && o.fleets[len(o.fleets)-1].leaders != nil {
 				// "with barbarossa, dragut": a further leader of the move before.
-				ls, err := matchLeaders(p, item)
+				ls, err := matchNavalLeaders(item)
 				if err != nil {
 					return o, err
 				}
@@ -564,7 +588,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			var fl fleet
 			fl.ships = f
 			if hasWith {
-				if fl.leaders, err = matchLeaders(p, strings.Join(lead, " ")); err != nil {
+				if fl.leaders, err = matchNavalLeaders(strings.Join(lead, " ")); err != nil {
 					return o, err
 				}
 			}
