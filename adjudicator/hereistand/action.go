@@ -172,6 +172,7 @@ func (r *run) impulseOrder(p int, o order) error {
 		}
 		s.takeControl(p, o.to)
 		r.say("%s takes control of %s.", powers[p].Name, spaces[o.to].Name)
+		r.shipsLeavePort(o.to)
 		return nil
 	case "unrest":
 		if err := s.CanRemoveUnrest(p, o.to); err != nil {
@@ -288,6 +289,43 @@ func (s *St) takeControl(p, sp int) {
 		return
 	}
 	s.Ctrl[sp] = uint8(p)
+}
+
+// shipsLeavePort sends away the ships of every power for which the port
+// sp is no longer friendly after its control changed (HIS-12.2d): they
+// retreat as the attacker does after a naval combat in a port (HIS-16.2j),
+// to the first sea zone of the port (in map order) free of enemy ships,
+// or are eliminated when there is none.
+func (r *run) shipsLeavePort(sp int) {
+	s := r.s
+	if !spaces[sp].port() {
+		return
+	}
+	for q := 0; q < Independent; q++ {
+		u := s.Units[sp][q]
+		if u.Naval() == 0 || s.Friendly(sp, q) {
+			continue
+		}
+		to := -1
+		for _, z := range spaces[sp].Seas {
+			if !s.enemyNavalIn(seaLoc(z), q) && !atlanticBarred(seaLoc(z), q, -1) {
+				to = seaLoc(z)
+				break
+			}
+		}
+		if to >= 0 {
+			s.shiftNaval(q, sp, to)
+			r.say("%s ships leave %s, no longer friendly, for %s.", powerName(q), spaces[sp].Name, locName(to))
+			continue
+		}
+		f := Force{Sq: u.Sq, Cor: u.Cor}
+		_ = s.removeUnits(sp, q, f)
+		s.Flow.noteNavalLoss(q, f)
+		for _, l := range s.navalLeaders(q, sp) {
+			s.Leader[l] = LeaderAway
+		}
+		r.say("%s ships in %s have no sea zone to retreat to and are eliminated.", powerName(q), spaces[sp].Name)
+	}
 }
 
 // ownFree is power p's land force in sp that may still move this impulse
@@ -739,20 +777,52 @@ func (s *St) assaultOptions(p int) []string {
 	return out
 }
 
-// assaultAction assaults a besieged space (HIS-15.1) with the largest
-// formation the power's leaders there may command.
+// declaredAssault is the formation an assault order declares (HIS-15.1f):
+// the units and leaders it names, the leaders there when it names units
+// only, and by default the largest formation the leaders may command.
+func (s *St) declaredAssault(p int, o order) (Formation, error) {
+	if !o.units.given && len(o.leaders) == 0 {
+		return s.assaultFormation(p, o.to), nil
+	}
+	ls := o.leaders
+	if len(ls) == 0 {
+		ls = s.armyLeaders(p, o.to)
+	}
+	free := s.ownFree(p, o.to)
+	spec := o.units
+	if !spec.given {
+		spec = unitSpec{given: true, count: min(free.Land(), MaxFormation(ls))}
+	}
+	f, err := spec.resolve(free)
+	if err != nil {
+		return Formation{}, fmt.Errorf("%s in %s: %v", powers[p].Name, spaces[o.to].Name, err)
+	}
+	fm := Formation{At: o.to, Leaders: ls}
+	if f.Land() > 0 {
+		fm.Parts = []Part{{p, f}}
+	}
+	return fm, nil
+}
+
+// assaultAction assaults a besieged space (HIS-15.1) with the formation
+// the order declares, by default the largest one the power's leaders
+// there may command.
 func (r *run) assaultAction(p int, o order) error {
 	s := r.s
 	if err := s.militaryAllowed(p); err != nil {
 		return err
 	}
-	f := s.assaultFormation(p, o.to)
+	f, err := s.declaredAssault(p, o)
+	if err != nil {
+		return errLegal(s.assaultOptions(p), "%v", err)
+	}
 	if err := s.CheckAssault(p, f); err != nil {
 		return errLegal(s.assaultOptions(p), "%v", err)
 	}
 	if err := r.spend(p, ActAssault); err != nil {
 		return err
 	}
+	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
 	a, res, err := s.RollAssault(p, f, Mods{}, r.dice)
 	if err != nil {
 		return err

@@ -251,6 +251,9 @@ var (
 	seaAdj [NSea][NSea]bool
 	// electorates and keys in space order.
 	electorates, keys []int
+	// atlanticZone is the Atlantic Ocean, barred to Genoese and Venetian
+	// ships (HIS-16.1g); -1 if the data has none.
+	atlanticZone = -1
 )
 
 // NL is the number of leaders in the data (army and naval).
@@ -380,6 +383,9 @@ func loadData(raw []byte) error {
 		}
 		seaByID[z.ID] = i
 		seas[i] = seaInfo{ID: z.ID, Name: z.Name}
+		if z.ID == "atlantic_ocean" {
+			atlanticZone = i
+		}
 	}
 	for i, s := range d.Spaces {
 		si := spaceInfo{ID: s.ID, Name: s.Name, Capital: s.Capital}

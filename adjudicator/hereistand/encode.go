@@ -71,6 +71,8 @@ func (s *St) Encode() ([]byte, error) {
 			where = "off"
 		case LeaderRemoved:
 			where = "removed"
+		case LeaderAway:
+			where = "away"
 		case LeaderCaptured:
 			where, captor = "captured", powers[s.Captor[l]].ID
 		default:
@@ -225,6 +227,8 @@ func decode(data []byte) (*St, error) {
 			s.Leader[li] = LeaderOff
 		case "removed":
 			s.Leader[li] = LeaderRemoved
+		case "away":
+			s.Leader[li] = LeaderAway
 		case "captured":
 			c, ok := powerByID[l[2]]
 			if !ok {

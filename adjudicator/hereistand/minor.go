@@ -1,6 +1,9 @@
 package hereistand
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Minor powers and independent keys (HIS-22). Inactive minor powers and
 // the independent city states never act: their units only defend
@@ -182,4 +185,205 @@ func (s *St) checkHungary() []string {
 	}
 	s.BonusVP[Ottoman] += 2
 	return append(log, "the Ottoman gains 2 VP as War Winner")
+}
+
+// DeactivateMinor ends the alliance of minor power m with its major power
+// (HIS-22.4b-c), as the events and peace terms that deactivate minors will
+// call it. In order: the Allied marker goes; the former ally's control of
+// m's home spaces ends (its own markers there are removed too); the former
+// ally's units and leaders in those spaces leave, land units to its
+// nearest friendly fortified space, ships to its nearest friendly port;
+// then m's land units return to its nearest fortified home space under
+// its own control, else to its nearest space under its control, else are
+// eliminated; m's ships return to its nearest home port under its
+// control, else are eliminated and its naval leaders go to the Turn track.
+// Ties go to the first space in map order; the owners' choice is made
+// for them, as in winter.
+func (s *St) DeactivateMinor(m int) ([]string, error) {
+	if err := s.MayDeactivate(m); err != nil {
+		return nil, err
+	}
+	p := s.minorAlly(m)
+	var lost []int
+	for _, sp := range homeSpaces(m) {
+		if s.Controller(sp) == p {
+			lost = append(lost, sp)
+		}
+	}
+	s.setAlly(m, p, false)
+	log := []string{fmt.Sprintf("%s is no longer allied to %s", powers[m].Name, powers[p].Name)}
+	for _, sp := range lost {
+		if int(s.Ctrl[sp]) == p {
+			s.Ctrl[sp] = uint8(m)
+		}
+	}
+	// The former ally leaves the spaces that lost its markers.
+	for _, sp := range lost {
+		u := s.Units[sp][p]
+		land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
+		ships := Force{Sq: u.Sq, Cor: u.Cor}
+		if land.Land() > 0 || len(s.armyLeaders(p, sp)) > 0 {
+			to := s.nearestLand(sp, func(x int) bool {
+				return spaces[x].fortified() && s.Friendly(x, p) && !s.enemyUnitsIn(x, p)
+			})
+			log = append(log, s.relocate(p, sp, to, land, false)...)
+		}
+		if ships.Naval() > 0 || len(s.navalLeaders(p, sp)) > 0 {
+			to := s.nearestPortFrom(sp, func(x int) bool { return s.Friendly(x, p) && !s.UnderSiege(x) })
+			log = append(log, s.relocate(p, sp, to, ships, true)...)
+		}
+	}
+	// The minor's own units go home.
+	var left []int
+	for _, loc := range s.Occupied(m) {
+		if !isSea(loc) && !contains(left, loc) {
+			left = append(left, loc)
+		}
+		u := s.Units[loc][m]
+		land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
+		ships := Force{Sq: u.Sq, Cor: u.Cor}
+		if land.Land() > 0 && !isSea(loc) {
+			home := func(x int) bool {
+				return int(s.Ctrl[x]) == m && spaces[x].Home == m && spaces[x].fortified() && !s.enemyUnitsIn(x, m)
+			}
+			to := s.nearestLand(loc, home)
+			if to < 0 {
+				to = s.nearestLand(loc, func(x int) bool { return int(s.Ctrl[x]) == m && !s.enemyUnitsIn(x, m) })
+			}
+			log = append(log, s.relocate(m, loc, to, land, false)...)
+		}
+		if ships.Naval() > 0 {
+			to := s.nearestPortFrom(loc, func(x int) bool {
+				return int(s.Ctrl[x]) == m && spaces[x].Home == m && !s.UnderSiege(x)
+			})
+			log = append(log, s.relocate(m, loc, to, ships, true)...)
+		}
+	}
+	for _, sp := range lost {
+		log = append(log, s.recheckSiege(sp)...)
+	}
+	for _, loc := range left {
+		log = append(log, s.recheckSiege(loc)...)
+	}
+	return log, nil
+}
+
+// relocate moves power q's units f (land or naval) and the leaders of the
+// same kind from loc to to, or eliminates them when to is -1 (naval
+// leaders then go to the Turn track, army leaders are removed).
+func (s *St) relocate(q, loc, to int, f Force, naval bool) []string {
+	var ls []int
+	for _, l := range s.leadersAt(loc, q) {
+		if leaders[l].Naval == naval {
+			ls = append(ls, l)
+		}
+	}
+	if to == loc {
+		return nil
+	}
+	_ = s.removeUnits(loc, q, f)
+	s.clampMarks(loc, q)
+	what := unitText(f)
+	if naval {
+		what = navalText(f)
+	}
+	if to < 0 {
+		for _, l := range ls {
+			if naval {
+				s.Leader[l] = LeaderAway
+			} else {
+				s.Leader[l] = LeaderRemoved
+			}
+		}
+		if f.empty() {
+			return nil
+		}
+		return []string{fmt.Sprintf("%s %s in %s have nowhere to go and are eliminated", powerName(q), what, locName(loc))}
+	}
+	s.addUnits(to, q, f)
+	s.fitCounters(to, q)
+	for _, l := range ls {
+		s.Leader[l] = int16(to)
+	}
+	var names []string
+	if !f.empty() {
+		names = append(names, what)
+	}
+	for _, l := range ls {
+		names = append(names, leaders[l].Name)
+	}
+	return []string{fmt.Sprintf("%s moves %s from %s to %s", powerName(q), strings.Join(names, ", "), locName(loc), locName(to))}
+}
+
+// nearestLand is the land space nearest to from (counting connections)
+// for which ok holds, from itself included; ties go to the first in map
+// order; -1 if none.
+func (s *St) nearestLand(from int, ok func(int) bool) int {
+	if from < 0 || from >= NS {
+		return -1
+	}
+	var seen [NS]bool
+	seen[from] = true
+	level := []int{from}
+	for len(level) > 0 {
+		best := -1
+		var next []int
+		for _, x := range level {
+			if ok(x) && (best < 0 || x < best) {
+				best = x
+			}
+			for _, e := range spaces[x].Nbr {
+				if !seen[e.To] {
+					seen[e.To] = true
+					next = append(next, int(e.To))
+				}
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+		level = next
+	}
+	return -1
+}
+
+// nearestPortFrom is the port nearest to loc (a port or a sea zone),
+// counted in sea zones, for which ok holds: loc itself if it qualifies;
+// ties go to the first in map order; -1 if none.
+func (s *St) nearestPortFrom(loc int, ok func(int) bool) int {
+	var level []int
+	var seen [NSea]bool
+	if isSea(loc) {
+		level = []int{loc - NS}
+	} else {
+		if spaces[loc].port() && ok(loc) {
+			return loc
+		}
+		level = append(level, spaces[loc].Seas...)
+	}
+	for _, z := range level {
+		seen[z] = true
+	}
+	for len(level) > 0 {
+		best := -1
+		var next []int
+		for _, z := range level {
+			for _, port := range seas[z].Ports {
+				if ok(port) && (best < 0 || port < best) {
+					best = port
+				}
+			}
+			for _, y := range seas[z].Adj {
+				if !seen[y] {
+					seen[y] = true
+					next = append(next, y)
+				}
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+		level = next
+	}
+	return -1
 }

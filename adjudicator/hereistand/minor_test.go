@@ -346,3 +346,111 @@ func TestHIS22_3b_MinorWintersInHomeKey(t *testing.T) {
 	}
 	mustCheck(t, s)
 }
+
+// HIS-22.1e: the squadrons of an inactive minor stay in their port: they
+// never intercept a fleet sailing past, and they defend (with the extra
+// die of ships in port) when the port is attacked.
+func TestHIS22_1e_InactiveSquadronsDefendTheirPort(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Venice, true)
+	venice := sp(t, "venice")
+	put(t, s, "venice", Venice, Force{Sq: 2})
+	ion, adr := seaLoc(sz(t, "ionian_sea")), seaLoc(sz(t, "adriatic_sea"))
+	s.addUnits(ion, France, Force{Sq: 2})
+	play := impulseFor(t, s, France, 2)
+	// France 4 dice, 2 hits; Venice 2x2 + 1 in port = 5 dice, no hit.
+	dice := &testdice.Script{Rolls: []int{6, 6, 1, 1, 1, 1, 1, 1, 1}}
+	s, res := submit(t, s, France, dice, play, "naval move ionian sea to adriatic sea", "naval move adriatic sea to venice")
+	text := eventText(res, "england")
+	for _, w := range []string{"Naval battle in Venice", "France rolls 4 dice", "Venice rolls 5 dice", "France wins", "Venice loses 1 squadron"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "intercept") {
+		t.Errorf("inactive Venice tried to intercept:\n%s", text)
+	}
+	if got := s.Units[venice][Venice]; got.Sq != 1 {
+		t.Errorf("Venice keeps %+v, want 1 squadron in port", got)
+	}
+	// HIS-16.2j: in a port the attacker leaves, win or lose.
+	if s.Units[venice][France].Naval() != 0 || s.Units[adr][France].Sq != 2 {
+		t.Errorf("France: Venice %+v, Adriatic %+v", s.Units[venice][France], s.Units[adr][France])
+	}
+}
+
+// HIS-22.4b, HIS-22.4c: a deactivated minor takes back its home spaces;
+// its former ally's units there leave for the ally's nearest friendly
+// fortified space and port; the minor's units go to its nearest fortified
+// home space and home port; ships with no home port are eliminated and
+// their naval leader goes to the Turn track. Hungary/Bohemia never is.
+func TestHIS22_4_DeactivateMinor(t *testing.T) {
+	s := board(t)
+	if _, err := s.ActivateMinor(Venice, France); err != nil {
+		t.Fatal(err)
+	}
+	zara, corfu, ven, rav := sp(t, "zara"), sp(t, "corfu"), sp(t, "venice"), sp(t, "ravenna")
+	adr := seaLoc(sz(t, "adriatic_sea"))
+	s.Ctrl[zara] = uint8(France)
+	put(t, s, "zara", France, Force{Reg: 2}, "montmorency")
+	put(t, s, "corfu", France, Force{Sq: 1})
+	s.Ctrl[rav] = uint8(France)
+	put(t, s, "ravenna", Venice, Force{Reg: 2})
+	put(t, s, "venice", Venice, Force{Reg: 1})
+	s.addUnits(adr, Venice, Force{Sq: 1})
+	mustCheck(t, s)
+	log, err := s.DeactivateMinor(Venice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, s)
+	text := strings.Join(log, "\n")
+	if s.minorAlly(Venice) != NoPower || s.Ctrl[zara] != Venice || s.Controller(ven) != Venice || s.Controller(corfu) != Venice {
+		t.Errorf("Venice still allied or Zara %d\n%s", s.Ctrl[zara], text)
+	}
+	to := int(s.Leader[ldr(t, "montmorency")])
+	if s.Units[zara][France].Land() != 0 || to < 0 || to >= NS || s.Units[to][France].Reg != 2 ||
+		!spaces[to].fortified() || s.Controller(to) != France {
+		t.Errorf("the French in Zara went to %d\n%s", to, text)
+	}
+	if s.Units[corfu][France].Naval() != 0 {
+		t.Errorf("the French squadron stays in Corfu\n%s", text)
+	}
+	for _, x := range s.Occupied(France) {
+		if s.Units[x][France].Sq > 0 && (!spaces[x].port() || s.Controller(x) != France) {
+			t.Errorf("the French squadron went to %s\n%s", locName(x), text)
+		}
+	}
+	if s.Units[rav][Venice].Land() != 0 || s.Units[ven][Venice].Reg != 3 || s.Units[ven][Venice].Sq != 1 || s.Units[adr][Venice].Naval() != 0 {
+		t.Errorf("Venetians: Ravenna %+v, Venice %+v, Adriatic %+v\n%s", s.Units[rav][Venice], s.Units[ven][Venice], s.Units[adr][Venice], text)
+	}
+	if _, err := s.DeactivateMinor(Venice); err == nil {
+		t.Errorf("an inactive minor deactivated again")
+	}
+
+	// Genoa's ports are French: its squadron at sea has no home to go to.
+	g := board(t)
+	g.setWar(France, Hapsburg, true)
+	if _, err := g.ActivateMinor(Genoa, Hapsburg); err != nil {
+		t.Fatal(err)
+	}
+	g.Ctrl[sp(t, "genoa")], g.Ctrl[sp(t, "bastia")] = uint8(France), uint8(France)
+	tyr := seaLoc(sz(t, "tyrrhenian_sea"))
+	g.addUnits(tyr, Genoa, Force{Sq: 1})
+	g.Leader[ldr(t, "andrea_doria")] = int16(tyr)
+	mustCheck(t, g)
+	log, err = g.DeactivateMinor(Genoa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, g)
+	if g.Units[tyr][Genoa].Naval() != 0 || g.Leader[ldr(t, "andrea_doria")] != LeaderAway {
+		t.Errorf("Genoese ships %+v, Andrea Doria %d\n%s", g.Units[tyr][Genoa], g.Leader[ldr(t, "andrea_doria")], strings.Join(log, "\n"))
+	}
+
+	h := board(t)
+	h.setAlly(Hungary, Hapsburg, true)
+	if _, err := h.DeactivateMinor(Hungary); err == nil || !strings.Contains(err.Error(), "never") {
+		t.Errorf("Hungary/Bohemia deactivated: %v", err)
+	}
+}

@@ -341,7 +341,7 @@ func TestHIS13_1h_LoneLeaderCaptured(t *testing.T) {
 	mustCheck(t, s)
 }
 
-// HIS-13.2b, HIS-13.2c, HIS-13.2d, HIS-13.2e, HIS-13.2f, HIS-13.2g, HIS-13.2h, HIS-13.2i, HIS-13.2j: who may intercept.
+// HIS-2.5c, HIS-13.2b, HIS-13.2c, HIS-13.2d, HIS-13.2e, HIS-13.2f, HIS-13.2g, HIS-13.2h, HIS-13.2i, HIS-13.2j: who may intercept.
 func TestHIS13_2_InterceptionLimits(t *testing.T) {
 	s := board(t)
 	s.setWar(France, Hapsburg, true)
@@ -422,7 +422,7 @@ func TestHIS13_2_InterceptionLimits(t *testing.T) {
 	}
 }
 
-// HIS-13.2m: the Ottoman adds 1 for cavalry in the intercepting formation.
+// HIS-13.2m, HIS-5.2d: the Ottoman adds 1 for cavalry in the intercepting formation.
 func TestHIS13_2m_OttomanCavalry(t *testing.T) {
 	s := board(t)
 	s.setWar(Ottoman, Hapsburg, true)

@@ -10,8 +10,8 @@ import (
 )
 
 // Naval movement and naval combat (HIS-16.1, HIS-16.2). One naval move
-// action moves any of the power's naval stacks, each whole, to an
-// adjacent location; enemy powers are then asked, in Impulse Order,
+// action moves any of the power's naval units, whole stacks or the ships
+// named, to adjacent locations; enemy powers are then asked, in Impulse Order,
 // whether to intercept into the sea zones entered, and the enemies in
 // those zones whether to avoid battle; combats follow in every location
 // where the mover meets an enemy. Naval transport (HIS-16.3) and piracy
@@ -129,9 +129,11 @@ func (s *St) navalLeaders(p, loc int) []int {
 	return out
 }
 
+// bestNaval is the best battle rating among the naval leaders of p's
+// side in loc.
 func bestNaval(s *St, p, loc int) int {
 	b := 0
-	for _, l := range s.navalLeaders(p, loc) {
+	for _, l := range s.sideLeaders(loc, p) {
 		b = max(b, leaders[l].Battle)
 	}
 	return b
@@ -148,56 +150,229 @@ func (s *St) shiftNaval(p, a, b int) {
 	}
 }
 
-// navalAction starts a naval move action (HIS-16.1h).
+// navalSide lists the powers whose ships act as one with major power p's
+// (HIS-16.1a, HIS-22.3a): p and the minor powers actively allied to it.
+// A minor power or the independents stand alone.
+func (s *St) navalSide(p int) []int {
+	out := []int{p}
+	if p < NMajor {
+		for q := NMajor; q < Independent; q++ {
+			if s.minorAlly(q) == p {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// sideNaval is the naval force of p's side in loc.
+func (s *St) sideNaval(loc, p int) Force {
+	u := s.Units[loc][p]
+	f := Force{Sq: u.Sq, Cor: u.Cor}
+	if p < NMajor {
+		for q := NMajor; q < Independent; q++ {
+			if u := s.Units[loc][q]; u.Naval() > 0 && s.minorAlly(q) == p {
+				f.Sq += u.Sq
+				f.Cor += u.Cor
+			}
+		}
+	}
+	return f
+}
+
+// sideLeaders lists the naval leaders of p's side in loc.
+func (s *St) sideLeaders(loc, p int) []int {
+	var out []int
+	for _, q := range s.navalSide(p) {
+		out = append(out, s.navalLeaders(q, loc)...)
+	}
+	return out
+}
+
+// shiftSide moves the ships and naval leaders of p's side from a to b.
+func (s *St) shiftSide(p, a, b int) {
+	for _, q := range s.navalSide(p) {
+		if s.Units[a][q].Naval() > 0 || len(s.navalLeaders(q, a)) > 0 {
+			s.shiftNaval(q, a, b)
+		}
+	}
+}
+
+// atlanticBarred reports whether ships of power q, or naval leader l
+// (-1: none), may never enter loc (HIS-16.1g): Genoese and Venetian ships
+// and Andrea Doria never sail into the Atlantic Ocean, the seed's "North
+// Atlantic" (ruling A21).
+func atlanticBarred(loc, q, l int) bool {
+	if atlanticZone < 0 || loc != seaLoc(atlanticZone) {
+		return false
+	}
+	if q == Genoa || q == Venice {
+		return true
+	}
+	return l >= 0 && leaders[l].ID == "andrea_doria"
+}
+
+// sideBarred reports whether anything of p's side in from is barred from
+// entering to (HIS-16.1g).
+func (s *St) sideBarred(from, p, to int) bool {
+	for _, q := range s.navalSide(p) {
+		if s.Units[from][q].Naval() > 0 && atlanticBarred(to, q, -1) {
+			return true
+		}
+	}
+	for _, l := range s.sideLeaders(from, p) {
+		if atlanticBarred(to, NoPower, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// navalAction starts a naval move action (HIS-16.1h). Each move of the
+// order takes the ships it names, or the whole stack (with the ships of
+// the power's active minor allies, HIS-16.1a), from one location to an
+// adjacent one; a location may send ships to several places. Naval
+// leaders go where they are named; the others stay with the ships left
+// behind or, when none stay, sail with the first move out (HIS-16.1e).
 func (r *run) navalAction(p int, o order) error {
 	s := r.s
 	if ActionCost(p, ActNavalMove) == 0 {
 		return fmt.Errorf("%s has no navy (HIS-11.1c)", powers[p].Name)
 	}
-	seen := map[int]bool{}
-	for _, mv := range o.navals {
+	type lift struct {
+		from, to int
+		parts    []Part
+		ls       []int
+	}
+	side := s.navalSide(p)
+	var lifts []lift
+	moved := map[[2]int]Force{} // location, power
+	whole := map[int]bool{}
+	used := map[int]bool{}
+	named := map[int]bool{}
+	for i, mv := range o.navals {
 		from, to := mv[0], mv[1]
+		var fl fleet
+		if i < len(o.fleets) {
+			fl = o.fleets[i]
+		}
+		have := s.Units[from][p]
 		switch {
-		case seen[from]:
-			return fmt.Errorf("%s is named twice: a stack moves once", locName(from))
-		case s.Units[from][p].Naval() == 0:
+		case s.sideNaval(from, p).Naval() == 0:
 			return errLegal(s.navalMoves(p), "%s has no naval units in %s", powers[p].Name, locName(from))
 		case !navalAdjacent(from, to):
 			return errLegal(s.navalMoves(p), "%s is not next to %s for ships", locName(to), locName(from))
 		case s.Flow.Beaten.has(from):
 			return fmt.Errorf("the ships in %s lost a naval battle this impulse (HIS-16.1f)", locName(from))
+		case whole[from] || fl.ships.empty() && used[from]:
+			return fmt.Errorf("%s is named twice: its whole stack moves once", locName(from))
 		}
 		if err := s.canNavalEnter(p, to); err != nil {
 			return errLegal(s.navalMoves(p), "%v", err)
 		}
-		seen[from] = true
+		used[from] = true
+		var parts []Part
+		if fl.ships.empty() {
+			whole[from] = true
+			for _, q := range side {
+				if u := s.Units[from][q]; u.Naval() > 0 {
+					parts = append(parts, Part{q, Force{Sq: u.Sq, Cor: u.Cor}})
+				}
+			}
+		} else {
+			parts = []Part{{p, fl.ships}}
+		}
+		for _, pt := range parts {
+			k := [2]int{from, pt.Power}
+			m := moved[k]
+			m.Sq += pt.Force.Sq
+			m.Cor += pt.Force.Cor
+			if m.Sq > s.Units[from][pt.Power].Sq || m.Cor > s.Units[from][pt.Power].Cor {
+				return fmt.Errorf("%s has only %s in %s", powers[p].Name, navalText(Force{Sq: have.Sq, Cor: have.Cor}), locName(from))
+			}
+			moved[k] = m
+		}
+		for _, l := range fl.leaders {
+			switch {
+			case !leaders[l].Naval:
+				return fmt.Errorf("%s is not a naval leader", leaders[l].Name)
+			case !contains(side, leaderPower(s, l)):
+				return fmt.Errorf("%s does not sail with %s", leaders[l].Name, powers[p].Name)
+			case int(s.Leader[l]) != from:
+				return fmt.Errorf("%s is not in %s", leaders[l].Name, locName(from))
+			case named[l]:
+				return fmt.Errorf("%s is named twice", leaders[l].Name)
+			}
+			named[l] = true
+		}
+		lifts = append(lifts, lift{from, to, parts, append([]int(nil), fl.leaders...)})
+	}
+	// stays reports whether ships of p's side stay in loc.
+	stays := func(loc int) bool {
+		for _, q := range side {
+			have, m := s.Units[loc][q], moved[[2]int{loc, q}]
+			if have.Sq > m.Sq || have.Cor > m.Cor {
+				return true
+			}
+		}
+		return false
+	}
+	// HIS-16.1e: a leader left without ships sails with the first move out.
+	for i := range lifts {
+		from := lifts[i].from
+		if stays(from) {
+			continue
+		}
+		for _, l := range s.sideLeaders(from, p) {
+			if !named[l] {
+				named[l] = true
+				lifts[i].ls = append(lifts[i].ls, l)
+			}
+		}
+	}
+	for _, l := range lifts {
+		for _, pt := range l.parts {
+			if atlanticBarred(l.to, pt.Power, -1) {
+				return fmt.Errorf("%s ships may never enter the %s (HIS-16.1g): name %s's own ships to leave them behind",
+					powers[pt.Power].Name, locName(l.to), powers[p].Name)
+			}
+		}
+		for _, x := range l.ls {
+			if atlanticBarred(l.to, NoPower, x) {
+				return fmt.Errorf("%s may never enter the %s (HIS-16.1g)", leaders[x].Name, locName(l.to))
+			}
+		}
 	}
 	if err := r.spend(p, ActNavalMove); err != nil {
 		return err
 	}
 	n := &NavalMove{Power: p}
-	stays := func(loc int) bool { return s.Units[loc][p].Naval() > 0 && !seen[loc] }
-	for _, mv := range o.navals {
-		if isSea(mv[1]) && !stays(mv[1]) && !contains(n.Vertical, mv[1]) {
-			n.Vertical = append(n.Vertical, mv[1])
+	for _, l := range lifts {
+		if isSea(l.to) && !stays(l.to) && !contains(n.Vertical, l.to) {
+			n.Vertical = append(n.Vertical, l.to)
 		}
 	}
-	// The stacks move together: lift them all, then put them down.
-	type lift struct {
-		f  Force
-		ls []int
-		to int
-	}
-	var lifts []lift
-	for _, mv := range o.navals {
-		u := s.Units[mv[0]][p]
-		f := Force{Sq: u.Sq, Cor: u.Cor}
-		lifts = append(lifts, lift{f, s.navalLeaders(p, mv[0]), mv[1]})
-		_ = s.removeUnits(mv[0], p, f)
-		r.say("%s moves %s from %s to %s.", powers[p].Name, navalText(f), locName(mv[0]), locName(mv[1]))
+	// The ships move together: lift them all, then put them down.
+	for _, l := range lifts {
+		var what []string
+		for _, pt := range l.parts {
+			_ = s.removeUnits(l.from, pt.Power, pt.Force)
+			w := navalText(pt.Force)
+			if pt.Power != p {
+				w += " of " + powerName(pt.Power)
+			}
+			what = append(what, w)
+		}
+		text := strings.Join(what, ", ")
+		if len(l.ls) > 0 {
+			text += " with " + leaderNames(l.ls)
+		}
+		r.say("%s moves %s from %s to %s.", powers[p].Name, text, locName(l.from), locName(l.to))
 	}
 	for _, l := range lifts {
-		s.addUnits(l.to, p, l.f)
+		for _, pt := range l.parts {
+			s.addUnits(l.to, pt.Power, pt.Force)
+		}
 		for _, x := range l.ls {
 			s.Leader[x] = int16(l.to)
 		}
@@ -208,6 +383,15 @@ func (r *run) navalAction(p int, o order) error {
 	s.Flow.Naval = n
 	r.continueNaval()
 	return nil
+}
+
+// leaderNames lists leaders by name.
+func leaderNames(ls []int) string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, leaders[l].Name)
+	}
+	return strings.Join(out, ", ")
 }
 
 func navalText(f Force) string {
@@ -248,7 +432,7 @@ func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
 				continue
 			}
 			for _, x := range navalNbrs(d) {
-				if s.Units[x][q].Naval() > 0 && s.Units[x][n.Power].Naval() == 0 && !contains(n.Tried, x*NLoc+d) {
+				if s.sideNaval(x, q).Naval() > 0 && s.sideNaval(x, n.Power).Naval() == 0 && !contains(n.Tried, x*NLoc+d) && !s.sideBarred(x, q, d) {
 					out = append(out, navalIntercept{q, x, d})
 				}
 			}
@@ -263,6 +447,9 @@ func (s *St) navalInterceptOptions(n *NavalMove) []navalIntercept {
 func (s *St) navalAvoidOptions(q, d int) []int {
 	var out []int
 	for _, x := range navalNbrs(d) {
+		if s.sideBarred(d, q, x) {
+			continue
+		}
 		if isSea(x) && !s.enemyNavalIn(x, q) || !isSea(x) && s.Controller(x) == q {
 			out = append(out, x)
 		}
@@ -278,7 +465,7 @@ func (s *St) nextNavalAvoid(n *NavalMove) (int, int, bool) {
 			continue
 		}
 		for _, d := range n.Vertical {
-			if contains(n.Intercepted, d) || contains(n.Avoided, q*NLoc+d) || s.Units[d][q].Naval() == 0 {
+			if contains(n.Intercepted, d) || contains(n.Avoided, q*NLoc+d) || s.sideNaval(d, q).Naval() == 0 {
 				continue
 			}
 			return q, d, true
@@ -321,10 +508,13 @@ func (r *run) navalCombats(n *NavalMove) {
 	p := n.Power
 	for _, loc := range n.Dest {
 		for q := 0; q < Independent; q++ {
-			if s.Units[loc][p].Naval() == 0 {
+			if s.sideNaval(loc, p).Naval() == 0 {
 				break
 			}
-			if q == p || s.Units[loc][q].Naval() == 0 || !s.Enemy(p, q) {
+			if isMinor(q) && s.minorAlly(q) != NoPower {
+				continue // it fights in its major ally's stack
+			}
+			if q == p || s.sideNaval(loc, q).Naval() == 0 || !s.Enemy(p, q) {
 				continue
 			}
 			if !r.navalCombat(loc, p, q) {
@@ -336,7 +526,7 @@ func (r *run) navalCombats(n *NavalMove) {
 
 // navalDice counts a side's dice (HIS-16.2b-c).
 func (s *St) navalDice(loc, p int, defender bool) int {
-	u := s.Units[loc][p]
+	u := s.sideNaval(loc, p)
 	d := 2*int(u.Sq) + int(u.Cor) + bestNaval(s, p, loc)
 	if defender && !isSea(loc) {
 		d++
@@ -367,7 +557,7 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
 	dr, dh := rollHits(r.dice, "naval combat defender", dd)
 	attWins := ah > dh
-	af, df := s.Units[loc][p], s.Units[loc][q]
+	af, df := s.sideNaval(loc, p), s.sideNaval(loc, q)
 	al := navalLosses(af, dh, !attWins)
 	dl := navalLosses(df, ah, attWins)
 	if al.Naval() == af.Naval() && dl.Naval() == df.Naval() {
@@ -389,12 +579,10 @@ func (r *run) navalCombat(loc, p, q int) bool {
 		if x.l.Naval() == 0 {
 			continue
 		}
-		_ = s.removeUnits(loc, x.pw, x.l)
-		s.Flow.noteNavalLoss(x.pw, x.l)
-		r.say("%s loses %s.", powerName(x.pw), navalText(x.l))
-		if s.Units[loc][x.pw].Naval() == 0 {
-			for _, l := range s.navalLeaders(x.pw, loc) {
-				s.Leader[l] = LeaderOff // HIS-16.2k: back next turn
+		r.takeNavalLosses(loc, x.pw, x.l)
+		if s.sideNaval(loc, x.pw).Naval() == 0 {
+			for _, l := range s.sideLeaders(loc, x.pw) {
+				s.Leader[l] = LeaderAway // HIS-16.2k: back next turn
 				r.say("%s leaves the map until next turn.", leaders[l].Name)
 			}
 		}
@@ -409,34 +597,57 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	default:
 		r.navalRetreat(loc, p)
 	}
-	if s.Units[loc][p].Naval() == 0 {
+	if s.sideNaval(loc, p).Naval() == 0 {
 		return false
 	}
 	return attWins
+}
+
+// takeNavalLosses removes losses l from the ships of p's side in loc: the
+// major power's own ships first, then its allies' (the owner's choice made
+// for it), each counted for rebuilding (HIS-16.2k).
+func (r *run) takeNavalLosses(loc, p int, l Force) {
+	s := r.s
+	for _, q := range s.navalSide(p) {
+		u := s.Units[loc][q]
+		t := Force{Sq: min(l.Sq, u.Sq), Cor: min(l.Cor, u.Cor)}
+		if t.Naval() == 0 {
+			continue
+		}
+		l.Sq -= t.Sq
+		l.Cor -= t.Cor
+		_ = s.removeUnits(loc, q, t)
+		s.Flow.noteNavalLoss(q, t)
+		r.say("%s loses %s.", powerName(q), navalText(t))
+	}
 }
 
 // navalRetreat moves power p's ships out of loc to the first adjacent
 // location free of enemy ships that it may enter, or eliminates them.
 func (r *run) navalRetreat(loc, p int) {
 	s := r.s
-	if s.Units[loc][p].Naval() == 0 {
+	if s.sideNaval(loc, p).Naval() == 0 {
 		return
 	}
 	for _, x := range navalNbrs(loc) {
-		if s.enemyNavalIn(x, p) || !isSea(x) && !s.Friendly(x, p) {
+		if s.enemyNavalIn(x, p) || !isSea(x) && !s.Friendly(x, p) || s.sideBarred(loc, p, x) {
 			continue
 		}
 		r.say("%s ships retreat from %s to %s.", powerName(p), locName(loc), locName(x))
-		s.shiftNaval(p, loc, x)
+		s.shiftSide(p, loc, x)
 		s.Flow.Beaten.set(x)
 		return
 	}
-	u := s.Units[loc][p]
-	f := Force{Sq: u.Sq, Cor: u.Cor}
-	_ = s.removeUnits(loc, p, f)
-	s.Flow.noteNavalLoss(p, f)
-	for _, l := range s.navalLeaders(p, loc) {
-		s.Leader[l] = LeaderOff
+	for _, l := range s.sideLeaders(loc, p) {
+		s.Leader[l] = LeaderAway
+	}
+	for _, q := range s.navalSide(p) {
+		u := s.Units[loc][q]
+		f := Force{Sq: u.Sq, Cor: u.Cor}
+		if f.Naval() > 0 {
+			_ = s.removeUnits(loc, q, f)
+			s.Flow.noteNavalLoss(q, f)
+		}
 	}
 	r.say("%s ships in %s have nowhere to retreat and are eliminated.", powerName(p), locName(loc))
 }
@@ -447,8 +658,16 @@ func (s *St) navalMoves(p int) []string {
 	if ActionCost(p, ActNavalMove) == 0 {
 		return nil
 	}
-	s.occ[p].each(func(loc int) {
-		if s.Units[loc][p].Naval() == 0 || s.Flow.Beaten.has(loc) {
+	var locs locSet
+	for _, q := range s.navalSide(p) {
+		s.occ[q].each(func(loc int) {
+			if s.Units[loc][q].Naval() > 0 {
+				locs.set(loc)
+			}
+		})
+	}
+	locs.each(func(loc int) {
+		if s.Flow.Beaten.has(loc) {
 			return
 		}
 		for _, x := range navalNbrs(loc) {
@@ -512,7 +731,7 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		a, b := r.dice.Roll("naval interception", 6), r.dice.Roll("naval interception", 6)
 		r.say("%s tries to intercept from %s into %s: %d+%d%+d = %d.", powers[q].Name, locName(opt.From), locName(opt.Dest), a, b, mod, a+b+mod)
 		if a+b+mod >= InterceptRoll {
-			s.shiftNaval(q, opt.From, opt.Dest)
+			s.shiftSide(q, opt.From, opt.Dest)
 			n.Intercepted = append(n.Intercepted, opt.Dest)
 			if !contains(n.Dest, opt.Dest) {
 				n.Dest = append(n.Dest, opt.Dest)
@@ -541,7 +760,7 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		a, b := r.dice.Roll("naval avoid battle", 6), r.dice.Roll("naval avoid battle", 6)
 		r.say("%s tries to avoid battle from %s to %s: %d+%d%+d = %d.", powers[q].Name, locName(zone), locName(to), a, b, mod, a+b+mod)
 		if a+b+mod >= InterceptRoll {
-			s.shiftNaval(q, zone, to)
+			s.shiftSide(q, zone, to)
 			r.say("The attempt succeeds.")
 		} else {
 			r.say("The attempt fails (9 needed).")

@@ -18,6 +18,8 @@ import (
 //	build regular paris       buy 2 mercenaries in lyon
 //	control dijon             remove unrest in metz
 //	assault milan             done            pass
+//	assault 4 regulars in milan with montmorency
+//	naval move 2 squadrons from istanbul to aegean sea with barbarossa
 //	intercept 4 from lyon with montmorency    decline
 //	avoid battle to dijon     stand           withdraw
 //	fall back                 move on to lyon
@@ -35,6 +37,9 @@ type order struct {
 	kind     int      // the build action (ActRaiseRegular...)
 	navals   [][2]int // naval moves: from, to
 	n        int      // how many to build
+	// fleets holds, for each naval move, the ships named (zero: the
+	// whole stack) and the naval leaders named (nil: the default).
+	fleets []fleet
 }
 
 // unitSpec says which land units an order takes: all of them, a number
@@ -68,6 +73,7 @@ var (
 	nameOnce             sync.Once
 	spaceNames, seaNames []orders.Name
 	leaderNamesByPower   [NPow][]orders.Name
+	navalLeaderNames     []orders.Name // every naval leader, whoever serves
 	homeList             [NPow][]int
 	locNames             []orders.Name
 	// exactLoc maps the normalised ID and name of every space and sea
@@ -81,6 +87,9 @@ func loadNames() {
 			spaceNames = append(spaceNames, orders.Name{ID: spaces[i].ID, Aliases: []string{spaces[i].Name}})
 		}
 		for l := range leaders {
+			if leaders[l].Naval {
+				navalLeaderNames = append(navalLeaderNames, orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
+			}
 			p := leaders[l].Power
 			if p >= NPow {
 				continue
@@ -132,6 +141,26 @@ func matchLeaders(p int, in string) ([]int, error) {
 	var out []int
 	for _, n := range orders.SplitList(in) {
 		id, err := orders.Match(n, "leader of "+powers[p].Name, leaderNamesByPower[p])
+		if err != nil {
+			return nil, err
+		}
+		l := leaderByID[id]
+		if contains(out, l) {
+			return nil, fmt.Errorf("%s is named twice", leaders[l].Name)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// matchNavalLeaders reads a list of naval leaders. Naval moves may name
+// the leaders of the mover's minor allies (Andrea Doria with Genoa's
+// ally), so any naval leader reads here; the move checks whose he is.
+func matchNavalLeaders(in string) ([]int, error) {
+	loadNames()
+	var out []int
+	for _, n := range orders.SplitList(in) {
+		id, err := orders.Match(n, "naval leader", navalLeaderNames)
 		if err != nil {
 			return nil, err
 		}
@@ -243,6 +272,51 @@ func splitUnits(words []string) (unitSpec, []string, error) {
 		return u, nil, fmt.Errorf("give the units either as a number, as kinds (\"3 regulars 1 mercenary\") or as \"all\"")
 	}
 	return u, words[i:], nil
+}
+
+// fleet is what one naval move of an order takes: the ships named (zero
+// for the whole stack) and the naval leaders named (nil for the default).
+type fleet struct {
+	ships   Force
+	leaders []int
+}
+
+// splitNaval reads the ships at the head of a naval move: "2 squadrons
+// 1 corsair", "2 sq", "1 cor"; a bare number counts squadrons.
+func splitNaval(words []string) (Force, []string, error) {
+	var f Force
+	i := 0
+	for i < len(words) {
+		w := strings.TrimSuffix(words[i], ",")
+		if w == "and" && !f.empty() {
+			i++
+			continue
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			break
+		}
+		if n < 1 || n > 30 {
+			return f, nil, fmt.Errorf("%d ships?", n)
+		}
+		corsair := false
+		if i+1 < len(words) {
+			switch strings.TrimSuffix(words[i+1], ",") {
+			case "squadron", "squadrons", "sq", "ship", "ships":
+				i++
+			case "corsair", "corsairs", "cor":
+				corsair = true
+				i++
+			}
+		}
+		if corsair {
+			f.Cor += uint8(n)
+		} else {
+			f.Sq += uint8(n)
+		}
+		i++
+	}
+	return f, words[i:], nil
 }
 
 // resolve turns a unit spec into land units from have.
@@ -431,7 +505,23 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		o.kind, o.n = k, n
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
-	case "control", "assault":
+	case "control":
+		o.to, err = matchSpace(strings.Join(words, " "))
+		return o, err
+	case "assault":
+		// "assault [<units> in] <space> [with <leaders>]" (HIS-15.1f).
+		if o.units, words, err = splitUnits(words); err != nil {
+			return o, err
+		}
+		words, lead, hasWith := cut(words, "with")
+		if hasWith {
+			if o.leaders, err = matchLeaders(p, strings.Join(lead, " ")); err != nil {
+				return o, err
+			}
+		}
+		if len(words) > 0 && (words[0] == "in" || words[0] == "at" || words[0] == "on") {
+			words = words[1:]
+		}
 		o.to, err = matchSpace(strings.Join(words, " "))
 		return o, err
 	case "unrest":
@@ -462,9 +552,30 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			w = w[1:]
 		}
 		for _, item := range orders.SplitList(strings.Join(w, " ")) {
+			f, rest, err := splitNaval(strings.Fields(item))
+			if err != nil {
+				return o, err
+			}
+			rest, lead, hasWith := cut(rest, "with")
+			item = strings.Join(rest, " ")
 			from, to, ok := strings.Cut(" "+item+" ", " to ")
+			if !ok && !hasWith && f.empty() && len(o.fleets) > 0 && o.fleets[len(o.fleets)-1].leaders != nil {
+				// "with barbarossa, dragut": a further leader of the move before.
+				ls, err := matchNavalLeaders(item)
+				if err != nil {
+					return o, err
+				}
+				last := &o.fleets[len(o.fleets)-1]
+				for _, l := range ls {
+					if contains(last.leaders, l) {
+						return o, fmt.Errorf("%s is named twice", leaders[l].Name)
+					}
+					last.leaders = append(last.leaders, l)
+				}
+				continue
+			}
 			if !ok {
-				return o, fmt.Errorf("naval moves read \"naval move <from> to <to>, <from> to <to>\"")
+				return o, fmt.Errorf("naval moves read \"naval move [<ships> from] <from> to <to> [with <leaders>], <from> to <to>\"")
 			}
 			a, err := matchLoc(strings.TrimPrefix(strings.TrimSpace(from), "from "))
 			if err != nil {
@@ -474,7 +585,15 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 			if err != nil {
 				return o, err
 			}
+			var fl fleet
+			fl.ships = f
+			if hasWith {
+				if fl.leaders, err = matchNavalLeaders(strings.Join(lead, " ")); err != nil {
+					return o, err
+				}
+			}
 			o.navals = append(o.navals, [2]int{a, b})
+			o.fleets = append(o.fleets, fl)
 		}
 		if len(o.navals) == 0 {
 			return o, fmt.Errorf("which ships move where? \"naval move marseille to gulf of lyon\"")
@@ -555,14 +674,34 @@ func (o order) canonical(p int) string {
 		return o.transportCanonical()
 	case "naval":
 		var mv []string
-		for _, x := range o.navals {
-			mv = append(mv, locName(x[0])+" to "+locName(x[1]))
+		for i, x := range o.navals {
+			item := locName(x[0]) + " to " + locName(x[1])
+			if i < len(o.fleets) {
+				fl := o.fleets[i]
+				if !fl.ships.empty() {
+					// No comma: commas separate the moves.
+					item = strings.ReplaceAll(navalText(fl.ships), ", ", " ") + " from " + item
+				}
+				if fl.leaders != nil {
+					var ns []string
+					for _, l := range fl.leaders {
+						ns = append(ns, leaders[l].Name)
+					}
+					item += " with " + strings.Join(ns, ", ")
+				}
+			}
+			mv = append(mv, item)
 		}
 		return "naval move " + strings.Join(mv, ", ")
 	case "build":
 		return fmt.Sprintf("build %d %s in %s", o.n, buildWord(o.kind, o.n), sp(o.to))
-	case "control", "assault":
+	case "control":
 		return o.verb + " " + sp(o.to)
+	case "assault":
+		if u := o.units.text(); u != "" {
+			return "assault " + u + " in " + sp(o.to) + lead()
+		}
+		return "assault " + sp(o.to) + lead()
 	case "unrest":
 		return "remove unrest in " + sp(o.to)
 	case "avoid":

@@ -165,7 +165,7 @@ func TestHIS12_2_ControlUnfortified(t *testing.T) {
 	}
 }
 
-// HIS-12.3c: removing unrest needs no LOC.
+// HIS-12.3c, HIS-12.1d: removing unrest needs no LOC.
 func TestHIS12_3c_RemoveUnrest(t *testing.T) {
 	s := newGame(t, 1)
 	lyon, dijon, leipzig := sp(t, "lyon"), sp(t, "dijon"), sp(t, "leipzig")

@@ -241,7 +241,7 @@ func (s *St) applyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, d
 				continue
 			}
 			if leaders[l].Naval {
-				s.Leader[l] = LeaderOff
+				s.Leader[l] = LeaderAway
 				log = append(log, fmt.Sprintf("%s leaves the map until next turn", leaders[l].Name))
 			} else {
 				log = append(log, s.capture(l, a.Power))

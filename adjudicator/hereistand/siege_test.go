@@ -121,7 +121,7 @@ func TestHIS15_SiegeAssaultReliefExample(t *testing.T) {
 	wantErr(t, err, "not besieging")
 }
 
-// HIS-15.1b, HIS-15.1d, HIS-15.1o, HIS-15.3: assault requirements, a failed
+// HIS-12.1d, HIS-15.1b, HIS-15.1d, HIS-15.1o, HIS-15.3: assault requirements, a failed
 // assault that breaks the siege, and the besiegers' retreat.
 func TestHIS15_1_AssaultFailsAndSiegeBreaks(t *testing.T) {
 	s := calais(t)
@@ -165,7 +165,7 @@ func TestHIS15_1_AssaultFailsAndSiegeBreaks(t *testing.T) {
 	}
 }
 
-// HIS-15.1h (ruling A18): against an empty fortified space one die per
+// HIS-15.1h, HIS-5.2d (ruling A18): against an empty fortified space one die per
 // land unit plus the best battle rating; cavalry is ignored.
 func TestHIS15_1h_EmptySpaceAndCavalry(t *testing.T) {
 	s := board(t)
@@ -287,7 +287,7 @@ func TestHIS14_WipeOutCaptureAndNoRetreat(t *testing.T) {
 	}
 }
 
-// HIS-14.1a, HIS-14l: a beaten garrison withdraws up to 4 units into
+// HIS-14.1a, HIS-14l, HIS-2.1b: a beaten garrison withdraws up to 4 units into
 // its fortifications; the victor besieges if it outnumbers them.
 func TestHIS14_1a_WithdrawAfterBattle(t *testing.T) {
 	s := board(t)

@@ -84,6 +84,7 @@ const (
 	LeaderOff      = -1 // not yet in play (enters later)
 	LeaderRemoved  = -2 // out of play (dead, replaced, or waiting to return)
 	LeaderCaptured = -3 // on the captor's power card (Captor says whose)
+	LeaderAway     = -4 // a naval leader on the Turn track, back next Card Draw Phase (HIS-8.2c)
 )
 
 // Tracks are the special VP and progress tracks of the power cards and
@@ -552,6 +553,10 @@ func (s *St) Check() error {
 		case at >= 0:
 			if int(at) >= NLoc || (!leaders[l].Naval && isSea(int(at))) {
 				return fmt.Errorf("%s in a bad place", leaders[l].Name)
+			}
+		case at == LeaderAway:
+			if !leaders[l].Naval {
+				return fmt.Errorf("%s is an army leader on the Turn track", leaders[l].Name)
 			}
 		case at != LeaderOff && at != LeaderRemoved:
 			return fmt.Errorf("%s: location %d", leaders[l].Name, at)

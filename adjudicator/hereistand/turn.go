@@ -330,6 +330,18 @@ func (r *run) cardDrawPhase() {
 			r.tell(p, "%s is dealt %s.", powers[p].Name, strings.Join(got, ", "))
 		}
 	}
+	// HIS-8.2c: naval leaders come back from the Turn track.
+	for l, at := range s.Leader {
+		if at != LeaderAway {
+			continue
+		}
+		if port := s.returnPort(leaderPower(s, l)); port >= 0 {
+			s.Leader[l] = int16(port)
+			r.say("%s returns to %s.", leaders[l].Name, spaces[port].Name)
+		} else {
+			r.say("%s has no friendly port and stays off the map another turn.", leaders[l].Name)
+		}
+	}
 	// HIS-8.2b: Maurice of Saxony enters in turn 6 in an electorate under
 	// Protestant political control (the first in map order).
 	if l, ok := leaderByID["maurice_of_saxony"]; ok && s.Turn >= 6 && s.Leader[l] == LeaderOff {
@@ -342,6 +354,35 @@ func (r *run) cardDrawPhase() {
 		}
 	}
 	r.enter(PhDiplomacy)
+}
+
+// returnPort is where a naval leader of power q comes back (HIS-8.2c).
+// The owner's choice is made for him: a friendly port holding q's ships
+// (so the leader commands them at once), else any friendly port; ports
+// under siege come last, since a leader placed there is shut in with the
+// garrison. Ties go to the first port in map order. It returns -1 when q
+// has no friendly port: the leader waits on the Turn track another turn.
+func (s *St) returnPort(q int) int {
+	if q < 0 || q >= NPow {
+		return -1
+	}
+	best, rank := -1, 4
+	for sp := 0; sp < NS; sp++ {
+		if !spaces[sp].port() || !s.Friendly(sp, q) {
+			continue
+		}
+		r := 0
+		if s.UnderSiege(sp) {
+			r += 2
+		}
+		if s.Units[sp][q].Naval() == 0 {
+			r++
+		}
+		if r < rank {
+			best, rank = sp, r
+		}
+	}
+	return best
 }
 
 // autoVictory checks the victories that end the game at once during the

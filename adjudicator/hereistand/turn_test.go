@@ -120,7 +120,7 @@ func toAction(t *testing.T, seed uint64) *St {
 	return s
 }
 
-// HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
+// HIS-2b, HIS-7a, HIS-7b, HIS-7c, HIS-7d, HIS-8a, HIS-8.1a, HIS-11g, HIS-23.3a: a turn runs
 // through its nine phases in order: Luther's 95 Theses and the Diet of
 // Worms only in turn 1, England alone in the turn-1 Diplomacy Phase,
 // every power in later ones; the dice epoch follows the turn.
@@ -209,7 +209,7 @@ func TestHIS8_CardDrawPhase(t *testing.T) {
 	}
 }
 
-// HIS-10a, HIS-10b, HIS-10c, HIS-10d, HIS-10e, HIS-10f, HIS-10g, HIS-10h, HIS-10i, HIS-10j: the seed's Spring Deployment example: Paris to Genoa across
+// HIS-2.5c, HIS-10a, HIS-10b, HIS-10c, HIS-10d, HIS-10e, HIS-10f, HIS-10g, HIS-10h, HIS-10i, HIS-10j: the seed's Spring Deployment example: Paris to Genoa across
 // the Gulf of Lyon with 5 units, on to Milan through Pavia when allied
 // with the Papacy; 6 units may not cross; another power's ships in a port
 // of the zone block the crossing; passes are never crossed.
@@ -218,7 +218,7 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	s.Phase = PhSpring
 	s.Active = France
 	put(t, s, "paris", France, Force{Reg: 6}, "montmorency")
-	s.Ctrl[sp(t, "genoa")] = France
+	s.Ctrl[sp(t, "genoa")] = uint8(France)
 	s.Ctrl[sp(t, "milan")] = France
 	s.Ctrl[sp(t, "pavia")] = Papacy
 	s.Ctrl[sp(t, "turin")] = Hapsburg
@@ -278,7 +278,7 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	}
 }
 
-// HIS-11a, HIS-11b, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1c, HIS-6.1d, HIS-17.1b, HIS-17.1c, HIS-17.1d:
+// HIS-11a, HIS-11b, HIS-11c, HIS-11f, HIS-11.1a, HIS-11.1b, HIS-6.1a, HIS-6.1c, HIS-6.1d, HIS-6.2g, HIS-17.1b, HIS-17.1c, HIS-17.1d:
 // one email plays a card and spends its CP on several actions; home
 // cards go back to the power card, Mandatory Events give 2 CP and cannot
 // be played for CP; a power holding its home card may not pass; a bad
@@ -303,6 +303,12 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 		t.Errorf("legal %v", rej.Problems[0].Legal)
 	}
 	refuse(t, s, Ottoman, "build regular in istanbul") // HIS-11a: a card first
+	// HIS-11c: until the card events arrive, only Mandatory Events are
+	// played as events.
+	rej = refuse(t, s, Ottoman, "play "+strconv.Itoa(int(three))+" for event")
+	if !strings.Contains(rej.Error(), "card events are not yet available") {
+		t.Errorf("an event card played as its event: %v", rej)
+	}
 	refuse(t, s, Ottoman, "play 1 for cp", "pass")
 	ist := s.Units[sp(t, "istanbul")][Ottoman]
 	n, res := submit(t, s, Ottoman, testdice.New(1), "PLAY 1 for CP", "build 2 cavalry in istanbul", "raise reg ist")
@@ -434,5 +440,115 @@ func TestViewsShowTheImpulse(t *testing.T) {
 		if len(l) > 76 {
 			t.Errorf("line too long: %q", l)
 		}
+	}
+}
+
+// HIS-8.2c, HIS-16.2k: naval leaders sent to the Turn track (a side wiped
+// out at sea, ships with no retreat, a port taken by assault, no port in
+// winter) come back in the next Card Draw Phase to a friendly port: one
+// holding their power's ships if there is one, else the first friendly
+// port; with no friendly port they wait another turn. The state encodes
+// them as "away".
+func TestHIS8_2c_NavalLeadersReturn(t *testing.T) {
+	s := newGame(t, 4)
+	s.Turn = 3
+	barb, doria := ldr(t, "barbarossa"), ldr(t, "andrea_doria")
+	s.Leader[barb], s.Leader[doria] = LeaderAway, LeaderAway
+	// Only Athens keeps Ottoman ships: Barbarossa goes there, not to an
+	// earlier friendly port without ships.
+	ath := sp(t, "athens")
+	first := -1
+	for x := 0; x < NS; x++ {
+		if spaces[x].port() && s.Friendly(x, Ottoman) && first < 0 {
+			first = x
+		}
+		if x != ath {
+			s.Units[x][Ottoman].Sq, s.Units[x][Ottoman].Cor = 0, 0
+		}
+	}
+	s.reindex()
+	if first == ath || s.Units[ath][Ottoman].Naval() == 0 {
+		t.Fatalf("set-up: first Ottoman port %d, Athens %+v", first, s.Units[ath][Ottoman])
+	}
+	// Genoa (Andrea Doria's power) loses its ports.
+	s.Ctrl[sp(t, "genoa")], s.Ctrl[sp(t, "bastia")] = uint8(France), uint8(France)
+	mustCheck(t, s)
+	data, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"away"`) {
+		t.Errorf("leaders on the Turn track are not encoded as away:\n%s", data)
+	}
+	back, err := decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := back.Encode(); !bytes.Equal(again, data) || back.Leader[barb] != LeaderAway {
+		t.Fatalf("encode/decode round trip differs")
+	}
+
+	r := &run{s: s, dice: testdice.New(9)}
+	r.cardDrawPhase()
+	mustCheck(t, s)
+	log := ""
+	for _, e := range r.ev {
+		log += e.Text + "\n"
+	}
+	if s.Leader[barb] != int16(ath) || !strings.Contains(log, "Barbarossa returns to Athens") {
+		t.Errorf("Barbarossa at %d, want Athens\n%s", s.Leader[barb], log)
+	}
+	if s.Leader[doria] != LeaderAway || !strings.Contains(log, "Andrea Doria has no friendly port") {
+		t.Errorf("Andrea Doria at %d, want away\n%s", s.Leader[doria], log)
+	}
+	// With no ships anywhere, the first friendly port in map order; a port
+	// under siege only when no other is left.
+	s.Units[ath][Ottoman].Sq, s.Units[ath][Ottoman].Cor = 0, 0
+	s.reindex()
+	if got := s.returnPort(Ottoman); got != first {
+		t.Errorf("return port %d, want the first friendly port %d", got, first)
+	}
+	s.Warfare.Siege.set(first)
+	if got := s.returnPort(Ottoman); got == first || got < 0 {
+		t.Errorf("return port %d: a besieged port chosen before a free one", got)
+	}
+	// Genoa back in Genoese hands: Andrea Doria comes back the turn after,
+	// to the port where the Genoese ships are.
+	s.Ctrl[sp(t, "genoa")] = uint8(Genoa)
+	s.Turn++
+	r = &run{s: s, dice: testdice.New(10)}
+	r.cardDrawPhase()
+	if s.Leader[doria] != int16(sp(t, "genoa")) {
+		t.Errorf("Andrea Doria at %d, want Genoa", s.Leader[doria])
+	}
+}
+
+// HIS-8.2b: Maurice of Saxony enters at the start of turn 6 in an
+// electorate under Protestant political control (the first in map order,
+// the Protestant's choice made for him); with none he waits for a later
+// Card Draw Phase.
+func TestHIS8_2b_MauriceOfSaxony(t *testing.T) {
+	s := newGame(t, 4)
+	m := ldr(t, "maurice_of_saxony")
+	s.Turn = 5
+	r := &run{s: s, dice: testdice.New(3)}
+	r.cardDrawPhase()
+	if s.Leader[m] != LeaderOff {
+		t.Fatalf("Maurice entered in turn 5 at %d", s.Leader[m])
+	}
+	s.Turn = 6
+	r = &run{s: s, dice: testdice.New(4)}
+	r.cardDrawPhase()
+	if s.Leader[m] != LeaderOff {
+		t.Fatalf("Maurice entered at %d with no Protestant electorate", s.Leader[m])
+	}
+	e := electorates[len(electorates)-1]
+	s.Ctrl[e] = uint8(Protestant)
+	s.Turn = 7
+	r = &run{s: s, dice: testdice.New(5)}
+	r.cardDrawPhase()
+	mustCheck(t, s)
+	if s.Leader[m] != int16(e) {
+		t.Errorf("Maurice at %d, want %s", s.Leader[m], spaces[e].Name)
 	}
 }

@@ -113,7 +113,7 @@ func (r *run) navalReturn() {
 				port = s.nearestPort(q, z)
 			}
 			if port < 0 {
-				s.Leader[l] = LeaderOff
+				s.Leader[l] = LeaderAway
 				continue
 			}
 			s.Leader[l] = int16(port)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
 )
 
@@ -20,7 +21,7 @@ func winterOf(t *testing.T, s *St) string {
 	return b.String()
 }
 
-// HIS-19.3a, HIS-19.3b, HIS-19.3c, HIS-19.3d, HIS-19.3e, HIS-19.3f, HIS-19.3g, HIS-19.3h, HIS-19.3i, HIS-19.3j, HIS-19.3k, HIS-19.3l: the seed's winter example. Charles V and 4 regulars in
+// HIS-2.1b, HIS-19.3a, HIS-19.3b, HIS-19.3c, HIS-19.3d, HIS-19.3e, HIS-19.3f, HIS-19.3g, HIS-19.3h, HIS-19.3i, HIS-19.3j, HIS-19.3k, HIS-19.3l: the seed's winter example. Charles V and 4 regulars in
 // unfortified Turin go to Besançon at full strength; Montmorency and 5
 // French regulars in Milan keep 4 there and send the fifth to Paris by a
 // friendly path over the Gulf of Lyon; 2 Genoese regulars stay in Genoa;
@@ -91,5 +92,63 @@ func TestHIS19_WinterSteps(t *testing.T) {
 	}
 	if !s.Removed.has(10) || !strings.Contains(log, "Clement VII occurs in winter") {
 		t.Errorf("Clement VII is overdue in the winter of turn 2\n%s", log)
+	}
+}
+
+// HIS-19a: the Winter Phase follows the last impulse and runs its steps
+// for every power at once, in the seed's order: ships to port, land units
+// home, alliances end, replacements, overdue Mandatory Events.
+func TestHIS19a_WinterOrder(t *testing.T) {
+	s := board(t)
+	s.Turn = 2
+	s.setAlly(France, Papacy, true)
+	s.addUnits(seaLoc(sz(t, "gulf_of_lyon")), France, Force{Sq: 1})
+	put(t, s, "turin", Hapsburg, Force{Reg: 2})
+	log := winterOf(t, s)
+	last := -1
+	for _, w := range []string{"Marseille", "Turin", "The alliance of France and Papacy ends", "adds a regular in", "Clement VII occurs in winter"} {
+		i := strings.Index(log, w)
+		if i < 0 || i < last {
+			t.Errorf("%q out of order (at %d, after %d)\n%s", w, i, last, log)
+		}
+		last = i
+	}
+
+	// Played out: the Winter Phase comes right after the last impulse
+	// and before the New World Phase.
+	g := toAction(t, 5)
+	d := testdice.New(5)
+	found := false
+	for i := 0; g.Phase == PhAction && i < 500; i++ {
+		p := g.owingPowers()[0]
+		var res *adjudicator.Result
+		g, res = submit(t, g, p, d, g.defaultLines(p)...)
+		text := eventText(res, "gm")
+		end := strings.Index(text, "the Action Phase ends")
+		if end < 0 {
+			continue
+		}
+		found = true
+		rep, nw := strings.Index(text, "adds a regular in"), strings.Index(text, "New World phase")
+		if !(end < rep && rep < nw) {
+			t.Errorf("winter not between the last impulse and the New World Phase:\n%s", text)
+		}
+	}
+	if g.Phase == PhAction || !found {
+		t.Errorf("the Action Phase of turn 1 did not end with every power passing")
+	}
+}
+
+// HIS-19.2a: the Renegade leader leaves the map in winter; the units with
+// him stay.
+func TestHIS19_2a_RenegadeLeaves(t *testing.T) {
+	s := board(t)
+	put(t, s, "paris", France, Force{Reg: 3}, "renegade")
+	log := winterOf(t, s)
+	if s.Leader[ldr(t, "renegade")] != LeaderRemoved || !strings.Contains(log, "leaves the map") {
+		t.Errorf("the Renegade at %d\n%s", s.Leader[ldr(t, "renegade")], log)
+	}
+	if got := s.Units[sp(t, "paris")][France].Reg; got != 4 { // and the replacement
+		t.Errorf("Paris holds %d French regulars, want 4", got)
 	}
 }
