@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -300,4 +302,13 @@ func TestLeagueWithDaemon(t *testing.T) {
 	code, out, errs = runCmd(t, "league", "standings", "club", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "1 of 3 rounds paired")
+}
+
+// num prints a score as the standings do: whole numbers bare, halves to
+// one place.
+func num(x float64) string {
+	if x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return strings.TrimRight(fmt.Sprintf("%.2f", x), "0")
 }

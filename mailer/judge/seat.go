@@ -387,7 +387,18 @@ func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
 			return fmt.Errorf("game %q: %w", gameID, err)
 		}
 		if g.Status.Finished {
-			return fmt.Errorf("game %s is over (%s)", g.ID, g.Status.Result)
+			// Only the luck report may still be asked for.
+			if len(lines) != 1 || !isLuckLine(lines[0]) {
+				return fmt.Errorf("game %s is over (%s)", g.ID, g.Status.Result)
+			}
+			var bad strings.Builder
+			if _, err := j.gmLuck(tx, g, strings.Fields(lines[0]), 1, &b, &bad); err != nil {
+				return err
+			}
+			if bad.Len() > 0 {
+				return errors.New(strings.TrimSpace(bad.String()))
+			}
+			return nil
 		}
 		_, st, err := loadState(g)
 		if err != nil {
