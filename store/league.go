@@ -44,14 +44,14 @@ type League struct {
 	// Forbidden are pairs of players who must not be paired.
 	Forbidden [][2]string `json:"forbidden,omitempty"`
 	// GM runs every game of the league.
-	GM            string    `json:"gm"`
-	DeadlineHours int       `json:"deadline_hours,omitempty"`
+	GM            string `json:"gm"`
+	DeadlineHours int    `json:"deadline_hours,omitempty"`
 	// ForfeitAfter, when above 0, is the league's forfeit rule: a side
 	// that misses this many deadlines in a row loses the game by forfeit
 	// (the judge ends it at the deadline; the result counts in the
 	// standings and the ratings like any loss).
-	ForfeitAfter int `json:"forfeit_after,omitempty"`
-	Created       time.Time `json:"created"`
+	ForfeitAfter int       `json:"forfeit_after,omitempty"`
+	Created      time.Time `json:"created"`
 	// Paired are the rounds paired so far, in order.
 	Paired []LeagueRound `json:"paired,omitempty"`
 }
