@@ -33,7 +33,9 @@ func init() {
       sides balanced. Swiss: --rounds rounds (default log2 of the number
       of players, rounded up), players of equal score meet, nobody meets
       the same opponent twice, and --forbid a@x:b@y keeps two players
-      apart (repeat it), whenever a pairing allows it.
+      apart (repeat it), whenever a pairing allows it. --forfeit-after N:
+      a side that misses N deadlines of a game in a row loses it by
+      forfeit (the judge ends the game at that deadline).
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
@@ -43,6 +45,8 @@ func init() {
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
       Buchholz (Swiss), then wins. An abandoned game counts for nobody.
+      (When a game of the league ends, the judge records its result and
+      mails the standings and ratings to every player and the GM.)
   pbem league ratings GAME
       Glicko-2 ratings of every player of GAME's leagues, rated month
       by month (UTC) from the finished games.
