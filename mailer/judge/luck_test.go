@@ -63,7 +63,11 @@ func TestLuckReportGivesBattleDiceToTheRollingSide(t *testing.T) {
 			require.NoError(t, err)
 			rep, err := luck.Compute(rec)
 			require.NoError(t, err)
-			require.Greater(t, rep.ByPurpose, 50, "battle dice read by the game")
+			// The game's dice are new each run, and so is the number of
+			// battles the random orders lead to (from 26 to over 200 battle
+			// dice a game): the figures checked hold for any of them.
+			require.Greater(t, rep.ByPurpose, 10, "battle dice read by the game")
+			require.Greater(t, rep.ByPurpose, 10*rep.ByEntry, "nearly every die is given by its purpose")
 			for _, r := range eng.Info().Roles {
 				found := false
 				for _, p := range rep.Players {

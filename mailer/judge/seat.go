@@ -373,7 +373,7 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 
 // GMCommands runs GM command lines (deadline and seat commands: deadline,
 // weekends, grace, reminders, vacations, missed, pause, resume, extend,
-// defaults, alias, replace, language, observe, unobserve, abandon) for the operator (pbem
+// defaults, alias, replace, language, observe, unobserve, luck, abandon) for the operator (pbem
 // gm), all or nothing, as the GM's own email would; the GM is told what
 // was done. It returns the same.
 func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
