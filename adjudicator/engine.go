@@ -201,7 +201,7 @@ type Result struct {
 type Event struct {
 	// To lists the roles that may see this event; nil means everyone.
 	// The GM always sees every event.
-	To   []Role
+	To []Role
 	// Text is the event in English, as records and logs keep it. A game
 	// that implements Narrator tells it in other languages too.
 	Text string
