@@ -440,7 +440,7 @@ func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: "answer the battle decision only once"})
 			continue
 		}
-		c, err := p.ParseChoice(strings.Replace(l.Text, "->", " ", 1), s.nameOf)
+		c, err := p.ParseChoice(strings.Replace(englishVerb(l.Text), "->", " ", 1), s.nameOf)
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: p.Strings(s.nameOf)})
 			continue
