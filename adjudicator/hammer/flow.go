@@ -98,7 +98,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		if s.Fin {
 			why = "the game is over"
 		}
-		return nil, nil, adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")")
+		return nil, nil, s.explain(adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")"))
 	}
 	// "#" starts a comment (docs/orders.md). The platform strips comments,
 	// but a template pasted back verbatim may still hold one; blank lines
@@ -154,7 +154,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		a.winterScotland(sub.Lines)
 	}
 	if len(a.probs) > 0 {
-		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
+		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
 	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
 	return n, &mem.res, nil
