@@ -185,6 +185,15 @@ func owes(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Ca
 	return out
 }
 
+// gameInEnglish says whether a reader of lang gets the game's own texts
+// in English: any reader of another language, unless the game tells its
+// narrative in his language too (adjudicator.Narrator; such a game gives
+// its views and prompts as messages as well).
+func gameInEnglish(st adjudicator.State, lang string) bool {
+	_, narrates := st.(adjudicator.Narrator)
+	return lang != i18n.Default && !narrates
+}
+
 // narrate tells the events evs in lang: each line the game reads back
 // into a message (adjudicator.Narrator) in the reader's language, the
 // others as the game wrote them. English readers get the events exactly
@@ -380,7 +389,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
-		DocsURL: j.opt.DocsURL, GameInEnglish: lang != i18n.Default,
+		DocsURL: j.opt.DocsURL, GameInEnglish: gameInEnglish(st, lang),
 	}
 	md, part, err := mapPart(st, role)
 	if err != nil {
