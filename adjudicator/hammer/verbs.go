@@ -4,8 +4,11 @@ import "github.com/pbem/pbem/adjudicator/orders"
 
 // Order verbs in Spanish and Italian. A player may write the verb of any
 // order in his language; the rest of the line (names, "->", ":") is
-// written as in English. The order is read, and recorded, exactly as its
-// English form: records keep the canonical English lines.
+// written as in English. The line is read exactly as its English order,
+// and the accepted orders are echoed in canonical English. Game logs keep
+// the lines as the player wrote them and replaying a record applies them
+// again, so a word once listed here is never removed nor given another
+// meaning.
 //
 // docs/games/hammer-of-the-scots.md lists these words.
 
