@@ -38,7 +38,8 @@ var verbAliases = map[string]string{
 	"sacar":    "draw",
 	"refuerzo": "step",
 	"volver":   "return",
-	"rey":      "king",
+	"perder":   "lose", "pierde": "lose",
+	"rey": "king",
 
 	// battle answers
 	"disparar": "fire", "dispara": "fire",
@@ -68,6 +69,7 @@ var verbAliases = map[string]string{
 	"pesca":    "draw",
 	"rinforzo": "step",
 	"ritorna":  "return", "torna": "return",
+	"perdi": "lose", "perdere": "lose",
 	"re": "king",
 
 	// battle answers

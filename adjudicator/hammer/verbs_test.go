@@ -16,13 +16,13 @@ var verbsIn = map[string]map[string]string{
 		"battle": "batalla", "battles": "batallas", "hits": "impactos", "regroup": "reagrupar", "main": "principal", "ignore": "ignorar",
 		"pillage": "saquear", "herald": "heraldo", "victuals": "víveres", "truce": "tregua", "coronation": "coronación",
 		"home": "casa", "stay": "quedarse", "winter": "invernar", "disband": "disolver", "draw": "sacar",
-		"step": "refuerzo", "return": "volver", "king": "rey",
+		"step": "refuerzo", "return": "volver", "king": "rey", "lose": "perder",
 		"fire": "disparar", "retreat": "retirada", "hit": "impactar"},
 	"it": {"card": "carta", "play": "gioca", "move": "muovi", "sea": "mare", "pass": "passa", "done": "fatto",
 		"battle": "battaglia", "battles": "battaglie", "hits": "colpi", "regroup": "raggruppa", "main": "principale", "ignore": "ignora",
 		"pillage": "saccheggia", "herald": "araldo", "victuals": "viveri", "truce": "tregua", "coronation": "incoronazione",
 		"home": "casa", "stay": "resta", "winter": "sverna", "disband": "sciogli", "draw": "pesca",
-		"step": "rinforzo", "return": "ritorna", "king": "re",
+		"step": "rinforzo", "return": "ritorna", "king": "re", "lose": "perdi",
 		"fire": "spara", "retreat": "ritirata", "hit": "colpisci"},
 }
 
