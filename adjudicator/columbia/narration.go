@@ -23,12 +23,13 @@ type Narration struct {
 
 // NewNarration reads narrative lines into messages with keys under
 // prefix+".battle."; side turns a side's name as the narrative prints it
-// into a message (a Lit for names that stay as printed).
-func NewNarration(prefix string, side func(string) msg.M) *Narration {
+// into a message (a Lit for names that stay as printed). extra reads the
+// lines the game's own hooks write in a battle (Bt.Say), tried first.
+func NewNarration(prefix string, side func(string) msg.M, extra ...*msg.Pattern) *Narration {
 	n := &Narration{prefix: prefix, side: side}
 	conv := map[string]msg.Conv{"side": func(s string) (any, bool) { return side(s), true }}
 	k := prefix + ".battle."
-	n.pats = msg.Patterns{
+	n.pats = append(msg.Patterns(extra), msg.Patterns{
 		msg.NewPattern(k+"retreats_hidden", "one of {Side:side}'s blocks retreats to {Area}", "", conv),
 		msg.NewPattern(k+"retreats", "{Block} retreats to {Area}", "", conv),
 		msg.NewPattern(k+"cannot_retreat", "{Block} cannot retreat and is eliminated", "", conv),
@@ -37,7 +38,7 @@ func NewNarration(prefix string, side func(string) msg.M) *Narration {
 		msg.NewPattern(k+"wins", "{Side:side} wins the battle.", "", conv),
 		msg.NewPattern(k+"must_retreat", "After round {Round:int} the attacker ({Side:side}) must retreat.", "", conv),
 		msg.NewPattern(k+"no_winner", "No blocks remain: the battle has no winner.", "", conv),
-	}
+	}...)
 	return n
 }
 

@@ -44,6 +44,22 @@ func narrationPatterns() {
 			return m, ok
 		},
 	}
+	defect := msg.NewPattern("ham.ev.noble_defects", "a noble going home to {Area} finds the enemy there and joins {Side:side}", "", conv)
+	conv["defects"] = func(s string) (any, bool) {
+		var list msg.M
+		for i, part := range strings.Split(s, "; ") {
+			m, ok := defect.Match(part)
+			if !ok {
+				return nil, false
+			}
+			if i == 0 {
+				list = m
+			} else {
+				list = msg.New("ham.ev.semicolon", "A", list, "B", m)
+			}
+		}
+		return list, true
+	}
 	p := func(key, english, plural string) *msg.Pattern { return msg.NewPattern(key, english, plural, conv) }
 	narration.pats = msg.Patterns{
 		p("ham.ev.you_play", "You play {Card}.", ""),
@@ -68,13 +84,24 @@ func narrationPatterns() {
 		p("ham.ev.year", "The year {Year:int} begins: new cards are dealt.", ""),
 		p("ham.ev.edward2", "Edward I dies at the end of 1306; Edward II reigns.", ""),
 		p("ham.ev.no_moves", "{Side:side} has no blocks that can move.", ""),
+		p("ham.ev.cards_both", "Cards: England plays {England}, Scotland plays {Scotland}. Both played events: England resolves first, then Scotland, and the year ends.", ""),
+		p("ham.ev.pillage", "Pillage: {Side:side} pillages {Area} from {From}: {Hits:int} hits, {Lost:int} blocks eliminated.", ""),
+		p("ham.ev.pillage_of", "Pillage of {Area}: {List}.", ""),
+		p("ham.ev.victuals", "Victuals: {Side:side} feeds its blocks in {Area}.", ""),
+		p("ham.ev.herald_fails", "Herald: {Side:side} names {Noble} and rolls {Roll:int}: the herald fails.", ""),
+		p("ham.ev.herald_no_effect", "Herald: {Side:side} names {Noble} and rolls {Roll:int}, but that noble is not in play: no effect.", ""),
+		p("ham.ev.herald_success", "Herald: {Side:side} names {Noble} and rolls {Roll:int}: the noble in {Area} changes sides.", ""),
+		p("ham.ev.nobles_home_defect", "Nobles go home. {List:defects}.", ""),
 	}
 	narration.battle = columbia.NewNarration("ham", func(s string) msg.M {
 		if m, ok := sideOf(s); ok {
 			return m
 		}
 		return msg.Lit(s)
-	})
+	},
+		p("ham.ev.cohesion_home", "Celtic cohesion: {Block} rolls {Roll:int} and goes home to the pool", ""),
+		p("ham.ev.cohesion_stays", "Celtic cohesion: {Block} rolls {Roll:int} and stays", ""),
+	)
 }
 
 // NarrationMsg implements adjudicator.Narrator: the message of one line
