@@ -498,3 +498,12 @@ func (i Info) RolesFor(s Scenario) []Role {
 	}
 	return i.Roles
 }
+
+// DieOwner is implemented by states that can say whose die a public
+// draw is, from its purpose, when the draw was made from this state (the
+// state before the entry that made it): in a battle both sides roll while
+// one player's orders are applied. The luck report (adjudicator/luck)
+// uses it; false leaves the die to the player whose entry rolled it.
+type DieOwner interface {
+	DieOwner(purpose string) (Role, bool)
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -69,6 +70,60 @@ type PauseRequest struct {
 	Days   int       `json:"days"`
 	Reason string    `json:"reason,omitempty"`
 	Agreed []string  `json:"agreed,omitempty"` // roles
+}
+
+// UndoRequest is a player's request to take back his submission at log
+// entry Entry: it happens when every other player has accepted
+// (Accepted, roles) before Until (zero: no time limit while the game
+// waits), and lapses if the game moves on first.
+type UndoRequest struct {
+	Role     string    `json:"role"`
+	Entry    int       `json:"entry"`
+	At       time.Time `json:"at"`
+	Until    time.Time `json:"until,omitzero"`
+	Accepted []string  `json:"accepted,omitempty"`
+}
+
+// Observer is an address that follows a game without playing: it gets
+// the game's public reports, Delay hours after the facts they tell.
+// Token is the secret of its unsubscribe address (List-Unsubscribe);
+// Through is the last log entry its reports told, and Due when its next
+// report is to go (zero: nothing new to tell).
+type Observer struct {
+	Email   string    `json:"email"`
+	Delay   int       `json:"delay,omitempty"` // hours
+	Token   string    `json:"token"`
+	Lang    string    `json:"lang,omitempty"`
+	Since   time.Time `json:"since"`
+	Through int       `json:"through"`
+	Due     time.Time `json:"due,omitzero"`
+	// Reports counts the reports sent; Seen is a digest of the position
+	// the last one showed (a report that would tell nothing new is not
+	// sent).
+	Reports int    `json:"reports,omitempty"`
+	Seen    string `json:"seen,omitempty"`
+}
+
+// Observer returns g's observer at address addr (any case), or nil.
+func (g *Game) Observer(addr string) *Observer {
+	for i := range g.Observers {
+		if strings.EqualFold(g.Observers[i].Email, addr) {
+			return &g.Observers[i]
+		}
+	}
+	return nil
+}
+
+// ObserversDue is the soonest time an observer's report is due, zero for
+// none.
+func (g *Game) ObserversDue() time.Time {
+	var w time.Time
+	for _, o := range g.Observers {
+		if !o.Due.IsZero() && (w.IsZero() || o.Due.Before(w)) {
+			w = o.Due
+		}
+	}
+	return w
 }
 
 // Absence is a player's announced absence, two dates (inclusive) in the

@@ -20,6 +20,8 @@
 //	             submissions, so that none applies twice (submissions.go)
 //	rotations  game ID + 0x00 + u64 n → Rotation JSON: who changed which
 //	             seat's secret and when (never the secret)
+//	digests    address → Digest JSON: a player's daily digest (digest.go),
+//	             with its index digestwake (u64 unix time + address → "")
 //
 // Indexes, kept by PutGame, Enqueue, MarkSent, CancelMail and DeleteGame
 // in the same transaction as the records they describe, so that one

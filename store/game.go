@@ -50,6 +50,11 @@ type Game struct {
 	// players' agreement.
 	Pause        *Pause        `json:"pause,omitempty"`
 	PauseRequest *PauseRequest `json:"pause_request,omitempty"`
+	// Undo is a player's request to take back his last submission,
+	// awaiting the other players' consent.
+	Undo *UndoRequest `json:"undo,omitempty"`
+	// Observers follow the game without playing (public reports only).
+	Observers []Observer `json:"observers,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
 	// last stored it; status listings show it without decoding State.
 	Owing []string `json:"owing,omitempty"`
@@ -166,6 +171,12 @@ func (g *Game) Clone() *Game {
 		r.Agreed = slices.Clone(r.Agreed)
 		c.PauseRequest = &r
 	}
+	if g.Undo != nil {
+		u := *g.Undo
+		u.Accepted = slices.Clone(u.Accepted)
+		c.Undo = &u
+	}
+	c.Observers = slices.Clone(g.Observers)
 	c.Status.Winner = slices.Clone(g.Status.Winner)
 	c.Dice.PublicSeed = bytes.Clone(g.Dice.PublicSeed)
 	c.Dice.HiddenSeed = bytes.Clone(g.Dice.HiddenSeed)

@@ -77,11 +77,22 @@ type GameCounts struct {
 // Total is the number of games.
 func (c GameCounts) Total() int { return c.Active + c.Finished }
 
-// WakeAt is when the deadline tick must next look at g: the end of a
-// pause; else the soonest reminder not yet sent (Reminders), else the
-// deadline, or the end of the grace period once the deadline has passed.
-// Zero for never.
+// WakeAt is when the tick must next look at g: the sooner of
+// DeadlineWake and the next observer's report (ObserversDue). Zero for
+// never.
 func (g *Game) WakeAt() time.Time {
+	w, o := g.DeadlineWake(), g.ObserversDue()
+	if w.IsZero() || !o.IsZero() && o.Before(w) {
+		return o
+	}
+	return w
+}
+
+// DeadlineWake is when the deadline tick must next look at g's clock:
+// the end of a pause; else the soonest reminder not yet sent
+// (Reminders), else the deadline, or the end of the grace period once
+// the deadline has passed. Zero for never (a finished game).
+func (g *Game) DeadlineWake() time.Time {
 	if g.Status.Finished {
 		return time.Time{}
 	}

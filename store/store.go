@@ -53,7 +53,8 @@ var (
 	bucketRate      = []byte("ratelimit")
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketCounters, bucketLog,
-		bucketProcessed, bucketOutbox, bucketSent, bucketRate, bucketSubmissions, bucketRotations}
+		bucketProcessed, bucketOutbox, bucketSent, bucketRate, bucketSubmissions, bucketRotations,
+		bucketDigests, bucketDigestWake}
 )
 
 // Options tune Open. The zero value is right for the daemon.

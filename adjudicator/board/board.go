@@ -20,6 +20,7 @@ import (
 	"sort"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Viewer is implemented by game states that can show their board as a
@@ -97,6 +98,16 @@ type Map struct {
 	// head of the text map; empty for the default key of block games
 	// (own blocks by name and strength, others as counts).
 	PieceKey string `json:",omitempty"`
+	// PieceKeyMsg and NoteMsgs, when set, are PieceKey and Notes as
+	// messages of the game's catalogue: the platform renders them in the
+	// reader's language into PieceKey and Notes (in place of the English)
+	// before the map is drawn.
+	PieceKeyMsg *msg.M  `json:"-"`
+	NoteMsgs    []msg.M `json:"-"`
+	// Lang is the language of the map's own words (heading, key, legend,
+	// caption): "en", "es" or "it"; empty means English. The platform
+	// sets it for each reader.
+	Lang string `json:",omitempty"`
 }
 
 // Area is one area, space or hex and what the reader sees in it.

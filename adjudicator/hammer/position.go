@@ -1,17 +1,17 @@
 package hammer
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/posfile"
 )
 
 // PositionFormat is the first line of every Hammer of the Scots position
 // file (docs/positions.md).
-const PositionFormat = "pbem-position 1"
+const PositionFormat = posfile.Format
 
 // Position writes the state as a position file (docs/positions.md): the
 // year, game turn, every block's place and strength, the hands. Positions
@@ -25,30 +25,7 @@ func (s *St) Position() (string, error) {
 	if s.Phase != PhCard || s.Play != [2]int8{-1, -1} {
 		return "", fmt.Errorf("the game is at %s: a position is written at the start of a card phase, before either card is chosen", s.label())
 	}
-	text := s.writePosition()
-	back, err := ParsePosition(text)
-	if err != nil {
-		return "", fmt.Errorf("the position does not read back (%v): please report this", err)
-	}
-	a, _ := s.Encode()
-	b, _ := back.Encode()
-	if !bytes.Equal(a, b) {
-		return "", fmt.Errorf("the state at %s holds more than a position says (%s): write the position at another point", s.label(), positionDiff(a, b))
-	}
-	return text, nil
-}
-
-// positionDiff names the first JSON field where two encodings differ.
-func positionDiff(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	j := bytes.LastIndex(a[:i], []byte(`"`+":"))
-	if k := bytes.LastIndexByte(a[:max(j, 0)], '"'); j > 0 && k >= 0 {
-		return "field " + string(a[k+1:j])
-	}
-	return fmt.Sprintf("byte %d", i)
+	return posfile.ReadBack(s, s.writePosition(), ParsePosition, "at "+s.label())
 }
 
 // afterWords name the phase the last battle phase went on to (St.After).
@@ -132,26 +109,13 @@ func onOff(v bool) string {
 
 // PositionError is a position file that cannot be used, with the line
 // at fault (0 for the position as a whole).
-type PositionError struct {
-	Line   int
-	Reason string
-}
-
-func (e *PositionError) Error() string {
-	if e.Line == 0 {
-		return "position: " + e.Reason
-	}
-	return fmt.Sprintf("position line %d: %s", e.Line, e.Reason)
-}
+type PositionError = posfile.Error
 
 // ParsePosition reads a position file (docs/positions.md) and returns the
 // game it describes, checked against the rules' limits. A text without a
 // line break is read as lines joined by ';' (the form of the "position"
 // option: comments dropped, line numbers kept).
 func ParsePosition(text string) (*St, error) {
-	bad := func(line int, format string, args ...any) error {
-		return &PositionError{Line: line, Reason: fmt.Sprintf(format, args...)}
-	}
 	s := &St{Winner: -1, EdWinAt: -1, Epoch: 1, GT: 1, P1: -1}
 	s.clearTurn()
 	s.Phase = PhCard
@@ -163,31 +127,14 @@ func ParsePosition(text string) (*St, error) {
 	var placed [NB]int
 	var cardLine [NC]int
 	nh := [2]int{}
-	seen := map[string]int{}
-	for i, raw := range positionLines(text) {
-		no := i + 1
-		line := strings.TrimSpace(raw)
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = strings.TrimSpace(line[:k])
-		}
-		if line == "" {
-			continue
-		}
-		if len(seen) == 0 {
-			if line != PositionFormat {
-				return nil, bad(no, "the first line must be %q", PositionFormat)
-			}
-			seen["format"] = no
-			continue
-		}
-		f := strings.Fields(line)
-		key, args := f[0], f[1:]
-		need := func(n int, form string) error {
-			if len(args) != n {
-				return bad(no, "want %q", form)
-			}
-			return nil
-		}
+	seen := posfile.Seen{"format": 1}
+	lines, err := posfile.Lines(text)
+	if err != nil {
+		return nil, err
+	}
+	for _, ln := range lines {
+		no, key, args := ln.No, ln.Key, ln.Args
+		need, bad := ln.Want, posfile.Errorf
 		sideArg := func(w string) (int, error) {
 			switch strings.ToLower(w) {
 			case "england":
@@ -197,14 +144,7 @@ func ParsePosition(text string) (*St, error) {
 			}
 			return -1, bad(no, "%q is not a side (england or scotland)", w)
 		}
-		num := func(w string, lo, hi int, what string) (int, error) {
-			n, err := strconv.Atoi(w)
-			if err != nil || n < lo || n > hi {
-				return 0, bad(no, "%s %q: want a number from %d to %d", what, w, lo, hi)
-			}
-			return n, nil
-		}
-		var err error
+		num := ln.Num
 		repeatable := false
 		switch key {
 		case "game":
@@ -331,7 +271,7 @@ func ParsePosition(text string) (*St, error) {
 			s.HomeCh, s.MorayCh, s.KingBar, s.EdWinAt = [2]int8{v[0], v[1]}, v[2], uint32(bar), v[3]
 		case "hand":
 			repeatable = true
-			w, list, ok := strings.Cut(strings.TrimSpace(line[len("hand"):]), ":")
+			w, list, ok := strings.Cut(ln.Rest(), ":")
 			if !ok {
 				err = bad(no, "want %q", "hand SIDE: CARD, CARD, ...")
 				break
@@ -390,15 +330,15 @@ func ParsePosition(text string) (*St, error) {
 			placed[b] = no
 			where := args[1]
 			if a, ok := areaByID[where]; ok {
-				if len(f) != 4 {
+				if len(args) != 3 {
 					err = bad(no, "block %s in %s: give its strength (block ID AREA STRENGTH)", args[0], where)
 					break
 				}
 				s.Loc[b] = int8(a)
-				st, maxs, _ := strings.Cut(f[3], "/")
+				st, maxs, _ := strings.Cut(args[2], "/")
 				n, nerr := strconv.Atoi(st)
 				if nerr != nil {
-					err = bad(no, "block %s: strength %q is not a number", args[0], f[3])
+					err = bad(no, "block %s: strength %q is not a number", args[0], args[2])
 					break
 				}
 				if maxs != "" && maxs != strconv.Itoa(blocks[b].Max) {
@@ -420,7 +360,7 @@ func ParsePosition(text string) (*St, error) {
 			}
 			if !found {
 				err = bad(no, "block %s: unknown area %q (an area ID, or pool, aside, removed, out)", args[0], where)
-			} else if len(f) != 3 {
+			} else if len(args) != 2 {
 				err = bad(no, "block %s is off the map (%s): give no strength", args[0], where)
 			}
 		default:
@@ -430,16 +370,13 @@ func ParsePosition(text string) (*St, error) {
 			return nil, err
 		}
 		if !repeatable {
-			if l, ok := seen[key]; ok {
-				return nil, bad(no, "%s is given twice (first at line %d)", key, l)
+			if err := seen.Once(key, ln); err != nil {
+				return nil, err
 			}
-			seen[key] = no
 		}
 	}
-	for _, k := range []string{"format", "scenario", "year", "player1"} {
-		if _, ok := seen[k]; !ok {
-			return nil, bad(0, "the %q line is missing", k)
-		}
+	if err := seen.Need("scenario", "year", "player1"); err != nil {
+		return nil, err
 	}
 	var missing []string
 	for b := 0; b < NB; b++ {
@@ -448,7 +385,7 @@ func ParsePosition(text string) (*St, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, bad(0, "every block needs a line (block ID AREA STRENGTH, or block ID pool); missing: %s", strings.Join(missing, ", "))
+		return nil, posfile.Errorf(0, "every block needs a line (block ID AREA STRENGTH, or block ID pool); missing: %s", strings.Join(missing, ", "))
 	}
 	if err := s.checkPosition(placed, seen); err != nil {
 		return nil, err
@@ -474,10 +411,8 @@ func positionCard(name string, used [NC]int) int {
 }
 
 // checkPosition applies the rules' limits to a position just read.
-func (s *St) checkPosition(placed [NB]int, seen map[string]int) error {
-	bad := func(line int, format string, args ...any) error {
-		return &PositionError{Line: line, Reason: fmt.Sprintf(format, args...)}
-	}
+func (s *St) checkPosition(placed [NB]int, seen posfile.Seen) error {
+	bad := posfile.Errorf
 	yrs := scenYears[scenKey(s.Scn)]
 	if int(s.Year) < yrs[0] || int(s.Last) != yrs[1] {
 		return bad(seen["year"], "the %s scenario runs from %d to %d", s.Scn, yrs[0], yrs[1])
@@ -549,26 +484,8 @@ func setupPosition(scn, text string, opts adjudicator.Options) (*St, error) {
 		bid = fmt.Sprintf("S%d", s.BidS)
 	}
 	want := map[string]string{"schiltroms": onOff(s.Schil), "etterick-move": map[bool]string{false: "2", true: "3"}[s.Ett3], "bid": bid}
-	for _, o := range (Game{}).Info().Options {
-		v, ok := opts[o.Name]
-		if !ok || o.Name == "position" || v == o.Default {
-			continue
-		}
-		if o.Name == "schiltroms" {
-			v = onOff(opts.Bool(o.Name, false))
-		}
-		if !strings.EqualFold(v, want[o.Name]) {
-			return nil, fmt.Errorf("option %s is %s, but the position says %s: a game started from a position takes its options from the position's option lines", o.Name, v, want[o.Name])
-		}
+	if err := posfile.MatchOptions((Game{}).Info().Options, opts, want); err != nil {
+		return nil, err
 	}
 	return s, nil
-}
-
-// positionLines splits a position into its lines: at line breaks, or at
-// ';' in the one-line form of the "position" option.
-func positionLines(text string) []string {
-	if strings.Contains(text, "\n") {
-		return strings.Split(text, "\n")
-	}
-	return strings.Split(text, ";")
 }

@@ -84,23 +84,28 @@ func (s *St) Prompts() []adjudicator.Prompt {
 		switch s.Phase {
 		case phSetup:
 			p.Text = "Set-up: place the units and leaders the scenario leaves to you and choose your plate units' starting modes; anything you leave out takes the first legal placement listed, and the scenario's mode."
+			p.TextMsg = m("hex.prompt.setup")
 			if s.sc.SecretModes {
 				p.Text += " Your choices stay secret until both sides have set up (NAV-16.1)."
+				p.TextMsg = m("hex.prompt.setup_secret")
 			}
 			p.Secret = true
 			p.Template = []string{"place ID HEX", "mode ID FACE", "done"}
 			p.Choices = s.setupChoices(side)
 		case phMove:
 			p.Text = fmt.Sprintf("Movement phase, turn %d: move your units (one line each), or send 'done'.", s.GT)
+			p.TextMsg = m("hex.prompt.move", "Turn", s.GT)
 			p.Template = []string{"move ID HEX HEX ...", "mode ID FACE", "enter ID HEX", "stay LEADER | follow LEADER", "rout ID prefer HEX", "done"}
 			p.Choices = s.moveChoices(side)
 		case phFire:
 			p.Text = "Fire combat phase: name each firer and its target; both sides' fire is resolved together."
+			p.TextMsg = m("hex.prompt.fire")
 			p.Secret = true
 			p.Template = []string{"fire ID at TARGET", "done"}
 			p.Choices = s.fireChoices(side)
 		default:
 			p.Text = "Melee phase: attack adjacent enemy units, in the order you list them."
+			p.TextMsg = m("hex.prompt.melee")
 			p.Template = []string{"attack ID TARGET", "done"}
 			p.Choices = s.meleeChoices(side)
 		}

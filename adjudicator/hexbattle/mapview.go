@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Canvas layout of the hex map: flat-topped hexes of radius hexR, one
@@ -54,7 +55,6 @@ func (s *St) MapView(role adjudicator.Role) board.Map {
 			for _, u := range s.unitsAt(h) {
 				p := board.Piece{Owner: adjudicator.Role(u.Side), Label: u.ID}
 				if !s.pendingSetup(u, string(role)) {
-					p.Detail = u.Face
 					p.Label += " " + u.Face
 				}
 				if u.Rout > 0 {
@@ -72,6 +72,10 @@ func (s *St) MapView(role adjudicator.Role) board.Map {
 		}
 	}
 	m.Notes = append(m.Notes, "hex numbers are XXYY; even lines sit half a hex lower")
+	m.NoteMsgs = append(m.NoteMsgs, msg.New("hex.map.note"))
+	m.PieceKey = "Every unit is shown: its id and face (a plate unit's mode may be secret during set-up)."
+	key := msg.New("hex.map.key")
+	m.PieceKeyMsg = &key
 	return m
 }
 

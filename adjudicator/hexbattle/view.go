@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // View implements adjudicator.State. Everything on the map is open to
@@ -15,18 +16,24 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	v := adjudicator.View{Role: role}
 	var st strings.Builder
 	fmt.Fprintf(&st, "%s\n%s\n", s.p.Title, s.label())
+	lines := []msg.M{msg.Lit(s.p.Title), s.LabelMsg()}
 	for _, n := range s.p.Notes {
 		fmt.Fprintf(&st, "%s\n", n)
+		lines = append(lines, msg.Lit(n))
 	}
-	fmt.Fprintf(&st, "Victory points: %s %d, %s %d\n", s.p.Sides[0], s.VP[s.p.Sides[0]], s.p.Sides[1], s.VP[s.p.Sides[1]])
+	a, b := s.p.Sides[0], s.p.Sides[1]
+	fmt.Fprintf(&st, "Victory points: %s %d, %s %d\n", a, s.VP[a], b, s.VP[b])
+	lines = append(lines, msg.New("hex.status.vp", "A", a, "VA", s.VP[a], "B", b, "VB", s.VP[b]))
 	if vis, ok := s.sc.Visibility[s.GT]; ok {
 		fmt.Fprintf(&st, "Visibility this turn: %d hexes\n", vis)
+		lines = append(lines, msg.New("hex.status.visibility", "Hexes", vis))
 	}
 	if s.fatigued() {
 		st.WriteString("Fatigue: MA halved unless moving toward your edge; morale -2\n")
+		lines = append(lines, msg.New("hex.status.fatigue"))
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: st.String()})
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Map", Body: s.textMap(string(role))})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: st.String(), TitleMsg: m("hex.section.status"), Lines: lines})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Map", Body: s.textMap(string(role)), TitleMsg: m("hex.section.map")})
 	for _, side := range s.p.Sides {
 		var b strings.Builder
 		for _, u := range s.Units {
@@ -83,7 +90,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			}
 			fmt.Fprintf(&b, "leader %s: %s\n", s.leaderName(l), state)
 		}
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces: " + side, Body: b.String()})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces: " + side, Body: b.String(), TitleMsg: m("hex.section.forces", "Side", side)})
 	}
 	if ord, ok := s.SetupOrd[string(role)]; ok && s.Phase == phSetup {
 		var b strings.Builder
@@ -93,7 +100,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		if b.Len() == 0 {
 			b.WriteString("(defaults)\n")
 		}
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Your set-up (waiting for the enemy's)", Body: b.String()})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Your set-up (waiting for the enemy's)", Body: b.String(), TitleMsg: m("hex.section.setup")})
 	}
 	if ord, ok := s.FireOrd[string(role)]; ok && s.Phase == phFire {
 		var b strings.Builder
@@ -103,7 +110,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		if b.Len() == 0 {
 			b.WriteString("(no fire)\n")
 		}
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Your fire orders (waiting for the enemy's)", Body: b.String()})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Your fire orders (waiting for the enemy's)", Body: b.String(), TitleMsg: m("hex.section.fire")})
 	}
 	return v
 }

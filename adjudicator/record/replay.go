@@ -16,6 +16,12 @@ import (
 // differs from rec.FinalState (when set). It returns the final state and
 // its hash. Replay does not recompute the dice: Verify does.
 func Replay(rec *Record, g adjudicator.Game) (adjudicator.State, string, error) {
+	return Walk(rec, g, nil)
+}
+
+// Walk is Replay that calls before(e, st) with each entry that applies
+// orders (orders, defaults, GM actions) and the state it applies to.
+func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {
 	if name := g.Info().Name; name != rec.Game {
 		return nil, "", fmt.Errorf("replay: the record is of %q, not %q", rec.Game, name)
 	}
@@ -64,6 +70,9 @@ func Replay(rec *Record, g adjudicator.Game) (adjudicator.State, string, error) 
 		case e.applies():
 			if turn := st.Status().Turn; turn != e.Epoch {
 				return nil, "", fmt.Errorf("replay: entry %d is logged in epoch %d but the game is at turn %d", e.Seq, e.Epoch, turn)
+			}
+			if before != nil {
+				before(e, st)
 			}
 			var next adjudicator.State
 			if perr := catch(func() { next, _, err = st.Apply(e.Submission(), rd) }); perr != nil {

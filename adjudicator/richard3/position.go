@@ -1,18 +1,18 @@
 package richard3
 
 import (
-	"bytes"
 	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/posfile"
 )
 
 // PositionFormat is the first line of every Richard III position file
 // (docs/positions.md).
-const PositionFormat = "pbem-position 1"
+const PositionFormat = posfile.Format
 
 // Position writes the state as a position file (docs/positions.md): the
 // turn and phase, the King, every block's place and strength, the hands.
@@ -29,30 +29,7 @@ func (s *State) Position() (string, error) {
 	if s.Ready != [2]bool{} || s.Card != [2]int8{-1, -1} {
 		return "", fmt.Errorf("a player has already answered the %s: a position is written at the start of a card phase, before either player has", s.label())
 	}
-	text := s.writePosition()
-	back, err := ParsePosition(text)
-	if err != nil {
-		return "", fmt.Errorf("the position does not read back (%v): please report this", err)
-	}
-	a, _ := s.Encode()
-	b, _ := back.Encode()
-	if !bytes.Equal(a, b) {
-		return "", fmt.Errorf("the state in the %s holds more than a position says (%s): write the position at another point", s.label(), positionDiff(a, b))
-	}
-	return text, nil
-}
-
-// positionDiff names the first JSON field where two encodings differ.
-func positionDiff(a, b []byte) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	j := bytes.LastIndex(a[:i], []byte(`"`+":"))
-	if k := bytes.LastIndexByte(a[:max(j, 0)], '"'); j > 0 && k >= 0 {
-		return "field " + string(a[k+1:j])
-	}
-	return fmt.Sprintf("byte %d", i)
+	return posfile.ReadBack(s, s.writePosition(), ParsePosition, "in the "+s.label())
 }
 
 var phaseNames = map[phase]string{phMulligan: "mulligan", phCard: "card"}
@@ -120,26 +97,13 @@ func locWord(l int8) string {
 
 // PositionError is a position file that cannot be used, with the line
 // at fault (0 for the position as a whole).
-type PositionError struct {
-	Line   int
-	Reason string
-}
-
-func (e *PositionError) Error() string {
-	if e.Line == 0 {
-		return "position: " + e.Reason
-	}
-	return fmt.Sprintf("position line %d: %s", e.Line, e.Reason)
-}
+type PositionError = posfile.Error
 
 // ParsePosition reads a position file (docs/positions.md) and returns the
 // game it describes, checked against the rules' limits. A text without a
 // line break is read as lines joined by ';' (the form of the "position"
 // option: comments dropped, line numbers kept).
 func ParsePosition(text string) (*State, error) {
-	bad := func(line int, format string, args ...any) error {
-		return &PositionError{Line: line, Reason: fmt.Sprintf(format, args...)}
-	}
 	s := &State{LastCamp: 3, Epoch: 1, Treason: -1, TreasonA: -1, Winner: NoSide, BArea: -1,
 		Card: [2]int8{-1, -1}, Phase: phCard, King: NoSide, P1: Lancaster}
 	s.Opt = Opts{ReserveException: "both", FinalDisband: true, BombardSea: true, Mulligan: true}
@@ -148,40 +112,15 @@ func ParsePosition(text string) (*State, error) {
 		s.Loc[i] = locDead
 	}
 	var placed [64]int // line of each block's entry
-	seen := map[string]int{}
+	seen := posfile.Seen{"format": 1}
 	var cardLine [32]int
-	once := func(no int, key string) error {
-		if l, ok := seen[key]; ok {
-			return bad(no, "%s is given twice (first at line %d)", key, l)
-		}
-		seen[key] = no
-		return nil
+	lines, err := posfile.Lines(text)
+	if err != nil {
+		return nil, err
 	}
-	lines := positionLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimSpace(raw)
-		if k := strings.IndexByte(line, '#'); k >= 0 {
-			line = strings.TrimSpace(line[:k])
-		}
-		if line == "" {
-			continue
-		}
-		if len(seen) == 0 {
-			if line != PositionFormat {
-				return nil, bad(no, "the first line must be %q", PositionFormat)
-			}
-			seen["format"] = no
-			continue
-		}
-		f := strings.Fields(line)
-		key, args := f[0], f[1:]
-		need := func(n int, form string) error {
-			if len(args) != n {
-				return bad(no, "want %q", form)
-			}
-			return nil
-		}
+	for _, ln := range lines {
+		no, key, args := ln.No, ln.Key, ln.Args
+		need, bad := ln.Want, posfile.Errorf
 		sideArg := func(w string) (Side, error) {
 			switch strings.ToLower(w) {
 			case "lancaster":
@@ -191,14 +130,7 @@ func ParsePosition(text string) (*State, error) {
 			}
 			return NoSide, bad(no, "%q is not a side (lancaster or york)", w)
 		}
-		num := func(w string, lo, hi int, what string) (int, error) {
-			n, err := strconv.Atoi(w)
-			if err != nil || n < lo || n > hi {
-				return 0, bad(no, "%s %q: want a number from %d to %d", what, w, lo, hi)
-			}
-			return n, nil
-		}
-		var err error
+		num := ln.Num
 		switch key {
 		case "game":
 			if err = need(1, "game richard-iii"); err == nil && args[0] != "richard-iii" {
@@ -215,7 +147,7 @@ func ParsePosition(text string) (*State, error) {
 			if err = need(2, "option NAME VALUE"); err != nil {
 				break
 			}
-			err = once(no, "option "+args[0])
+			err = seen.Once("option "+args[0], ln)
 			v := args[1]
 			onoff := func(dst *bool) {
 				switch v {
@@ -309,7 +241,7 @@ func ParsePosition(text string) (*State, error) {
 			}
 			s.Entering[sd], s.EnterDue[sd] = int8(n), int8(d)
 		case "hand":
-			w, list, ok := strings.Cut(strings.TrimSpace(line[len("hand"):]), ":")
+			w, list, ok := strings.Cut(ln.Rest(), ":")
 			if !ok {
 				err = bad(no, "want %q", "hand SIDE: CARD, CARD, ...")
 				break
@@ -318,7 +250,7 @@ func ParsePosition(text string) (*State, error) {
 			if sd, err = sideArg(strings.TrimSpace(w)); err != nil {
 				break
 			}
-			if err = once(no, "hand "+sd.String()); err != nil {
+			if err = seen.Once("hand "+sd.String(), ln); err != nil {
 				break
 			}
 			for _, name := range strings.Split(list, ",") {
@@ -393,15 +325,13 @@ func ParsePosition(text string) (*State, error) {
 			return nil, err
 		}
 		if key != "block" && key != "option" && key != "hand" && key != "mulligan" && key != "heirs-entering" {
-			if err := once(no, key); err != nil {
+			if err := seen.Once(key, ln); err != nil {
 				return nil, err
 			}
 		}
 	}
-	for _, k := range []string{"format", "scenario", "campaign", "turn", "king"} {
-		if _, ok := seen[k]; !ok {
-			return nil, bad(0, "the %q line is missing", k)
-		}
+	if err := seen.Need("scenario", "campaign", "turn", "king"); err != nil {
+		return nil, err
 	}
 	var missing []string
 	for i := 0; i < nBlocks; i++ {
@@ -410,13 +340,13 @@ func ParsePosition(text string) (*State, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, bad(0, "every block needs a line (block ID WHERE STRENGTH); missing: %s", strings.Join(missing, ", "))
+		return nil, posfile.Errorf(0, "every block needs a line (block ID WHERE STRENGTH); missing: %s", strings.Join(missing, ", "))
 	}
 	if c := scenarios[s.Scenario].Campaign; s.Campaign < c {
-		return nil, bad(seen["campaign"], "the %s scenario starts in campaign %d", s.Scenario, c)
+		return nil, posfile.Errorf(seen["campaign"], "the %s scenario starts in campaign %d", s.Scenario, c)
 	}
 	if s.Phase == phMulligan && !s.Opt.Mulligan {
-		return nil, bad(seen["phase"], "phase mulligan with the mulligan option off")
+		return nil, posfile.Errorf(seen["phase"], "phase mulligan with the mulligan option off")
 	}
 	if err := s.checkPosition(placed); err != nil {
 		return nil, err
@@ -510,26 +440,8 @@ func setupPosition(scn, text string, opts adjudicator.Options) (*State, error) {
 	}
 	want := map[string]string{"reserve-exception": s.Opt.ReserveException, "final-disband": onOff(s.Opt.FinalDisband),
 		"bombard-sea": onOff(s.Opt.BombardSea), "mulligan": onOff(s.Opt.Mulligan)}
-	for _, o := range (Game{}).Info().Options {
-		v, ok := opts[o.Name]
-		if !ok || o.Name == "position" || v == o.Default {
-			continue
-		}
-		if b := adjudicator.Options(opts).Bool(o.Name, false); o.Values != nil && o.Values[0] == "on" {
-			v = onOff(b)
-		}
-		if v != want[o.Name] {
-			return nil, fmt.Errorf("option %s is %s, but the position says %s: a game started from a position takes its options from the position's option lines", o.Name, v, want[o.Name])
-		}
+	if err := posfile.MatchOptions((Game{}).Info().Options, opts, want); err != nil {
+		return nil, err
 	}
 	return s, nil
-}
-
-// positionLines splits a position into its lines: at line breaks, or at
-// ';' in the one-line form of the "position" option.
-func positionLines(text string) []string {
-	if strings.Contains(text, "\n") {
-		return strings.Split(text, "\n")
-	}
-	return strings.Split(text, ";")
 }

@@ -26,7 +26,7 @@ those of docs/operations.md: deadline HOURS|off, deadline at HH:MM
 reminders HOURS,...|off|default, vacations off|on|DAYS, missed
 wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS,
 defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG,
-abandon [reason].
+observe ADDRESS [HOURS] [LANG], unobserve ADDRESS, abandon [reason].
 
 One command may be given as separate words; several commands are given
 quoted, one argument each (then every argument is one command).
@@ -34,7 +34,8 @@ quoted, one argument each (then every argument is one command).
 Examples:
   pbem gm roses-7 deadline at 20:00 Europe/Madrid
   pbem gm roses-7 'grace 6' 'reminders 24,2' 'weekends off'
-  pbem gm roses-7 pause 3 club trip`,
+  pbem gm roses-7 pause 3 club trip
+  pbem gm roses-7 observe kibitzer@club.example 24`,
 		run: runGM,
 	})
 	register(&command{
@@ -44,7 +45,7 @@ Examples:
 		help: `Applies a seat's setting lines as the player's own email would, all or
 nothing, and tells the player: timezone ZONE|game, reminders
 HOURS,...|off|game, absent FROM to TO (dates YYYY-MM-DD), absent off,
-agree pause.
+agree pause, undo, accept, refuse, digest on|off.
 
 Example:
   pbem seat roses-7 york absent 2026-12-20 to 2027-01-03`,

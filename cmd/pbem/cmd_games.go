@@ -303,6 +303,19 @@ func runExport(ctx *cli, args []string) error {
 	return nil
 }
 
+// loadRecord reads an exported record and finds its game.
+func loadRecord(path string) (*record.Record, adjudicator.Game, error) {
+	rec, err := record.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := adjudicator.Lookup(rec.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rec, g, nil
+}
+
 func writeRecord(ctx *cli, rec *record.Record, out string) error {
 	if out != "" {
 		return rec.Save(out)
@@ -323,11 +336,7 @@ func runReplay(ctx *cli, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("give one record file")
 	}
-	rec, err := record.Load(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	g, err := adjudicator.Lookup(rec.Game)
+	rec, g, err := loadRecord(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -384,11 +393,7 @@ func runCheck(ctx *cli, args []string) error {
 	}
 	var st adjudicator.State
 	if *recPath != "" {
-		rec, err := record.Load(*recPath)
-		if err != nil {
-			return err
-		}
-		g, err := adjudicator.Lookup(rec.Game)
+		rec, g, err := loadRecord(*recPath)
 		if err != nil {
 			return err
 		}

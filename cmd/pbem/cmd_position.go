@@ -45,11 +45,7 @@ func runPosition(ctx *cli, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("give one record file")
 	}
-	rec, err := record.Load(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	g, err := adjudicator.Lookup(rec.Game)
+	rec, g, err := loadRecord(fs.Arg(0))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,11 +55,7 @@ func runRender(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := record.Load(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	g, err := adjudicator.Lookup(rec.Game)
+	rec, g, err := loadRecord(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -109,8 +106,11 @@ func renderReport(st adjudicator.State, role adjudicator.Role, lang string, rec 
 	}
 	page := rep.HTML
 	var files []renderedFile
-	if v, ok := st.(board.Viewer); ok && rep.Map != nil {
-		m := v.MapView(role)
+	if rep.Map != nil {
+		var m board.Map // the report's own map, in the report's language
+		if err := json.Unmarshal(rep.Map.Source, &m); err != nil {
+			return nil, err
+		}
 		svgDoc, err := mapdraw.SVG(&m, mapdraw.Options{})
 		if err != nil {
 			return nil, err

@@ -25,7 +25,7 @@ func TestCatalogueOfEveryGameIsComplete(t *testing.T) {
 		if _, ok := g.(adjudicator.Localized); !ok {
 			continue
 		}
-		prefix := map[string]string{"richard-iii": "r3.", "here-i-stand": "his.", "hammer-of-the-scots": "ham."}[name]
+		prefix := map[string]string{"richard-iii": "r3.", "here-i-stand": "his.", "hammer-of-the-scots": "ham.", "crecy-navarette": "hex."}[name]
 		require.NotEmpty(t, prefix, "a game with a catalogue: name its key prefix here")
 		require.Contains(t, keys, " "+prefix, name)
 	}

@@ -43,6 +43,7 @@ func (j *Judge) note(tx *store.Tx, g *store.Game, role adjudicator.Role, line, t
 	if _, err := tx.AppendLog(g.ID, le); err != nil {
 		return err
 	}
+	observersSee(g, now)
 	g.Seq++
 	g.Updated = now
 	return nil

@@ -374,3 +374,50 @@ func TestOperatorCommands(t *testing.T) {
 
 // flat is text with its lines joined: mail is wrapped.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func TestSubstituteGetsFullPhaseReportAndOwnRecord(t *testing.T) {
+	f := newFixture(t)
+	// South misses a round (defaults), so his seat has a record.
+	f.seat("north", "pick 2")
+	f.now = f.game_().Deadline.Add(time.Minute)
+	require.Equal(t, 1, f.tick())
+	require.Equal(t, 1, f.game_().Player("south").Stats.Missed)
+	// Near the next deadline the GM hands south's seat to carol.
+	dl := f.game_().Deadline
+	f.now = dl.Add(-2 * time.Hour)
+	o, text := f.gmSay("replace south carol@example.org")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Contains(t, text, "full phase")
+	g := f.game_()
+	p := g.Player("south")
+	require.Equal(t, "carol@example.org", p.Email)
+	require.Equal(t, store.SeatStats{}, p.Stats, "the newcomer's record starts fresh")
+	require.Equal(t, f.now, p.Since)
+	require.Equal(t, f.now.Add(time.Duration(g.DeadlineHours)*time.Hour).Truncate(time.Minute), g.Deadline, "a full phase")
+	// Carol gets a welcome with a fresh secret and the full report.
+	var welcome, report bool
+	for _, m := range f.outbox() {
+		if m.To[0] == "carol@example.org" {
+			welcome = welcome || m.Kind == "welcome"
+			report = report || m.Kind == "report"
+		}
+	}
+	require.True(t, welcome && report, "welcome and report to the newcomer")
+	// Everybody is told: north of the new player and the new deadline,
+	// bob that his seat is gone.
+	var toldNorth, toldBob bool
+	for _, m := range f.outbox() {
+		toldNorth = toldNorth || (m.To[0] == "alice@example.org" && strings.Contains(m.Subject, "South has a new player"))
+		toldBob = toldBob || (m.To[0] == "bob@example.org" && strings.Contains(m.Subject, "Your seat was handed over"))
+	}
+	require.True(t, toldNorth && toldBob)
+	require.Contains(t, flat(f.lastTo("alice@example.org").Text), "full phase")
+	require.Equal(t, []string{"gm: replace south"}, f.notes())
+	// A seat that owes nothing keeps the deadline: north already picked.
+	f.seat("north", "pick 2")
+	dl = f.game_().Deadline
+	f.gmSay("replace north dave@example.org")
+	require.Equal(t, dl, f.game_().Deadline)
+	f.gmSay("abandon")
+	f.checkFinishedRecord()
+}

@@ -82,7 +82,9 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	if _, err := tx.AppendLog(g.ID, le); err != nil {
 		return err
 	}
+	observersSee(g, now)
 	g.Seq++
+	g.Undo = nil // a request to take back orders ends with the game
 	revealed := g.Dice.RevealedThrough
 	g.Status.Finished = true
 	g.Status.Result = e.result

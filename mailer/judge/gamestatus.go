@@ -61,6 +61,12 @@ func WriteGameStatus(w io.Writer, tx *store.Tx, gameID string, now time.Time) er
 	if wk := g.WakeAt(); !wk.IsZero() {
 		fmt.Fprintf(w, "next look: %s\n", t(wk))
 	}
+	if u := g.Undo; u != nil {
+		fmt.Fprintf(w, "undo asked by %s (entry %d) until %s; accepted: %s\n", u.Role, u.Entry, t(u.Until), orNone(u.Accepted))
+	}
+	for _, o := range g.Observers {
+		fmt.Fprintf(w, "observer %s: %d hours' delay, %d reports, next %s\n", o.Email, o.Delay, o.Reports, t(o.Due))
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SEAT\tADDRESS\tZONE\tSINCE\tON TIME\tLATE\tMISSED\tIN A ROW\tREMINDERS\tNOTE")

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,9 @@ import (
 // faulty line to bad (and then the caller applies none of the email).
 func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State, f []string, no int, b, bad *strings.Builder, now time.Time) (bool, error) {
 	if done, err := j.gmClubCommand(tx, g, st, f, no, b, bad, now); done || err != nil {
+		return done, err
+	}
+	if done, err := j.gmObserverCommand(tx, g, f, no, b, bad, now); done || err != nil {
 		return done, err
 	}
 	switch strings.ToLower(f[0]) {
@@ -118,6 +122,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			fmt.Sprintf("The GM handed %s's seat in game [%s] to a new player.", roleTitle(adjudicator.Role(p.Role)), g.ID)); err != nil {
 			return true, err
 		}
+		if g.Undo != nil {
+			// The consent asked was of the players before the handover.
+			if err := j.lapseUndo(tx, g, "undo.lapsed_replaced"); err != nil {
+				return true, err
+			}
+		}
 		p.Email, p.Aliases = addr, nil
 		// The newcomer's record starts with him.
 		p.Since, p.Stats, p.MissedInRow, p.Disorder = now, store.SeatStats{}, 0, false
@@ -127,6 +137,16 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return true, err
 		}
 		p.LastSeenSeq = 0
+		// The newcomer gets a full phase before his first deadline.
+		if j.substituteTime(g, st, adjudicator.Role(p.Role), now) {
+			fmt.Fprintf(b, "line %d: the deadline moves to %s to give the new player a full phase\n", no, showTimeTo(g, g.GM, g.Deadline))
+			if err := j.announceDeadline(tx, g, fmt.Sprintf("%s has a new player, who gets a full phase for his first decision.", roleTitle(adjudicator.Role(p.Role)))); err != nil {
+				return true, err
+			}
+		}
+		if err := j.note(tx, g, adjudicator.GM, "replace "+p.Role, fmt.Sprintf("%s has a new player.", roleTitle(adjudicator.Role(p.Role))), now); err != nil {
+			return true, err
+		}
 		eng, err := adjudicator.Lookup(g.GameName)
 		if err != nil {
 			return true, err
@@ -201,4 +221,33 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 	text := j.opt.Templates.T(lang, "record.attached", "Game", g.ID, "Role", roleTitle(role), "File", name)
 	part := store.Part{Name: name, ContentType: "application/json", Data: b}
 	return j.queueRendered(tx, g, p.Email, subject, "record", inReplyTo, "record", NoticeData{Text: text, Footer: j.footerIn(g, lang)}, part)
+}
+
+// substituteTime gives a seat's new player a full phase: when role owes a
+// decision and the running deadline (or the one waiting in a pause) is
+// sooner than the game's deadline for a new decision taken now, it moves
+// to that, with reminders and grace starting over. It reports whether
+// the deadline moved.
+func (j *Judge) substituteTime(g *store.Game, st adjudicator.State, role adjudicator.Role, now time.Time) bool {
+	if g.DeadlineHours <= 0 || !slices.Contains(owingRoles(st), role) {
+		return false
+	}
+	full, _ := shiftForAbsences(g, owingRoles(st), BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now))
+	if g.Pause != nil {
+		// The deadline waits in the pause: what is left of it when the
+		// game resumes is at least a full phase.
+		if left := full.Sub(now); g.Pause.HadDeadline && (g.Pause.Grace || g.Pause.Left < left) {
+			g.Pause.Left, g.Pause.Grace, g.Pause.GraceLeft = left, false, 0
+		}
+		return false
+	}
+	if g.Deadline.IsZero() && g.DeadlineByGM {
+		return false // the GM lifted the deadline
+	}
+	if !g.Deadline.IsZero() && !g.Deadline.Before(full) && g.GraceUntil.IsZero() {
+		return false
+	}
+	g.Deadline, g.GraceUntil = full, time.Time{}
+	g.Reminded, g.RemindersSent = nil, 0
+	return true
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 	"github.com/pbem/pbem/templates"
@@ -189,6 +190,36 @@ var shortNames = map[string]string{"richard-iii": "roses", "hammer-of-the-scots"
 func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	p, err := j.prepareGame(spec)
+	if err != nil {
+		return nil, err
+	}
+	var created *Created
+	err = j.db.Update(func(tx *store.Tx) error {
+		created, err = j.createGame(tx, p, j.opt.Now().UTC(), nil)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	j.wake()
+	return created, nil
+}
+
+// preparedGame is a NewGameSpec checked and resolved against its game.
+type preparedGame struct {
+	spec     NewGameSpec
+	g        adjudicator.Game
+	info     adjudicator.Info
+	sc       adjudicator.Scenario
+	roles    []adjudicator.Role
+	opts     adjudicator.Options
+	authMode string
+}
+
+// prepareGame checks spec (game, scenario, options, seats, addresses,
+// languages, policy) without touching the store.
+func (j *Judge) prepareGame(spec NewGameSpec) (*preparedGame, error) {
 	g, err := adjudicator.Lookup(spec.Game)
 	if err != nil {
 		return nil, err
@@ -260,13 +291,21 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		}
 		opts[k] = v
 	}
+	return &preparedGame{spec: spec, g: g, info: info, sc: sc, roles: roles, opts: opts, authMode: authMode}, nil
+}
+
+// createGame creates the prepared game in tx: its seats and secrets, its
+// dice, its set-up (entropy mixed into the set-up entry: the players'
+// own randomness when they joined by email), the welcome emails and the
+// first reports.
+func (j *Judge) createGame(tx *store.Tx, p *preparedGame, now time.Time, entropy []string) (*Created, error) {
+	spec, g, info, sc, roles, opts, authMode := p.spec, p.g, p.info, p.sc, p.roles, p.opts, p.authMode
 	pub, hid, err := dice.NewSeeds()
 	if err != nil {
 		return nil, err
 	}
-	now := j.opt.Now().UTC()
 	created := &Created{Secrets: map[adjudicator.Role]string{}}
-	err = j.db.Update(func(tx *store.Tx) error {
+	err = func() error {
 		id := strings.ToLower(spec.ID)
 		if id == "" {
 			short := shortNames[info.Name]
@@ -315,7 +354,7 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 			return err
 		}
 		sg.Dice.Digest = d0[:]
-		entry := dice.Entry{Kind: "setup", Role: string(adjudicator.GM)}
+		entry := dice.Entry{Kind: "setup", Role: string(adjudicator.GM), Entropy: entropy}
 		var st adjudicator.State
 		le, err := j.applyEntry(sg, entry, 1, func(d adjudicator.Dice) (*adjudicator.Result, error) {
 			s, err := g.Setup(sc.ID, opts, d)
@@ -341,11 +380,10 @@ func (j *Judge) NewGame(spec NewGameSpec) (*Created, error) {
 		}
 		created.Game = sg
 		return tx.PutGame(sg)
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}
-	j.wake()
 	return created, nil
 }
 
@@ -487,9 +525,16 @@ func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, l
 		g.Dice.RevealedThrough = through
 	}
 	g.Updated = le.At
+	if g.Undo != nil && le.Kind != record.KindNote {
+		// The game moved on: a pending undo can no longer apply.
+		if err := j.lapseUndo(tx, g, "undo.lapsed_moved"); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.AppendLog(g.ID, le); err != nil {
 		return err
 	}
+	observersSee(g, le.At)
 	g.Seq++
 	return nil
 }

@@ -20,6 +20,8 @@ import (
 //	readable     an email pbem could not parse gets a short reply
 //	admit        auto-replies, the rate limit, which game, and strangers
 //	findGame     no tag or an unknown game: say so; else load the game
+//	unsubscribeStep  an observer's unsubscribe token ends its reports
+//	             (observe.go)
 //	authenticate the sender's seat, and the game's state
 //	requests     language, report, record, show and help, which need no
 //	             secret
@@ -66,7 +68,7 @@ type step func(c *mailCtx) (*Outcome, error)
 
 func (j *Judge) handle(tx *store.Tx, msg *intake.Message, perr error, raw []byte, now time.Time, v authVerdict) (*Outcome, error) {
 	c := &mailCtx{tx: tx, raw: raw, msg: msg, perr: perr, now: now, auth: v}
-	for _, s := range []step{j.readable, j.admit, j.findGame, j.authenticate, j.requests, j.checkSecret, j.senderAuth, j.fresh, j.route} {
+	for _, s := range []step{j.readable, j.admit, j.findGame, j.unsubscribeStep, j.authenticate, j.requests, j.checkSecret, j.senderAuth, j.fresh, j.route} {
 		if o, err := s(c); err != nil || o != nil {
 			return o, err
 		}

@@ -391,7 +391,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
 		DocsURL: j.opt.DocsURL, GameInEnglish: gameInEnglish(st, lang),
 	}
-	md, part, err := mapPart(st, role)
+	md, part, err := mapPart(st, role, lang, j.opt.Templates.Catalog)
 	if err != nil {
 		return ReportData{}, nil, err
 	}

@@ -22,13 +22,30 @@ const mapContentID = "map@pbem"
 // mapPart returns the map of role's report, for the templates and as the
 // mail's inline picture, or nils when the game draws no map. The picture
 // is drawn when the mail is sent (smtpout.PartData): the outbox keeps
-// the map's data, a few KB, rather than the picture.
-func mapPart(st adjudicator.State, role adjudicator.Role) (*MapData, *store.Part, error) {
+// the map's data, a few KB, rather than the picture. The map's own words
+// are in lang, and so is the game's status label in its title when the
+// game gives the label as a message.
+func mapPart(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Catalog) (*MapData, *store.Part, error) {
 	v, ok := st.(board.Viewer)
 	if !ok {
 		return nil, nil, nil
 	}
 	m := v.MapView(role)
+	m.Lang = lang
+	if m.PieceKeyMsg != nil {
+		m.PieceKey = cat.Text(lang, *m.PieceKeyMsg)
+	}
+	if len(m.NoteMsgs) > 0 {
+		m.Notes = m.Notes[:0]
+		for _, n := range m.NoteMsgs {
+			m.Notes = append(m.Notes, cat.Text(lang, n))
+		}
+	}
+	if lang != i18n.Default {
+		if en := st.Status().Label; en != "" {
+			m.Title = strings.Replace(m.Title, en, statusLabel(st, lang, cat), 1)
+		}
+	}
 	src, err := json.Marshal(&m)
 	if err != nil {
 		return nil, nil, fmt.Errorf("map of %s: %w", role, err)
@@ -231,7 +248,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 	if role == adjudicator.GM {
 		data.Owes = nil
 	}
-	md, part, err := mapPart(st, role)
+	md, part, err := mapPart(st, role, lang, set.Catalog)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,17 @@ import (
 // It refuses to go back into a turn whose public dice secret is already
 // revealed, since players could then choose orders knowing the dice.
 func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now time.Time) error {
+	text := fmt.Sprintf("The GM rolled the game back to the position after entry %d", to)
+	if reason != "" {
+		text += " (" + reason + ")"
+	}
+	text += ". Orders accepted after it are void: send them again. The same orders draw the same dice."
+	return j.rollbackBy(tx, g, to, adjudicator.GM, reason, text, now)
+}
+
+// rollbackBy is rollback done by role (the GM, or a player whose undo
+// the others accepted), text being the event every report shows.
+func (j *Judge) rollbackBy(tx *store.Tx, g *store.Game, to int, by adjudicator.Role, reason, text string, now time.Time) error {
 	if to < 1 || to >= g.Seq {
 		return fmt.Errorf("rollback: entry %d is not between 1 and %d", to, g.Seq-1)
 	}
@@ -38,7 +49,7 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	if err != nil {
 		return err
 	}
-	e, err := rec.Rollback(to, adjudicator.GM, reason)
+	e, err := rec.Rollback(to, by, reason)
 	if err != nil {
 		return err
 	}
@@ -49,12 +60,7 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	g.Dice.Counters["epoch"] = c.Epoch
 	g.Dice.Counters["public"] = int(c.Public)
 	g.Dice.Counters["hidden"] = int(c.Hidden)
-	text := fmt.Sprintf("The GM rolled the game back to the position after entry %d", to)
-	if reason != "" {
-		text += " (" + reason + ")"
-	}
-	text += ". Orders accepted after it are void: send them again. The same orders draw the same dice."
-	le := &store.LogEntry{Kind: record.KindRollback, Role: string(adjudicator.GM), Epoch: e.Epoch, Lines: e.Lines, Digest: e.Digest, To: to, At: now,
+	le := &store.LogEntry{Kind: record.KindRollback, Role: string(by), Epoch: e.Epoch, Lines: e.Lines, Digest: e.Digest, To: to, At: now,
 		Events: []store.LoggedEvent{{Text: text}}}
 	if err := j.commitState(tx, g, st, le); err != nil {
 		return err
@@ -65,8 +71,9 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 	}
 	// A deadline the GM set by hand stands (often the reason for the
 	// rollback is to give players that time); otherwise the position
-	// gets a fresh one.
-	if !g.DeadlineByGM {
+	// gets a fresh one. An undo by consent takes back orders, not time:
+	// the running deadline stands.
+	if !g.DeadlineByGM && (by == adjudicator.GM || !g.Deadline.After(now)) {
 		j.resetDeadline(g, st, now)
 	}
 	return j.queueReports(tx, g, st, reportCause{resend: true})

@@ -18,6 +18,8 @@ import (
 //	reminders H[,H...] | off | game    the seat's own reminders
 //	absent FROM to TO | absent off     an absence (dates, inclusive)
 //	agree pause                        agree to a playing GM's pause
+//	undo | accept | refuse             undo by consent (undo.go)
+//	digest on | digest HH:MM | off     the daily digest (digest.go)
 
 // maxAbsences is how many absences a seat keeps at once; maxAbsenceDays
 // the longest one.
@@ -38,7 +40,7 @@ func isSeatLine(text string) bool {
 	case "agree":
 		return len(f) == 2 && f[1] == "pause"
 	}
-	return false
+	return isUndoLine(f) || isDigestLine(f)
 }
 
 // seatAction is one parsed setting line, ready to apply.
@@ -151,6 +153,24 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 				fmt.Fprintf(done, "line %d: absent from %s to %s: deadlines that fall in it while you owe a decision move to its end (%d vacation days left in %s)\n", no, a.From, a.To, left, a.From[:4])
 				return j.absenceMoves(tx, g, role, now, done)
 			})
+		case "digest":
+			act, err := j.digestLine(tx, g, p, arg, no, now, done)
+			if err != nil {
+				failf("%v", err)
+				continue
+			}
+			acts = append(acts, act)
+		case "undo", "accept", "refuse":
+			act, why, err := j.undoLine(tx, g, p, strings.ToLower(f[0]), no, now, done)
+			if err != nil {
+				failf("%v", err)
+				continue
+			}
+			if why != "" {
+				bad.WriteString(j.opt.Templates.T(seatLang(p), why, "Line", no) + "\n")
+				continue
+			}
+			acts = append(acts, act)
 		case "agree":
 			if g.PauseRequest == nil {
 				failf("the GM has asked for no pause")
@@ -263,7 +283,7 @@ func (j *Judge) settingsStep(c *mailCtx) (*Outcome, error) {
 		return nil, nil
 	}
 	if others > 0 {
-		return j.refuse(c, fmt.Sprintf("Your email for [%s] was NOT applied: settings (timezone, reminders, absent,\nagree pause) go in an email of their own, without orders. Nothing changed.", c.g.ID), "settings mixed with orders")
+		return j.refuse(c, fmt.Sprintf("Your email for [%s] was NOT applied: settings (timezone, reminders, absent,\nagree pause, undo, accept, refuse, digest) go in an email of their own, without orders. Nothing changed.", c.g.ID), "settings mixed with orders")
 	}
 	var done strings.Builder
 	acts, bad := j.seatLines(c.tx, c.g, c.seat, set, c.now, &done)
@@ -322,7 +342,7 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 		var ls []adjudicator.Line
 		for i, l := range lines {
 			if !isSeatLine(l) {
-				return fmt.Errorf("line %d: %q is not a seat setting (timezone, reminders, absent, agree pause)", i+1, l)
+				return fmt.Errorf("line %d: %q is not a seat setting (timezone, reminders, absent, agree pause, undo, accept, refuse, digest)", i+1, l)
 			}
 			ls = append(ls, adjudicator.Line{No: i + 1, Text: l})
 		}
@@ -353,7 +373,7 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 
 // GMCommands runs GM command lines (deadline and seat commands: deadline,
 // weekends, grace, reminders, vacations, missed, pause, resume, extend,
-// defaults, alias, replace, language, abandon) for the operator (pbem
+// defaults, alias, replace, language, observe, unobserve, abandon) for the operator (pbem
 // gm), all or nothing, as the GM's own email would; the GM is told what
 // was done. It returns the same.
 func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {

@@ -61,7 +61,12 @@ func (j *Judge) Tick() (int, error) {
 			changed++
 		}
 	}
-	if changed > 0 {
+	// The daily digests due (digest.go); they change no game.
+	sent, err := j.sendDigests(now)
+	if err != nil {
+		j.opt.Log.Error("digest", "err", err)
+	}
+	if changed > 0 || sent > 0 {
 		j.wake()
 	}
 	return changed, nil
@@ -87,9 +92,21 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 			return nil // no longer due (changed since the index was read)
 		}
 		changed = true
+		if err := j.observerReports(tx, g, now); err != nil {
+			return err
+		}
+		if w := g.DeadlineWake(); w.IsZero() || now.Before(w) {
+			return tx.PutGame(g) // only observers' reports were due
+		}
 		if g.Pause != nil {
 			// The pause reached its end: the game resumes by itself.
 			return j.resume(tx, g, now, "the pause reached its end")
+		}
+		if u := g.Undo; u != nil && !u.Until.IsZero() && !now.Before(u.Until) {
+			// An undo not accepted by the deadline lapses.
+			if err := j.lapseUndo(tx, g, "undo.lapsed_deadline"); err != nil {
+				return err
+			}
 		}
 		_, st, err := loadState(g)
 		if err != nil {
@@ -204,6 +221,13 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, st adjudicator.State, now ti
 	}
 	for _, o := range owing {
 		if to[o] {
+			// A player who takes the daily digest gets no reminder here.
+			if d, err := hasDigest(tx, g.Player(string(o)).Email); err != nil || d {
+				if err != nil {
+					return err
+				}
+				continue
+			}
 			if err := j.queueReport(tx, g, st, o, reportCause{reminder: true}); err != nil {
 				return err
 			}

@@ -130,15 +130,8 @@ func Caption(m *board.Map) string {
 		}
 	}
 	battles = len(m.Battles)
-	return fmt.Sprintf("Map: %s. %s shown by name, %s unseen, %s, %s.", m.Title,
-		plural(own, "piece"), plural(other, "piece"), plural(len(m.Moves), "move"), plural(battles, "battle"))
-}
-
-func plural(n int, w string) string {
-	if n == 1 {
-		return "1 " + w
-	}
-	return strconv.Itoa(n) + " " + w + "s"
+	return word(m, "map.caption", "Title", m.Title, "Own", count(m, "map.pieces", own), "Other", count(m, "map.pieces", other),
+		"Moves", count(m, "map.moves", len(m.Moves)), "Battles", count(m, "map.battles", battles))
 }
 
 // Drawing constants, in canvas units.
@@ -524,7 +517,7 @@ func (d *drawer) legend() {
 	}
 	next()
 	x, y = at()
-	key := "Your pieces: name strength/full · others unseen: 3 ■ = three pieces"
+	key := word(d.m, "map.legend_key")
 	if d.m.PieceKey != "" {
 		key = d.m.PieceKey
 	}
@@ -533,11 +526,11 @@ func (d *drawer) legend() {
 	x, y = at()
 	d.style("#e0301e", "#7a0d05", 1, nil)
 	d.ctx.DrawPath(x+8, d.y(y-4), canvas.StarPolygon(8, 9, 4.5, true))
-	x += d.text(x+22, y, "battle", pieceSize, canvas.FontRegular, "#333333", canvas.Left) + 40
+	x += d.text(x+22, y, word(d.m, "map.legend_battle"), pieceSize, canvas.FontRegular, "#333333", canvas.Left) + 40
 	d.line(board.Point{X: x, Y: y - 4}, board.Point{X: x + 30, Y: y - 4}, board.Stroke{Color: "#333333", Width: 3})
-	x += d.text(x+36, y, "move this turn", pieceSize, canvas.FontRegular, "#333333", canvas.Left) + 50
+	x += d.text(x+36, y, word(d.m, "map.legend_move"), pieceSize, canvas.FontRegular, "#333333", canvas.Left) + 50
 	d.line(board.Point{X: x, Y: y - 4}, board.Point{X: x + 30, Y: y - 4}, board.Stroke{Color: "#333333", Width: 3, Dash: []float64{7, 4}})
-	d.text(x+36, y, "by sea", pieceSize, canvas.FontRegular, "#333333", canvas.Left)
+	d.text(x+36, y, word(d.m, "map.by_sea"), pieceSize, canvas.FontRegular, "#333333", canvas.Left)
 	next()
 	for _, t := range d.m.BorderTypes {
 		x, y = at()

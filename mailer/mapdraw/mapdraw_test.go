@@ -303,3 +303,28 @@ func TestTextMapFits(t *testing.T) {
 		}
 	}
 }
+
+// The map's own words follow Map.Lang; what the game wrote on it (area
+// and side names) does not change, and English stays the default.
+func TestMapWordsInTheReadersLanguage(t *testing.T) {
+	st := midGame(t, richard3.Game{}, 3, 60)
+	m := st.(board.Viewer).MapView("york")
+	want := map[string][]string{
+		"":   {"MAP: ", "Blocks you may see", "Map: "},
+		"es": {"MAPA: ", "Bloques que puedes ver", "Mapa: "},
+		"it": {"MAPPA: ", "Blocchi che puoi vedere", "Mappa: "},
+	}
+	for lang, w := range want {
+		m.Lang = lang
+		text, caption := Text(&m, 70), Caption(&m)
+		require.True(t, strings.HasPrefix(text, w[0]), "%s: %s", lang, text)
+		require.Contains(t, text, w[1])
+		require.True(t, strings.HasPrefix(caption, w[2]), caption)
+		require.Contains(t, text, "York")
+		doc, err := SVG(&m, Options{})
+		require.NoError(t, err)
+		if lang == "it" {
+			require.Contains(t, strings.Join(svgTexts(t, doc), "\n"), "movimento di questo turno")
+		}
+	}
+}

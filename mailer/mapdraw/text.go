@@ -15,13 +15,13 @@ import (
 // the moves of the turn.
 func Text(m *board.Map, width int) string {
 	var b strings.Builder
-	b.WriteString(textwrap.Paragraph("MAP: "+m.Title, "", "  ", width))
+	b.WriteString(textwrap.Paragraph(word(m, "map.heading", "Title", m.Title), "", "  ", width))
 	b.WriteString("\n")
-	key := "Blocks you may see: name and strength. Others: how many (3 ■)."
+	key := word(m, "map.key_blocks")
 	if m.PieceKey != "" {
 		key = m.PieceKey
 	}
-	b.WriteString(textwrap.Paragraph(key+" [battle] marks a battle, * the one in progress.", "", "", width))
+	b.WriteString(textwrap.Paragraph(key+" "+word(m, "map.key_battle"), "", "", width))
 	b.WriteString("\n")
 	regions := append([]string(nil), m.Regions...)
 	known := map[string]bool{}
@@ -63,36 +63,39 @@ func Text(m *board.Map, width int) string {
 		}
 		for _, c := range ctrlOrder {
 			// width-1: a broken line ends with the separator's comma
-			lines = append(lines, textwrap.Items("  controlled by "+m.Side(c).Name+": ", ctrlOnly[c], ", ", width-1))
+			lines = append(lines, textwrap.Items("  "+word(m, "map.controlled_by", "Side", m.Side(c).Name)+": ", ctrlOnly[c], ", ", width-1))
 		}
 		if len(lines) == 0 && len(empty) == 0 {
 			continue
 		}
 		title := reg
 		if title == "" {
-			title = "Elsewhere"
+			title = word(m, "map.elsewhere")
 		}
 		b.WriteString("\n")
-		b.WriteString(strings.ToUpper(title))
-		b.WriteString("\n")
+		if reg != "" || len(regions) > 1 {
+			// a map without regions (a hex map) needs no heading
+			b.WriteString(strings.ToUpper(title))
+			b.WriteString("\n")
+		}
 		for _, l := range lines {
 			b.WriteString(l)
 			b.WriteString("\n")
 		}
 		if len(empty) > 0 {
-			b.WriteString(textwrap.Items("  empty: ", empty, ", ", width))
+			b.WriteString(textwrap.Items("  "+word(m, "map.empty")+" ", empty, ", ", width))
 			b.WriteString("\n")
 		}
 	}
 	if len(m.Moves) > 0 {
-		b.WriteString("\nMOVES THIS TURN\n")
+		b.WriteString("\n" + word(m, "map.moves_heading") + "\n")
 		for _, mv := range m.Moves {
 			from, to := m.Area(mv.From).Name, m.Area(mv.To).Name
 			how := "->"
 			if mv.Sea {
-				how = "-> by sea ->"
+				how = "-> " + word(m, "map.by_sea") + " ->"
 			}
-			s := fmt.Sprintf("%s: %s %s %s, %s", m.Side(mv.Owner).Name, from, how, to, plural(mv.Count, "block"))
+			s := fmt.Sprintf("%s: %s %s %s, %s", m.Side(mv.Owner).Name, from, how, to, count(m, "map.blocks", mv.Count))
 			if mv.Label != "" {
 				s += " (" + mv.Label + ")"
 			}
@@ -116,12 +119,12 @@ func areaItems(m *board.Map, a *board.Area) []string {
 		if bt.Area != a.ID {
 			continue
 		}
-		s := "[battle"
+		s := "[" + word(m, "map.battle")
 		if bt.Current {
-			s = "*[battle in progress"
+			s = "*[" + word(m, "map.battle_now")
 		}
 		if bt.Attacker != "" {
-			s += ": " + m.Side(bt.Attacker).Name + " attacks"
+			s += ": " + word(m, "map.attacks", "Side", m.Side(bt.Attacker).Name)
 		}
 		items = append(items, s+"]")
 	}
@@ -146,7 +149,7 @@ func areaItems(m *board.Map, a *board.Area) []string {
 		}
 	}
 	if a.Controller != "" {
-		items = append(items, "controlled by "+m.Side(a.Controller).Name)
+		items = append(items, word(m, "map.controlled_by", "Side", m.Side(a.Controller).Name))
 	}
 	return items
 }

@@ -1,0 +1,754 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/luck"
+	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/league"
+	"github.com/pbem/pbem/league/glicko2"
+	"github.com/pbem/pbem/mailer/judge"
+	"github.com/pbem/pbem/store"
+)
+
+func init() {
+	register(&command{
+		name:    "league",
+		summary: "club leagues: create, pair rounds, standings and ratings",
+		usage:   "new NAME --game GAME --format roundrobin|swiss --players A,B,... --gm ADDRESS | pair NAME | standings NAME | ratings GAME | list",
+		help: `Runs club leagues of a two-sided game.
+
+  pbem league new NAME --game GAME --format roundrobin|swiss --players a@x,b@y,... --gm ADDRESS
+      creates a league (players in seed order). Round robin: every
+      player meets every other once (--cycles 2: twice, sides swapped),
+      sides balanced. Swiss: --rounds rounds (default log2 of the number
+      of players, rounded up), players of equal score meet, nobody meets
+      the same opponent twice, and --forbid a@x:b@y keeps two players
+      apart (repeat it), whenever a pairing allows it.
+  pbem league pair NAME
+      pairs the next round and creates its games, each as "pbem new"
+      does (welcome mails, secrets, dice commitments). A Swiss round is
+      paired when the previous one has finished. If it is interrupted,
+      running it again creates the games still missing.
+  pbem league standings NAME
+      the standings from the results of the finished games: points (1 a
+      win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
+      Buchholz (Swiss), then wins. An abandoned game counts for nobody.
+  pbem league ratings GAME
+      Glicko-2 ratings of every player of GAME's leagues, rated month
+      by month (UTC) from the finished games.
+  pbem league list
+      the leagues in the store.
+
+Example:
+  pbem league new spring --game richard-iii --format swiss --rounds 4 \
+      --players ann@club.example,bob@club.example,cy@club.example \
+      --gm gm@club.example
+  pbem league pair spring`,
+		run: runLeague,
+	})
+	register(&command{
+		name:    "luck",
+		summary: "each side's dice against fair dice, from an exported record",
+		usage:   "RECORD [--json]",
+		help: `Checks the record (as pbem verify does) and, for every side and die size,
+counts each face against what fair dice give: the mean roll, and Pearson's
+chi-square with its degrees of freedom and p-value (the chance that fair
+dice spread at least that unevenly). Only dice of epochs whose secret is
+revealed count, so export a finished game with "pbem export GAME" (or
+--reveal) first. A die counts for the side named at the start of its
+purpose, else for the side whose orders caused it; the report says which.`,
+		run: runLuck,
+	})
+	ops["league.new"] = op{write: true, create: true, run: opLeagueNew}
+	ops["league.pair"] = op{write: true, run: opLeaguePair}
+	ops["league.standings"] = op{write: true, run: opLeagueStandings}
+	ops["league.ratings"] = op{run: opLeagueRatings}
+	ops["league.list"] = op{run: opLeagueList}
+}
+
+func runLeague(ctx *cli, args []string) error {
+	c := find("league")
+	if len(args) == 0 {
+		return usagef("give a subcommand: new, pair, standings, ratings or list")
+	}
+	sub := args[0]
+	if strings.HasPrefix(sub, "-") {
+		fs := flags(ctx, c)
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		return usagef("give a subcommand: new, pair, standings, ratings or list")
+	}
+	if !slices.Contains([]string{"new", "pair", "standings", "ratings", "list"}, sub) {
+		return usagef("unknown subcommand %q: new, pair, standings, ratings or list", sub)
+	}
+	fs := flags(ctx, c)
+	cfgPath := fs.String("config", "", "configuration file")
+	var a leagueNewArgs
+	var players string
+	var forbidden multiFlag
+	var opts multiFlag
+	if sub == "new" {
+		fs.StringVar(&a.Game, "game", "", "the game (see pbem games); it must have two sides")
+		fs.StringVar(&a.Scenario, "scenario", "", "scenario ID (default: the game's first)")
+		fs.StringVar(&a.Format, "format", "", "roundrobin or swiss")
+		fs.StringVar(&players, "players", "", "the players' addresses, comma-separated, in seed order")
+		fs.StringVar(&a.GM, "gm", "", "the GM of every game of the league")
+		fs.IntVar(&a.Rounds, "rounds", 0, "Swiss: the number of rounds (default: log2 of the players, rounded up)")
+		fs.IntVar(&a.Cycles, "cycles", 1, "round robin: how many times each pair meets (sides swapped each time)")
+		fs.IntVar(&a.DeadlineHours, "deadline-hours", 0, "hours to answer each decision (default: the config's)")
+		fs.Var(&forbidden, "forbid", "A:B: two players who must not be paired (Swiss; repeat)")
+		fs.Var(&opts, "option", "NAME=VALUE game option for every game (repeat)")
+	}
+	if err := parse(fs, args[1:]); err != nil {
+		return err
+	}
+	want := 1
+	if sub == "list" {
+		want = 0
+	}
+	if fs.NArg() != want {
+		if want == 0 {
+			return usagef("league list takes no argument")
+		}
+		return usagef("league %s: give one %s", sub, map[bool]string{true: "game", false: "league name"}[sub == "ratings"])
+	}
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	var res *opResult
+	switch sub {
+	case "new":
+		a.Name = fs.Arg(0)
+		for _, p := range strings.Split(players, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				a.Players = append(a.Players, p)
+			}
+		}
+		for _, f := range forbidden {
+			x, y, ok := strings.Cut(f, ":")
+			if !ok {
+				return usagef("--forbid %q: want ADDRESS:ADDRESS", f)
+			}
+			a.Forbidden = append(a.Forbidden, [2]string{x, y})
+		}
+		if len(opts) > 0 {
+			a.Options = map[string]string{}
+			for _, o := range opts {
+				k, v, _ := strings.Cut(o, "=")
+				a.Options[k] = v
+			}
+		}
+		res, err = callOp(cfg, "league.new", a)
+	case "pair", "standings":
+		res, err = callOp(cfg, "league."+sub, leagueArgs{Name: fs.Arg(0)})
+	case "ratings":
+		res, err = callOp(cfg, "league.ratings", leagueArgs{Game: fs.Arg(0)})
+	case "list":
+		res, err = callOp(cfg, "league.list", leagueArgs{})
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(ctx.stdout, res.Text)
+	return nil
+}
+
+type leagueNewArgs struct {
+	Name          string            `json:"name"`
+	Game          string            `json:"game"`
+	Scenario      string            `json:"scenario,omitempty"`
+	Format        string            `json:"format"`
+	Players       []string          `json:"players"`
+	GM            string            `json:"gm"`
+	Rounds        int               `json:"rounds,omitempty"`
+	Cycles        int               `json:"cycles,omitempty"`
+	DeadlineHours int               `json:"deadline_hours,omitempty"`
+	Forbidden     [][2]string       `json:"forbidden,omitempty"`
+	Options       map[string]string `json:"options,omitempty"`
+}
+
+type leagueArgs struct {
+	Name string `json:"name,omitempty"`
+	Game string `json:"game,omitempty"`
+}
+
+var leagueName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
+
+func normAddr(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// bareAddr is the address in s, in lower case, or s itself (normalised)
+// when it does not parse.
+func bareAddr(s string) string {
+	if a, err := mail.ParseAddress(s); err == nil {
+		return normAddr(a.Address)
+	}
+	return normAddr(s)
+}
+
+func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueNewArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league new: %w", err)
+	}
+	name := strings.ToLower(a.Name)
+	if !leagueName.MatchString(name) {
+		return nil, fmt.Errorf("league name %q: use up to 40 letters, digits and '-' (it starts the ID of every game of the league)", a.Name)
+	}
+	if a.Game == "" {
+		return nil, usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
+	}
+	g, err := adjudicator.Lookup(a.Game)
+	if err != nil {
+		return nil, err
+	}
+	info, err := adjudicator.InfoOf(g, a.Options)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := info.ScenarioByID(a.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	roles := info.RolesFor(sc)
+	if len(roles) != 2 {
+		return nil, fmt.Errorf("%s (%s) has %d sides: leagues pair two-sided games only", info.Name, sc.ID, len(roles))
+	}
+	known := map[string]adjudicator.OptionSpec{}
+	for _, o := range info.Options {
+		known[o.Name] = o
+	}
+	for k, v := range a.Options {
+		o, ok := known[k]
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q", info.Name, k)
+		}
+		if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+			return nil, fmt.Errorf("option %s: %q is not one of %s", k, v, strings.Join(o.Values, ", "))
+		}
+	}
+	format := strings.ReplaceAll(strings.ToLower(a.Format), "-", "")
+	if format != league.RoundRobin && format != league.Swiss {
+		return nil, usagef("--format %q: want roundrobin or swiss", a.Format)
+	}
+	var players []string
+	for _, p := range a.Players {
+		addr, err := mail.ParseAddress(p)
+		if err != nil {
+			return nil, fmt.Errorf("player %q is not an email address: %w", p, err)
+		}
+		p = normAddr(addr.Address)
+		if slices.Contains(players, p) {
+			return nil, fmt.Errorf("player %s is listed twice", p)
+		}
+		players = append(players, p)
+	}
+	if len(players) < 2 {
+		return nil, usagef("--players: a league needs at least two players")
+	}
+	if strings.TrimSpace(a.GM) == "" {
+		return nil, usagef("--gm: the league's games need a GM address")
+	}
+	gmAddr, err := mail.ParseAddress(a.GM)
+	if err != nil {
+		return nil, fmt.Errorf("--gm %q is not an email address: %w", a.GM, err)
+	}
+	gm := normAddr(gmAddr.Address)
+	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
+		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, Created: time.Now().UTC()}
+	for _, r := range roles {
+		l.Sides = append(l.Sides, string(r))
+	}
+	switch format {
+	case league.Swiss:
+		l.Rounds = a.Rounds
+		if l.Rounds == 0 {
+			l.Rounds = max(1, min(len(players)-1, int(math.Ceil(math.Log2(float64(len(players)))))))
+		}
+		if l.Rounds < 1 {
+			return nil, usagef("--rounds %d: a Swiss league plays at least one round", a.Rounds)
+		}
+		if a.Cycles > 1 {
+			return nil, usagef("--cycles is for round robin leagues")
+		}
+	case league.RoundRobin:
+		l.Cycles = max(a.Cycles, 1)
+		if a.Rounds != 0 {
+			return nil, usagef("--rounds is for Swiss leagues: a round robin plays %d rounds a cycle", league.RoundRobinRounds(len(players)))
+		}
+		if len(a.Forbidden) > 0 {
+			return nil, usagef("--forbid is for Swiss leagues: in a round robin everybody meets")
+		}
+	}
+	for _, f := range a.Forbidden {
+		x, y := bareAddr(f[0]), bareAddr(f[1])
+		if !slices.Contains(players, x) || !slices.Contains(players, y) || x == y {
+			return nil, fmt.Errorf("--forbid %s:%s: name two different players of the league", f[0], f[1])
+		}
+		l.Forbidden = append(l.Forbidden, [2]string{x, y})
+	}
+	err = e.db.Update(func(tx *store.Tx) error {
+		if _, err := tx.League(name); err == nil {
+			return fmt.Errorf("a league %q already exists", name)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		return tx.PutLeague(l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &opResult{Text: fmt.Sprintf("created league %s: %s (%s), %s, %d players, %d rounds\nnext: pbem league pair %s\n",
+		name, l.GameName, l.Scenario, formatName(l.Format), len(players), totalRounds(l), name)}, nil
+}
+
+func formatName(f string) string {
+	if f == league.Swiss {
+		return "Swiss"
+	}
+	return "round robin"
+}
+
+// totalRounds is the number of rounds the league plays.
+func totalRounds(l *store.League) int {
+	if l.Format == league.Swiss {
+		return l.Rounds
+	}
+	return league.RoundRobinRounds(len(l.Players)) * max(l.Cycles, 1)
+}
+
+// refreshResults copies into l the results of its games that finished
+// since it was last stored, reading them from the store. It reports
+// whether anything changed.
+func refreshResults(tx *store.Tx, l *store.League) (bool, error) {
+	changed := false
+	for i := range l.Paired {
+		for j := range l.Paired[i].Games {
+			lg := &l.Paired[i].Games[j]
+			if lg.ID == "" || lg.Done || lg.Void {
+				continue
+			}
+			if !lg.Created && tx.HasGame(lg.ID) {
+				lg.Created, changed = true, true
+			}
+			if !lg.Created || !tx.HasGame(lg.ID) {
+				continue
+			}
+			s, err := tx.Summary(lg.ID)
+			if err != nil {
+				return false, err
+			}
+			if !s.Finished {
+				continue
+			}
+			g, err := tx.Game(lg.ID)
+			if err != nil {
+				return false, err
+			}
+			setResult(l, lg, g)
+			changed = true
+		}
+	}
+	return changed, nil
+}
+
+// setResult records a finished game's result: a win for the side whose
+// role is the only winner, a draw when both or neither are; an abandoned
+// game (pbem end, the GM's abandon) is void.
+func setResult(l *store.League, lg *store.LeagueGame, g *store.Game) {
+	lg.Finished = g.Updated
+	if strings.HasPrefix(g.Status.Result, "abandoned") {
+		lg.Void = true
+		return
+	}
+	lg.Done = true
+	winA := slices.Contains(g.Status.Winner, l.Sides[0])
+	winB := slices.Contains(g.Status.Winner, l.Sides[1])
+	switch {
+	case winA && !winB:
+		lg.ScoreA = 1
+	case winB && !winA:
+		lg.ScoreA = 0
+	default:
+		lg.ScoreA = 0.5
+	}
+}
+
+// leagueResults converts the league's games for package league.
+func leagueResults(l *store.League) []league.Result {
+	var out []league.Result
+	for _, r := range l.Paired {
+		for _, g := range r.Games {
+			if g.Void {
+				continue
+			}
+			out = append(out, league.Result{Round: r.No, A: g.A, B: g.B, Finished: g.Done, ScoreA: g.ScoreA})
+		}
+	}
+	return out
+}
+
+func loadLeague(tx *store.Tx, name string) (*store.League, error) {
+	l, err := tx.League(strings.ToLower(name))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("no league %q (see pbem league list)", name)
+	}
+	return l, err
+}
+
+func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league pair: %w", err)
+	}
+	var b strings.Builder
+	var l *store.League
+	// Pair the next round, unless the last one still has games to create
+	// (an interrupted pairing): the round and its game IDs are stored
+	// before any game is created, so nothing is paired twice.
+	err := e.db.Update(func(tx *store.Tx) error {
+		var err error
+		if l, err = loadLeague(tx, a.Name); err != nil {
+			return err
+		}
+		if _, err := refreshResults(tx, l); err != nil {
+			return err
+		}
+		if n := len(l.Paired); n > 0 && len(missingGames(l)) > 0 {
+			fmt.Fprintf(&b, "league %s: round %d was paired but not all its games were created; creating them now\n", l.Name, n)
+			return tx.PutLeague(l)
+		}
+		next := len(l.Paired) + 1
+		if next > totalRounds(l) {
+			return fmt.Errorf("league %s is complete: all %d rounds are paired (see pbem league standings %s)", l.Name, totalRounds(l), l.Name)
+		}
+		round := store.LeagueRound{No: next, At: time.Now().UTC()}
+		var pairs []league.Pairing
+		switch l.Format {
+		case league.Swiss:
+			var open []string
+			for _, r := range l.Paired {
+				for _, g := range r.Games {
+					if g.ID != "" && !g.Done && !g.Void {
+						open = append(open, g.ID)
+					}
+				}
+			}
+			if len(open) > 0 {
+				return fmt.Errorf("league %s: a Swiss round is paired from the results of the last one, and %s %s not finished yet",
+					l.Name, strings.Join(open, ", "), map[bool]string{true: "is", false: "are"}[len(open) == 1])
+			}
+			var past [][]league.Pairing
+			for _, r := range l.Paired {
+				var ps []league.Pairing
+				for _, g := range r.Games {
+					ps = append(ps, league.Pairing{A: g.A, B: g.B})
+				}
+				past = append(past, ps)
+			}
+			sw, err := league.PairSwiss(league.SwissInput{Players: l.Players, Past: past,
+				Scores: league.Scores(l.Players, leagueResults(l), league.DefaultPoints), Forbidden: l.Forbidden})
+			if err != nil {
+				return err
+			}
+			pairs = sw.Pairings
+			var notes []string
+			if sw.Repeats > 0 {
+				notes = append(notes, fmt.Sprintf("%d rematch(es): no pairing of this round avoids them", sw.Repeats))
+			}
+			if sw.ForbiddenPairs > 0 {
+				notes = append(notes, fmt.Sprintf("%d forbidden pair(s): no pairing of this round avoids them", sw.ForbiddenPairs))
+			}
+			if sw.RepeatBye {
+				notes = append(notes, "the bye goes to a player who already had one")
+			}
+			round.Notice = strings.Join(notes, "; ")
+		default:
+			var err error
+			if pairs, err = league.RoundRobinRound(l.Players, next); err != nil {
+				return err
+			}
+		}
+		n := 0
+		for _, p := range pairs {
+			lg := store.LeagueGame{A: p.A, B: p.B}
+			if !p.Bye() {
+				n++
+				lg.ID = fmt.Sprintf("%s-r%d-%d", l.Name, next, n)
+				if tx.HasGame(lg.ID) {
+					return fmt.Errorf("league %s: a game %s already exists; the league's games are named NAME-rROUND-N", l.Name, lg.ID)
+				}
+			}
+			round.Games = append(round.Games, lg)
+		}
+		l.Paired = append(l.Paired, round)
+		return tx.PutLeague(l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	round := l.Paired[len(l.Paired)-1]
+	fmt.Fprintf(&b, "league %s, round %d of %d:\n", l.Name, round.No, totalRounds(l))
+	for _, g := range round.Games {
+		if g.B == "" {
+			fmt.Fprintf(&b, "  bye: %s\n", g.A)
+		} else {
+			fmt.Fprintf(&b, "  %s: %s (%s) v %s (%s)\n", g.ID, g.A, l.Sides[0], g.B, l.Sides[1])
+		}
+	}
+	if round.Notice != "" {
+		fmt.Fprintf(&b, "  note: %s\n", round.Notice)
+	}
+	// Create the games as "pbem new" does, marking each in the league as
+	// soon as it exists. The daemon is not waited for: the welcome mails
+	// go out as it sends them.
+	ne := *e
+	ne.mailWait = 0
+	for _, id := range missingGames(l) {
+		lg := findGame(l, id)
+		exists := false
+		_ = e.db.View(func(tx *store.Tx) error { exists = tx.HasGame(id); return nil })
+		if !exists {
+			spec := judge.NewGameSpec{ID: id, Game: l.GameName, Scenario: l.Scenario, GM: l.GM, DeadlineHours: l.DeadlineHours,
+				Options: adjudicator.Options{}, Players: []judge.PlayerSpec{
+					{Role: adjudicator.Role(l.Sides[0]), Email: lg.A},
+					{Role: adjudicator.Role(l.Sides[1]), Email: lg.B}}}
+			for k, v := range l.Options {
+				spec.Options[k] = v
+			}
+			rawSpec, err := json.Marshal(newArgs{Spec: spec})
+			if err != nil {
+				return nil, err
+			}
+			res, err := opNew(&ne, rawSpec)
+			if err != nil {
+				return &opResult{Text: b.String()}, fmt.Errorf("league %s, round %d: game %s: %w\n(the games listed before it exist; run pbem league pair %s again to create the rest)",
+					l.Name, round.No, id, err, l.Name)
+			}
+			b.WriteString(res.Text)
+		}
+		err := e.db.Update(func(tx *store.Tx) error {
+			cur, err := tx.League(l.Name)
+			if err != nil {
+				return err
+			}
+			if g := findGame(cur, id); g != nil {
+				g.Created = true
+			}
+			return tx.PutLeague(cur)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &opResult{Text: b.String()}, nil
+}
+
+// missingGames lists the games of the last round not yet created.
+func missingGames(l *store.League) []string {
+	if len(l.Paired) == 0 {
+		return nil
+	}
+	var out []string
+	for _, g := range l.Paired[len(l.Paired)-1].Games {
+		if g.ID != "" && !g.Created {
+			out = append(out, g.ID)
+		}
+	}
+	return out
+}
+
+func findGame(l *store.League, id string) *store.LeagueGame {
+	for i := range l.Paired {
+		for j := range l.Paired[i].Games {
+			if l.Paired[i].Games[j].ID == id {
+				return &l.Paired[i].Games[j]
+			}
+		}
+	}
+	return nil
+}
+
+func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league standings: %w", err)
+	}
+	// The results found are kept in the league, so that its standings
+	// survive the pruning of its finished games.
+	var l *store.League
+	err := e.db.Update(func(tx *store.Tx) error {
+		var err error
+		if l, err = loadLeague(tx, a.Name); err != nil {
+			return err
+		}
+		changed, err := refreshResults(tx, l)
+		if err != nil || !changed {
+			return err
+		}
+		return tx.PutLeague(l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	tb := league.TieBreakFor(l.Format)
+	st := league.Standings(l.Players, leagueResults(l), league.DefaultPoints, tb)
+	var b strings.Builder
+	fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n\n",
+		l.Name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tbName := "S-B"
+	if tb == league.Buchholz {
+		tbName = "Buchholz"
+	}
+	fmt.Fprintf(tw, "#\tplayer\tplayed\twon\tdrawn\tlost\tbyes\tpoints\t%s\tto play\t\n", tbName)
+	for _, s := range st {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%d\t\n", s.Rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Byes, num(s.Points), num(s.TieBrk), s.Pending)
+	}
+	if err := tw.Flush(); err != nil {
+		return nil, err
+	}
+	void := 0
+	for _, r := range l.Paired {
+		for _, g := range r.Games {
+			if g.Void {
+				void++
+			}
+		}
+	}
+	if void > 0 {
+		fmt.Fprintf(&b, "\n%d abandoned game(s) count for nobody.\n", void)
+	}
+	return &opResult{Text: b.String()}, nil
+}
+
+// num prints a score: whole numbers bare, halves and other fractions to
+// two places.
+func num(x float64) string {
+	if x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return strings.TrimRight(fmt.Sprintf("%.2f", x), "0")
+}
+
+func opLeagueRatings(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league ratings: %w", err)
+	}
+	title := a.Game
+	if g, err := adjudicator.Lookup(a.Game); err == nil {
+		title = g.Info().Name
+	} else {
+		return nil, err
+	}
+	var games []league.Rated
+	leagues := 0
+	err := e.db.View(func(tx *store.Tx) error {
+		all, err := tx.Leagues()
+		if err != nil {
+			return err
+		}
+		for _, l := range all {
+			if l.GameName != title {
+				continue
+			}
+			leagues++
+			if _, err := refreshResults(tx, l); err != nil {
+				return err
+			}
+			for _, r := range l.Paired {
+				for _, g := range r.Games {
+					if g.Done {
+						games = append(games, league.Rated{A: g.A, B: g.B, ScoreA: g.ScoreA, At: g.Finished})
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		return &opResult{Text: fmt.Sprintf("no finished league game of %s yet (%d leagues)\n", title, leagues)}, nil
+	}
+	rs, periods := league.Ratings(games, glicko2.System{})
+	var b strings.Builder
+	fmt.Fprintf(&b, "Glicko-2 ratings for %s: %d players, %d games in %d leagues, %d rating periods (calendar months, UTC)\n\n",
+		title, len(rs), len(games), leagues, periods)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "#\tplayer\trating\tRD\tvolatility\tgames\t\n")
+	for i, r := range rs {
+		fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f\t%.5f\t%d\t\n", i+1, r.Player, r.R, r.RD, r.Vol, r.Games)
+	}
+	if err := tw.Flush(); err != nil {
+		return nil, err
+	}
+	b.WriteString("\nA rating is 95% sure to lie within two RDs of the figure shown.\n")
+	return &opResult{Text: b.String()}, nil
+}
+
+func opLeagueList(e *opEnv, _ json.RawMessage) (*opResult, error) {
+	var b strings.Builder
+	err := e.db.View(func(tx *store.Tx) error {
+		all, err := tx.Leagues()
+		if err != nil {
+			return err
+		}
+		if len(all) == 0 {
+			b.WriteString("no leagues (create one with pbem league new)\n")
+			return nil
+		}
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "league\tgame\tformat\tplayers\trounds paired")
+		for _, l := range all {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d of %d\n", l.Name, l.GameName, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
+		}
+		return tw.Flush()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &opResult{Text: b.String()}, nil
+}
+
+func runLuck(ctx *cli, args []string) error {
+	fs := flags(ctx, find("luck"))
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one record file")
+	}
+	rec, err := record.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rep, err := luck.Compute(rec)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		out, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(ctx.stdout, string(out))
+		return err
+	}
+	return rep.WriteText(ctx.stdout)
+}
