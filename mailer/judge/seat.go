@@ -260,7 +260,7 @@ func (j *Judge) absenceMoves(tx *store.Tx, g *store.Game, role adjudicator.Role,
 	}
 	g.Deadline = d
 	fmt.Fprintf(done, "        the current deadline moves to %s\n", showTime(g, g.Player(string(role)), d))
-	return j.announceDeadline(tx, g, fmt.Sprintf("The deadline moved for %s's absence.", roleTitle(role)))
+	return j.announceDeadline(tx, g, "club.absence_moved", "Role", roleTitle(role))
 }
 
 // settingsStep applies an email of a seat's settings, whole or not at

@@ -106,7 +106,7 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 		}
 		if g.Pause != nil {
 			// The pause reached its end: the game resumes by itself.
-			return j.resume(tx, g, now, "the pause reached its end")
+			return j.resume(tx, g, now, "club.why.pause_ended")
 		}
 		if u := g.Undo; u != nil && !u.Until.IsZero() && !now.Before(u.Until) {
 			// An undo not accepted by the deadline lapses.
