@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
-	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/store"
 )
