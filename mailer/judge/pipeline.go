@@ -336,7 +336,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
 	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
-		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why), why)
+		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.too_big", "Game", g.ID, "Why", why), why)
 	}
 	return nil, nil
 }
