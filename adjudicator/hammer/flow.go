@@ -125,16 +125,14 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	mem := &applyMem{st: *s}
-	n := &mem.st
+	n, res, ev, canon, tb := newApplyMem(s, s.Phase)
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	mem.tb.Reset(mem.text[:])
-	n.tb = &mem.tb
+	n.tb = tb
 	defer func() { n.tb = nil }()
-	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
+	a := &applier{s: n, side: side, d: d, canon: canon, ev: ev}
 	switch n.Phase {
 	case PhCard:
 		a.card(sub.Lines)
@@ -156,8 +154,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
 	}
-	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
-	return n, &mem.res, nil
+	*res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	return n, res, nil
 }
 
 // standing handles the orders a player may add to any submission:

@@ -1,6 +1,8 @@
 package hammer
 
 import (
+	"sync"
+
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
 )
@@ -12,17 +14,11 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	var mem *randMem
-	var scratch *St
-	if s.Phase == PhMove1 || s.Phase == PhMove2 {
-		mm := &moveMem{}
-		mem, scratch = &mm.randMem, &mm.scratch
-	} else {
-		mem = &randMem{}
-	}
+	mem := &randMem{}
 	t := &mem.tb
 	t.Reset(mem.text[:])
-	lines := mem.strs[:0]
+	var strs [6]string
+	lines := strs[:0]
 	switch s.Phase {
 	case PhCard:
 		var hb [5]int8
@@ -36,7 +32,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
+		scratch := scratchStates.Get().(*St)
 		lines = s.randomMoves(side, pick, t, lines, scratch)
+		scratchStates.Put(scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
@@ -87,17 +85,14 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 type randMem struct {
 	sub   adjudicator.Submission
 	lines [6]adjudicator.Line
-	strs  [6]string
 	tb    textbuf.Buf
 	text  [128]byte
 }
 
-// moveMem is randMem with the copy of the state random moves are tried
-// on, for the movement phases.
-type moveMem struct {
-	randMem
-	scratch St
-}
+// scratchStates holds the copies of the state random moves are tried on:
+// a copy lives only during one RandomSubmission call, so copies are
+// reused rather than allocated for each call.
+var scratchStates = sync.Pool{New: func() any { return new(St) }}
 
 func lastWord(s string) string {
 	for i := len(s) - 1; i >= 0; i-- {
