@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -28,16 +29,17 @@ func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []
 	if attacker == "" || defender == "" || attacker == defender {
 		return nil, fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
 	}
-	bt := &Battle{
+	m := &battleMem{}
+	bt := &m.bt
+	*bt = Battle{
 		Area:         area,
 		Rules:        cfg,
 		Attacker:     attacker,
 		Defender:     defender,
 		OrigAttacker: attacker,
-		Blocks:       make([]Block, len(blocks)),
-		Order:        make([]int, 0, len(blocks)),
 	}
-	copy(bt.Blocks, blocks)
+	m.ready(len(blocks))
+	bt.Blocks = append(bt.Blocks, blocks...)
 	for i := range bt.Blocks {
 		b := &bt.Blocks[i]
 		if b.ID == "" {
@@ -73,6 +75,43 @@ func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []
 		b.Seen = b.Arrived || !cfg.RevealReservesOnArrival
 	}
 	return bt, nil
+}
+
+// battleMem is a battle with the first room of its lists, in one
+// allocation: most battles never outgrow it (a list that does grows on
+// the heap as usual).
+type battleMem struct {
+	bt      Battle
+	blocks  [4]Block
+	order   [4]int
+	log     [12]adjudicator.Event
+	choices [8]Choice
+	moves   [2]Move
+	rolls   [4]int
+	shot    [96]byte
+	segs    [2]Seg
+	text    [256]byte
+}
+
+// ready points the battle's empty lists at m's room, for n blocks.
+func (m *battleMem) ready(n int) {
+	bt := &m.bt
+	if n <= len(m.blocks) {
+		bt.Blocks, bt.Order = m.blocks[:0], m.order[:0]
+	} else {
+		bt.Blocks, bt.Order = make([]Block, 0, n), make([]int, 0, n)
+	}
+	bt.mem = m
+	bt.scratch = m.choices[:0]
+	bt.text.Reset(m.text[:])
+}
+
+// addMove records a block leaving the battle area.
+func (bt *Battle) addMove(mv Move) {
+	if bt.Moves == nil && bt.mem != nil {
+		bt.Moves = bt.mem.moves[:0] // nil until the first move: it encodes as null
+	}
+	bt.Moves = append(bt.Moves, mv)
 }
 
 // Block returns the block with the given ID, or nil.
@@ -221,6 +260,10 @@ func (bt *Battle) logRoom(n int) {
 	if len(bt.Log)+n <= cap(bt.Log) {
 		return
 	}
+	if bt.Log == nil && bt.mem != nil && n <= len(bt.mem.log) {
+		bt.Log = bt.mem.log[:0] // nil until the first line: it encodes as null
+		return
+	}
 	l := make([]adjudicator.Event, len(bt.Log), max(32, 2*(len(bt.Log)+n)))
 	copy(l, bt.Log)
 	bt.Log = l
@@ -243,18 +286,19 @@ func (bt *Battle) roundPrefix(first bool) *textbuf.Buf {
 	return bt.text.S("         ")
 }
 
-// only returns the audience of role r alone, shared by the lines written
-// for it (event audiences are never modified).
+// only returns the audience of role r alone, shared by every line
+// written for it (event audiences are never modified).
 func (bt *Battle) only(r adjudicator.Role) []adjudicator.Role {
-	for _, to := range bt.audiences {
-		if to[0] == r {
-			return to
-		}
+	if v, ok := audiences.Load(r); ok {
+		return v.([]adjudicator.Role)
 	}
-	to := []adjudicator.Role{r}
-	bt.audiences = append(bt.audiences, to)
-	return to
+	v, _ := audiences.LoadOrStore(r, []adjudicator.Role{r})
+	return v.([]adjudicator.Role)
 }
+
+// audiences holds the one-role audiences of every battle: a game has few
+// roles.
+var audiences sync.Map // adjudicator.Role -> []adjudicator.Role
 
 // sayPair writes one narrative line for each of two roles (the same event
 // told two ways), counted as one line of the round.
@@ -386,6 +430,9 @@ func (bt *Battle) Shoot(h Hooks, d adjudicator.Dice, b *Block, fire, dice int, t
 func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label string) *Shot {
 	s := &bt.spare
 	*s = Shot{Firer: bt.Index(b.ID), Fire: fire, Target: -1, Label: label, Rolls: s.Rolls[:0], Text: s.Text[:0], Segs: s.Segs[:0]}
+	if s.Rolls == nil && dice > 0 && bt.mem != nil {
+		s.Rolls = bt.mem.rolls[:0]
+	}
 	s.Rolls = bt.Roll(d, b, dice, label, s.Rolls)
 	for _, r := range s.Rolls {
 		if r <= fire {
@@ -395,7 +442,11 @@ func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label st
 	s.Left = s.Hits
 	if bt.Rules.Narrate {
 		if s.Text == nil {
-			s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+			if bt.mem != nil {
+				s.Text = bt.mem.shot[:0]
+			} else {
+				s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+			}
 		}
 		t := append(s.Text, b.Label()...)
 		t = append(t, " ("...)

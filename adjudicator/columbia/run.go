@@ -107,7 +107,7 @@ func (bt *Battle) apply(h Hooks, d adjudicator.Dice, p *Pending, c Choice) error
 		b.Regrouped = true
 		if c.Action == ActRegroup {
 			b.To = c.To
-			bt.Moves = append(bt.Moves, Move{Block: b.ID, Side: b.Side, To: c.To, Round: bt.Round, Kind: MoveRegroup})
+			bt.addMove(Move{Block: b.ID, Side: b.Side, To: c.To, Round: bt.Round, Kind: MoveRegroup})
 			if bt.Rules.Narrate {
 				bt.say(nil, b.Label()+" regroups to "+bt.Name(c.To))
 			}
@@ -445,7 +445,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 func (bt *Battle) retreat(b *Block, to string, kind MoveKind) {
 	b.Outcome = Retreated
 	b.To = to
-	bt.Moves = append(bt.Moves, Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
+	bt.addMove(Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
 	if bt.Rules.Narrate {
 		if bt.Rules.HiddenRetreats {
 			bt.sayPair(b.Side, b.Label()+" retreats to "+bt.Name(to),
@@ -668,7 +668,11 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 		return
 	}
 	if s.Segs == nil {
-		s.Segs = make([]Seg, 0, 4)
+		if s == &bt.spare && bt.mem != nil {
+			s.Segs = bt.mem.segs[:0]
+		} else {
+			s.Segs = make([]Seg, 0, 4)
+		}
 	}
 	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
 }
