@@ -32,10 +32,30 @@ func newMoveCtx(s *St, side, budget int) *moveCtx {
 // init readies m for side's movement phase in s (m may live on the
 // caller's stack).
 func (m *moveCtx) init(s *St, side, budget int) {
-	*m = moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
+	*m = moveCtx{s: s, side: side, budget: budget, cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
+	// One pass over the blocks gives the occupancy and, for the areas
+	// the enemy attacks, the counts pinLimit would take.
+	var own, other [NA + 1]int8
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			m.occ[l] |= sideBit[b]
+			if blockSide[b] == side {
+				own[l]++
+			} else {
+				other[l]++
+			}
+		}
+	}
 	for a := 0; a < NA; a++ {
-		m.pin[a] = int8(m.pinLimit(a))
+		switch {
+		case s.Att[a] < 0 || int(s.Att[a]) == side:
+			m.pin[a] = -1
+		case own[a] < other[a]:
+			m.pin[a] = 0
+		default:
+			m.pin[a] = own[a] - other[a]
+		}
 	}
 }
 
@@ -72,27 +92,6 @@ func borderLimit(k int) int8 {
 }
 
 func (m *moveCtx) enemyIn(a int) bool { return m.occ[a]&(1<<(1-m.side)) != 0 }
-
-func (m *moveCtx) pinLimit(a int) int {
-	s := m.s
-	if s.Att[a] < 0 || int(s.Att[a]) == m.side {
-		return -1
-	}
-	def, att := 0, 0
-	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a {
-			if blockSide[b] == m.side {
-				def++
-			} else {
-				att++
-			}
-		}
-	}
-	if def < att {
-		return 0
-	}
-	return def - att
-}
 
 // enemyEntered reports whether the enemy entered area a through border k
 // this turn.

@@ -328,32 +328,35 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		}
 	}
 	// 7.3: quarters
-	held := s.occupancy() // blocks only leave areas below: no new English area
-	for ar := 0; ar < NA; ar++ {
-		if int(s.EdWinAt) == ar || held[ar]&(1<<England) == 0 {
+	// Blocks only leave areas here: one pass finds every area's nobles and
+	// infantry and sends the other blocks home (7.31).
+	var nob, keep [NA]int
+	for b := 0; b < NB; b++ {
+		ar := int(s.Loc[b])
+		if ar >= NA || blockSide[b] != England || ar == int(s.EdWinAt) {
 			continue
 		}
-		room := areas[ar].Castle - s.nobleIn(ar, England)
+		switch blocks[b].Type {
+		case TNoble:
+			nob[ar]++
+		case TInfantry:
+			keep[ar]++
+		default:
+			s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
+		}
+	}
+	for ar := 0; ar < NA; ar++ {
+		room := areas[ar].Castle - nob[ar]
 		if ar == AreaEngland || room < 0 {
 			room = 0 // ruling AMB-32: England starts the year empty
 		}
-		for b := 0; b < NB; b++ {
-			if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
-				s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
-			}
-		}
-		for {
-			keep, worst := 0, -1
+		for ; keep[ar] > room; keep[ar]-- {
+			worst := -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry {
-					keep++
-					if worst < 0 || s.Str[b] < s.Str[worst] {
-						worst = b
-					}
+				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry &&
+					(worst < 0 || s.Str[b] < s.Str[worst]) {
+					worst = b
 				}
-			}
-			if keep <= room {
-				break
 			}
 			s.Loc[worst], s.Str[worst] = LocPool, 0 // 7.32
 		}
@@ -560,14 +563,25 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
-	scots := s.occupancy() // blocks only leave areas below: no new Scottish area
+	// Blocks only leave areas below: one pass counts the blocks each area
+	// holds, as the loop below counts them, and only an area over its
+	// limit is looked at again.
+	var held [NA]int
+	for b := 0; b < NB; b++ {
+		if ar := int(s.Loc[b]); ar < NA && blockSide[b] == Scotland && !(b == bWallace && wallace && ar == selkirk) {
+			held[ar]++
+		}
+	}
 	for ar := 0; ar < NA; ar++ {
-		if scots[ar]&(1<<Scotland) == 0 {
+		if held[ar] == 0 {
 			continue
 		}
 		limit := castleFor(ar, Scotland)
 		if ar == AreaEngland {
 			limit = 0
+		}
+		if held[ar] <= limit {
+			continue
 		}
 		for {
 			// ruling R-05: the weakest goes first, but Wallace and the
@@ -641,7 +655,12 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	left, room := rp, [NA]int{}
 	var add [NB]int
 	for ar := 1; ar < NA; ar++ {
-		room[ar] = castleFor(ar, Scotland) - s.count(ar, Scotland)
+		room[ar] = castleFor(ar, Scotland)
+	}
+	for b := 0; b < NB; b++ {
+		if ar := int(s.Loc[b]); ar >= 1 && ar < NA && blockSide[b] == Scotland {
+			room[ar]--
+		}
 	}
 	for _, st := range steps {
 		if st.draw >= 0 {
