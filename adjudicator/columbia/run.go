@@ -390,6 +390,11 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
 	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
+	if autoFor(dec, b.Side) {
+		// Auto fires, the first choice: the other choices are not needed
+		// (the hooks that list them only read the battle).
+		return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
+	}
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
 			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
@@ -404,6 +409,23 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		}
 	}
 	return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
+}
+
+// autoFor reports whether dec answers side's decisions as Auto does:
+// Auto itself, or a BySide without orders for side.
+func autoFor(dec Decider, side adjudicator.Role) bool {
+	switch d := dec.(type) {
+	case Auto:
+		return true
+	case BySide:
+		x, ok := d[side]
+		if !ok || x == nil {
+			return true
+		}
+		so, isSO := x.(*StandingOrders)
+		return isSO && so == nil
+	}
+	return false
 }
 
 // forcedRetreat makes b retreat: eliminated if it has nowhere to go, moved

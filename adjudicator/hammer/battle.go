@@ -37,6 +37,18 @@ type hooks struct {
 	occOK  bool
 }
 
+// hooksPool holds hooks between battles: a battle uses its hooks only
+// while Run or Resume runs (the lists they return are copied).
+var hooksPool = sync.Pool{New: func() any { return new(hooks) }}
+
+// getHooks returns hooks for a battle in area a of s, from hooksPool
+// (put them back when Run or Resume returns).
+func getHooks(s *St, a int) *hooks {
+	h := hooksPool.Get().(*hooks)
+	h.s, h.area, h.occOK = s, a, false
+	return h
+}
+
 func (h *hooks) occNow(bt *columbia.Battle) [NA]uint8 {
 	if !h.occOK || h.occLoc != h.s.Loc {
 		h.occ, h.occLoc, h.occOK = h.s.occupancy(), h.s.Loc, true
@@ -338,7 +350,9 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		fought |= 1 << uint(a)
 		bt := s.newBattle(a)
 		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take()})
-		p, err := bt.Run(&hooks{s: s, area: a}, s.decider(a), d)
+		h := getHooks(s, a)
+		p, err := bt.Run(h, s.decider(a), d)
+		hooksPool.Put(h)
 		if err != nil {
 			panic("hammer: battle: " + err.Error())
 		}

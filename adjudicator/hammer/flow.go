@@ -774,11 +774,13 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	from := int(s.BatLog)
 	var np *columbia.Pending
 	var err error
+	h := getHooks(s, area)
 	if reorder {
-		np, err = bt.Run(&hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Run(h, s.decider(area), a.d)
 	} else {
-		np, err = bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Resume(*answer, h, s.decider(area), a.d)
 	}
+	hooksPool.Put(h)
 	if err != nil {
 		a.bad(adjudicator.Line{}, err.Error(), p.Strings(nameOf)...)
 		return

@@ -214,17 +214,19 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	var dbuf [NA]int
 	dests := dbuf[:0]
 	var pbuf [3]int
+	// unmoved counts side's blocks in each area that have not moved (a
+	// block that moves is counted out of its origin and is then moved).
+	var unmoved [NA]int8
+	for b := 0; b < NB; b++ {
+		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
+			unmoved[a]++
+		}
+	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
-		var movable [NA]bool
-		for b := 0; b < NB; b++ {
-			if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
-				movable[a] = true
-			}
-		}
 		no := 0
 		for a := 0; a < NA; a++ {
-			if movable[a] && !m.active[a] {
+			if unmoved[a] > 0 && !m.active[a] {
 				origins[no] = a
 				no++
 			}
@@ -254,6 +256,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
+				unmoved[o]--
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
@@ -286,6 +289,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				continue
 			}
 			m.moveBlock(b, o, path)
+			unmoved[o]--
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
 				t.S(" -> ").S(areas[x].ID)
