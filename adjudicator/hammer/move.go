@@ -34,9 +34,21 @@ func newMoveCtx(s *St, side, budget int) *moveCtx {
 func (m *moveCtx) init(s *St, side, budget int) {
 	*m = moveCtx{s: s, side: side, budget: budget, cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
-	// One pass over the blocks gives the occupancy and, for the areas
-	// the enemy attacks, the counts pinLimit would take.
-	var own, other [NA + 1]int8
+	// One pass over the blocks gives the occupancy and, when the enemy
+	// attacks an area, how many of side's blocks there are pinned (4.6):
+	// as many may leave as side has blocks there beyond the attackers'.
+	attacked := false
+	for a := 0; a < NA; a++ {
+		m.pin[a] = -1
+		if s.Att[a] >= 0 && int(s.Att[a]) != side {
+			attacked = true
+		}
+	}
+	if !attacked {
+		m.occ = s.occupancy()
+		return
+	}
+	var own, other [NA]int8
 	for b, l := range s.Loc {
 		if uint8(l) < NA {
 			m.occ[l] |= sideBit[b]
@@ -50,7 +62,6 @@ func (m *moveCtx) init(s *St, side, budget int) {
 	for a := 0; a < NA; a++ {
 		switch {
 		case s.Att[a] < 0 || int(s.Att[a]) == side:
-			m.pin[a] = -1
 		case own[a] < other[a]:
 			m.pin[a] = 0
 		default:
