@@ -470,8 +470,7 @@ func (s *St) mover() int {
 func (a *applier) moves(lines []adjudicator.Line) {
 	s := a.s
 	budget := cards[s.Play[a.side]].Value
-	var mc moveCtx
-	mc.init(s, a.side, budget)
+	mc := makeMoveCtx(s, a.side, budget)
 	m := &mc
 	type mainOrd struct {
 		l            adjudicator.Line

@@ -24,15 +24,16 @@ type moveCtx struct {
 }
 
 func newMoveCtx(s *St, side, budget int) *moveCtx {
-	m := &moveCtx{}
-	m.init(s, side, budget)
-	return m
+	m := makeMoveCtx(s, side, budget)
+	return &m
 }
 
-// init readies m for side's movement phase in s (m may live on the
-// caller's stack).
-func (m *moveCtx) init(s *St, side, budget int) {
-	*m = moveCtx{s: s, side: side, budget: budget, cnt: s.BCnt[side]}
+// makeMoveCtx returns the context of side's movement phase in s. It is
+// returned by value, so that a context and the state it works on may
+// both live on the caller's stack (random play tries its moves on a
+// copy of the state there).
+func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
+	m = moveCtx{s: s, side: side, budget: budget, cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
 	// One pass over the blocks gives the occupancy and, when the enemy
 	// attacks an area, how many of side's blocks there are pinned (4.6):
@@ -46,7 +47,7 @@ func (m *moveCtx) init(s *St, side, budget int) {
 	}
 	if !attacked {
 		m.occ = s.occupancy()
-		return
+		return m
 	}
 	var own, other [NA]int8
 	for b, l := range s.Loc {
@@ -68,6 +69,7 @@ func (m *moveCtx) init(s *St, side, budget int) {
 			m.pin[a] = own[a] - other[a]
 		}
 	}
+	return m
 }
 
 // maxLeave is how many of side's blocks may leave area a, pinned by the

@@ -1,8 +1,6 @@
 package hammer
 
 import (
-	"sync"
-
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
 )
@@ -32,9 +30,8 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		scratch := scratchStates.Get().(*St)
-		lines = s.randomMoves(side, pick, t, lines, scratch)
-		scratchStates.Put(scratch)
+		var scratch St // the copy moves are tried on, on the stack
+		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
@@ -88,11 +85,6 @@ type randMem struct {
 	tb    textbuf.Buf
 	text  [128]byte
 }
-
-// scratchStates holds the copies of the state random moves are tried on:
-// a copy lives only during one RandomSubmission call, so copies are
-// reused rather than allocated for each call.
-var scratchStates = sync.Pool{New: func() any { return new(St) }}
 
 func lastWord(s string) string {
 	for i := len(s) - 1; i >= 0; i-- {
@@ -208,8 +200,7 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
 	*c = *s
 	budget := cards[s.Play[side]].Value
-	var m moveCtx
-	m.init(c, side, budget)
+	m := makeMoveCtx(c, side, budget)
 	var origins [NA]int
 	var dbuf [NA]int
 	dests := dbuf[:0]
