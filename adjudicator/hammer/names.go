@@ -40,6 +40,9 @@ func initNames() {
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
 		blockSide[b] = blocks[b].Side
+		if blocks[b].Type == TNoble {
+			nobleBlocks = append(nobleBlocks, int8(b))
+		}
 	}
 	for c := 0; c < NC; c++ {
 		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}

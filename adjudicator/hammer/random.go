@@ -1,6 +1,8 @@
 package hammer
 
 import (
+	"math/bits"
+
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
 )
@@ -205,19 +207,20 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	var dbuf [NA]int
 	dests := dbuf[:0]
 	var pbuf [3]int
-	// unmoved counts side's blocks in each area that have not moved (a
-	// block that moves is counted out of its origin and is then moved).
-	var unmoved [NA]int8
+	// unmoved holds side's blocks in each area that have not moved, a bit
+	// per block (a block that moves leaves its origin's set, and moved
+	// blocks never come back into one).
+	var unmoved [NA]uint64
 	for b := 0; b < NB; b++ {
 		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
-			unmoved[a]++
+			unmoved[a] |= 1 << uint(b)
 		}
 	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
 		no := 0
 		for a := 0; a < NA; a++ {
-			if unmoved[a] > 0 && !m.active[a] {
+			if unmoved[a] != 0 && !m.active[a] {
 				origins[no] = a
 				no++
 			}
@@ -227,10 +230,9 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		}
 		o := origins[pick(no)]
 		all := pick(3) == 0
-		for b := 0; b < NB; b++ {
-			if int(c.Loc[b]) != o || blockSide[b] != side || c.Fl[b]&fMoved != 0 {
-				continue
-			}
+		// In block order: only the block in hand moves during the loop.
+		for set := unmoved[o]; set != 0; set &= set - 1 {
+			b := bits.TrailingZeros64(set)
 			if !all && pick(3) == 0 {
 				continue
 			}
@@ -247,7 +249,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
-				unmoved[o]--
+				unmoved[o] &^= 1 << uint(b)
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
@@ -280,7 +282,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				continue
 			}
 			m.moveBlock(b, o, path)
-			unmoved[o]--
+			unmoved[o] &^= 1 << uint(b)
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
 				t.S(" -> ").S(areas[x].ID)
