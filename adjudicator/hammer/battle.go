@@ -2,7 +2,6 @@ package hammer
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -302,7 +301,7 @@ func initReplacer() {
 func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
 	log := bt.Log[from:]
 	for i := 0; i < len(log); {
-		t.S("Battle of ").S(bt.AreaName).S(": ").S(strings.TrimSpace(log[i].Text))
+		t.S("Battle of ").S(bt.AreaName).S(": ").S(trimSpace(log[i].Text))
 		j := i + 1
 		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
 			t.B('\n').S(log[j].Text)

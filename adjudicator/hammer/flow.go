@@ -174,7 +174,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			return false
 		}
 		area := NA
-		if !strings.EqualFold(strings.TrimSpace(head), "all") {
+		if !strings.EqualFold(trimSpace(head), "all") {
 			ar, err := matchArea(head)
 			if err != nil {
 				a.bad(l, errText(err))
@@ -212,7 +212,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 		a.canon = append(a.canon, verb+" "+head+": "+tail)
 		return true
 	case "battles":
-		if strings.EqualFold(strings.TrimSpace(rest), "ask") {
+		if strings.EqualFold(trimSpace(rest), "ask") {
 			s.Ord.AskNext[a.side] = true
 			a.canon = append(a.canon, "battles ask")
 			return true

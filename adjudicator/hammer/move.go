@@ -391,18 +391,31 @@ func (m *moveCtx) reach(b int, out []int) []int {
 	type node struct{ a, d int }
 	q := [NA]node{{origin, 0}}
 	qh, qt := 0, 1
+	// The checks of stepBad, with what does not change hoisted out of
+	// the loops (b is not the Norse here).
+	mv := m.s.moveOf(b)
+	pinned := m.maxLeave(origin) >= 0
 	for qh < qt {
 		n := q[qh]
 		qh++
+		if n.d >= mv {
+			continue // every step from here is too far
+		}
 		for _, c := range areas[n.a].Nbr {
-			if queued[c] || m.stepBad(b, origin, n.a, c, n.d) != stepOK {
+			if queued[c] {
+				continue
+			}
+			k := int(adj[n.a][c])
+			if k < 0 || m.cnt[k] >= borderLimit(k) ||
+				(n.d == 0 && pinned && m.s.enemyEntered(origin, k, m.side)) ||
+				(m.truce && (m.enemyIn(c) || (m.side == Scotland && c == AreaEngland))) {
 				continue
 			}
 			if !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
-			if !m.enemyIn(c) && !borders[adj[n.a][c]].Red && c != AreaEngland && n.d+1 < m.s.moveOf(b) {
+			if !m.enemyIn(c) && !borders[k].Red && c != AreaEngland && n.d+1 < mv {
 				queued[c] = true
 				q[qt] = node{c, n.d + 1}
 				qt++
