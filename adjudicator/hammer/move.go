@@ -17,6 +17,7 @@ type moveCtx struct {
 	cross  [NA]int8 // blocks crossing the Anglo-Scottish border per origin
 	active [NA]bool // origin areas activated
 	norse  bool     // the Norse moved (1 MP)
+	spent  int      // movement points spent (cost)
 	used   uint64   // blocks moved by this submission
 	leave  [NA]int8 // blocks that left an area the enemy attacked
 	pin    [NA]int8 // maxLeave at the start of the phase
@@ -79,22 +80,19 @@ func (m *moveCtx) maxLeave(a int) int { return int(m.pin[a]) }
 
 // cost is the number of movement points spent so far: one per activated
 // group, or one per block crossing the Anglo-Scottish border from it when
-// more cross (4.4; ruling AMB-09), plus one for the Norse (4.7).
-func (m *moveCtx) cost() int {
-	c := 0
-	for a := 0; a < NA; a++ {
-		if m.active[a] {
-			if m.cross[a] > 1 {
-				c += int(m.cross[a])
-			} else {
-				c++
-			}
-		}
+// more cross (4.4; ruling AMB-09), plus one for the Norse (4.7). moveBlock
+// keeps it.
+func (m *moveCtx) cost() int { return m.spent }
+
+// groupCost is what the group moved from one origin costs (see cost).
+func groupCost(active bool, cross int8) int {
+	switch {
+	case !active:
+		return 0
+	case cross > 1:
+		return int(cross)
 	}
-	if m.norse {
-		c++
-	}
-	return c
+	return 1
 }
 
 func borderLimit(k int) int8 {
@@ -285,12 +283,17 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 		prev = c
 	}
 	if b == bNorse {
+		if !m.norse {
+			m.spent++
+		}
 		m.norse = true
 	} else {
+		m.spent -= groupCost(m.active[origin], m.cross[origin])
 		m.active[origin] = true
 		if crossed {
 			m.cross[origin]++
 		}
+		m.spent += groupCost(true, m.cross[origin])
 	}
 	if m.maxLeave(origin) >= 0 {
 		m.leave[origin]++

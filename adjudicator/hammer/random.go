@@ -262,23 +262,17 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 			if path == nil || !m.pathOK(b, o, path) {
 				continue
 			}
-			// cost check
-			wasA, wasC := m.active[o], m.cross[o]
-			crosses := false
+			// cost check: the cost with this block's group grown by it
+			cross := m.cross[o]
 			prev := o
 			for _, x := range path {
 				if borders[adj[prev][x]].AngSco {
-					crosses = true
+					cross++
+					break
 				}
 				prev = x
 			}
-			m.active[o] = true
-			if crosses {
-				m.cross[o]++
-			}
-			over := m.cost() > budget
-			m.active[o], m.cross[o] = wasA, wasC
-			if over {
+			if m.cost()-groupCost(m.active[o], m.cross[o])+groupCost(true, cross) > budget {
 				continue
 			}
 			m.moveBlock(b, o, path)
