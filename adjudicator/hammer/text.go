@@ -53,6 +53,17 @@ type applyMemSmall struct {
 	text  [256]byte
 }
 
+// applyMemMedium is applyMem for events, Player 1's moves and battle
+// decisions, which write a few events.
+type applyMemMedium struct {
+	st    St
+	res   adjudicator.Result
+	ev    [4]adjudicator.Event
+	canon [4]string
+	tb    textbuf.Buf
+	text  [320]byte
+}
+
 // newApplyMem allocates the memory of one Apply in phase ph, the new
 // state a copy of s.
 func newApplyMem(s *St, ph int8) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
@@ -61,6 +72,12 @@ func newApplyMem(s *St, ph int8) (n *St, res *adjudicator.Result, ev []adjudicat
 		m := &applyMemSmall{st: *s}
 		m.tb.Reset(m.text[:])
 		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+	case PhEvent, PhMove1, PhBattle:
+		if ph != PhBattle || !s.Choose {
+			m := &applyMemMedium{st: *s}
+			m.tb.Reset(m.text[:])
+			return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+		}
 	}
 	m := &applyMem{st: *s}
 	m.tb.Reset(m.text[:])
