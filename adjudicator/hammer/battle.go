@@ -1,7 +1,7 @@
 package hammer
 
 import (
-	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -414,28 +414,26 @@ func nameOf(id string) string {
 	return id
 }
 
-// standCache remembers parsed standing orders: parsing is pure, and the
-// same few texts come back battle after battle.
+// standCache remembers parsed standing orders, per side: parsing is
+// pure, and the same few texts come back battle after battle. The
+// orders are shared: a battle only reads them.
 var (
-	standCache  sync.Map // key: side + text -> *columbia.StandingOrders
+	standCache  [2]sync.Map // text -> *columbia.StandingOrders
 	standCached atomic.Int32
 )
 
 func parseStandingCached(side int, txt string) (*columbia.StandingOrders, bool) {
-	key := strconv.Itoa(side) + txt
-	if v, ok := standCache.Load(key); ok {
-		so := *v.(*columbia.StandingOrders)
-		return &so, true
+	if v, ok := standCache[side].Load(txt); ok {
+		return v.(*columbia.StandingOrders), true
 	}
 	so, err := columbia.ParseStanding(txt, sideBlockNames[side], areaNames)
 	if err != nil {
 		return nil, false
 	}
 	if standCached.Add(1) < 4096 {
-		standCache.Store(key, &so)
+		standCache[side].Store(strings.Clone(txt), &so) // txt may point into a larger buffer
 	}
-	c := so
-	return &c, true
+	return &so, true
 }
 
 // battlesLeft counts the battles still to fight (areas not in skip).
