@@ -30,11 +30,13 @@ func (s *St) homeChoice(n int) twoHome {
 		return h
 	}
 	side := blocks[h.block].Side
-	o := s.occupancy()
+	var o [NA]uint8
 	if side == Scotland {
 		// English nobles go home first (7.1): judge the Scottish noble's
 		// homes as they will be when he moves (ruling AMB-28)
 		o = s.occAfterEnglishHomes()
+	} else {
+		o = s.occupancy()
 	}
 	homes := blocks[h.block].Home
 	var fbuf [8]int
@@ -173,6 +175,14 @@ func (s *St) homeChoices(side int) []string {
 
 // doHomes sends the nobles home, English first (7.1).
 func (s *St) doHomes(ev *[]adjudicator.Event) {
+	// Blocks of each side in each area, kept as the nobles move: a noble
+	// going home asks whether the enemy holds its home.
+	var held [NA][2]int8
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			held[l][blockSide[b]]++
+		}
+	}
 	var pub []string
 	for side := 0; side < 2; side++ {
 		var priv []string
@@ -188,12 +198,13 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				case 1:
 					continue
 				case 2:
+					held[s.Loc[b]][side]--
 					s.Loc[b], s.Str[b] = LocPool, 0
 					priv = append(priv, "Moray disbands")
 					continue
 				}
 				dest = blocks[b].Home[0]
-				if s.occ(dest)&(1<<England) != 0 {
+				if held[dest][England] != 0 {
 					continue // Moray never changes side: he stays (ruling AMB-30)
 				}
 			case n == nobleBruce:
@@ -206,9 +217,13 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 			if dest < 0 {
 				dest = blocks[b].Home[0]
 			}
+			held[s.Loc[b]][side]--
 			s.Loc[b] = int8(dest)
-			if s.occ(dest)&(1<<(1-side)) != 0 {
+			held[dest][side]++
+			if held[dest][1-side] != 0 {
 				p := s.defect(b)
+				held[dest][side]--
+				held[dest][blockSide[p]]++
 				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
 				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
 			}
