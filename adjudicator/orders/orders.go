@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Norm lowers s, turns '_' and '-' inside words into spaces and collapses
@@ -219,6 +220,61 @@ func SplitList(s string) []string {
 
 // Verb splits a line into its first word (lower case) and the rest.
 func Verb(line string) (verb, rest string) {
+	if verb, rest, ok := verbASCII(line); ok {
+		return verb, rest
+	}
+	return verbAny(line)
+}
+
+// verbASCII is Verb for a line of ASCII characters, nearly every order,
+// scanned byte by byte instead of rune by rune; ok is false for a line
+// with any other character.
+func verbASCII(line string) (verb, rest string, ok bool) {
+	for i := 0; i < len(line); i++ {
+		if line[i] >= utf8.RuneSelf {
+			return "", "", false
+		}
+	}
+	line = trimASCIISpace(line)
+	i, upper := 0, false
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c == ':' || isASCIISpace(c) {
+			break
+		}
+		upper = upper || ('A' <= c && c <= 'Z')
+	}
+	verb = line[:i]
+	if upper {
+		verb = strings.ToLower(verb)
+	}
+	r := line[i:]
+	j := 0
+	for j < len(r) && (r[j] == ':' || r[j] == ' ' || r[j] == '\t') {
+		j++
+	}
+	return verb, trimASCIISpace(r[j:]), true
+}
+
+// isASCIISpace reports whether c is one of the ASCII characters
+// unicode.IsSpace accepts.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// trimASCIISpace is strings.TrimSpace for an ASCII string.
+func trimASCIISpace(s string) string {
+	for len(s) > 0 && isASCIISpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isASCIISpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// verbAny is Verb for any line.
+func verbAny(line string) (verb, rest string) {
 	line = strings.TrimSpace(line)
 	i := strings.IndexFunc(line, func(r rune) bool { return unicode.IsSpace(r) || r == ':' })
 	if i < 0 {
