@@ -226,19 +226,21 @@ func Verb(line string) (verb, rest string) {
 	return verbAny(line)
 }
 
-// verbASCII is Verb for a line of ASCII characters, nearly every order,
-// scanned byte by byte instead of rune by rune; ok is false for a line
-// with any other character.
+// verbASCII is Verb for a line whose verb, and the characters around it
+// and at both ends, are ASCII (nearly every order): it reads those bytes
+// and not the whole line rune by rune. ok is false when it cannot tell,
+// and verbAny reads the line.
 func verbASCII(line string) (verb, rest string, ok bool) {
-	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			return "", "", false
-		}
+	line, ok = trimASCIISpace(line)
+	if !ok {
+		return "", "", false
 	}
-	line = trimASCIISpace(line)
 	i, upper := 0, false
 	for ; i < len(line); i++ {
 		c := line[i]
+		if c >= utf8.RuneSelf {
+			return "", "", false
+		}
 		if c == ':' || isASCIISpace(c) {
 			break
 		}
@@ -249,11 +251,17 @@ func verbASCII(line string) (verb, rest string, ok bool) {
 		verb = strings.ToLower(verb)
 	}
 	r := line[i:]
-	j := 0
-	for j < len(r) && (r[j] == ':' || r[j] == ' ' || r[j] == '\t') {
-		j++
+	for len(r) > 0 && (r[0] == ':' || r[0] == ' ' || r[0] == '\t') {
+		r = r[1:]
 	}
-	return verb, trimASCIISpace(r[j:]), true
+	// the end of r is the end of line, already trimmed
+	for len(r) > 0 && isASCIISpace(r[0]) {
+		r = r[1:]
+	}
+	if len(r) > 0 && r[0] >= utf8.RuneSelf {
+		return "", "", false // it may be a space strings.TrimSpace removes
+	}
+	return verb, r, true
 }
 
 // isASCIISpace reports whether c is one of the ASCII characters
@@ -262,15 +270,19 @@ func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
-// trimASCIISpace is strings.TrimSpace for an ASCII string.
-func trimASCIISpace(s string) string {
+// trimASCIISpace is strings.TrimSpace when the first and last characters
+// it keeps are ASCII; ok is false otherwise.
+func trimASCIISpace(s string) (string, bool) {
 	for len(s) > 0 && isASCIISpace(s[0]) {
 		s = s[1:]
 	}
 	for len(s) > 0 && isASCIISpace(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
-	return s
+	if len(s) > 0 && (s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {
+		return "", false
+	}
+	return s, true
 }
 
 // verbAny is Verb for any line.

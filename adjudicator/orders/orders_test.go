@@ -101,8 +101,9 @@ func TestNormFastPathAgrees(t *testing.T) {
 // the fast path must leave to it (any non-ASCII character).
 func TestVerbASCIIAgrees(t *testing.T) {
 	lines := []string{"", " ", "move", "Move Fife -> Lennox: all", "  CARD  Herald ", "battle all:retreat",
-		"hits:\tA", "x:", ":x", " \r: x", "a\v b\f", "fire\n", "pass \t:: \t rest  ", "Mövé x", "a\u00a0b", "\u0085a b"}
-	const alphabet = "aZ :\t\n\v\f\r-x"
+		"hits:\tA", "x:", ":x", " \r: x", "a\v b\f", "fire\n", "pass \t:: \t rest  ", "Mövé x", "a\u00a0b", "\u0085a b",
+		"move: \u00a0x", "move x \u00a0", "card Pillage é", "\u00a0move x", "é", "move:\u3000"}
+	const alphabet = "aZ :\t\n\v\f\r-xé\u00a0"
 	seed := uint64(7)
 	for n := 0; n < 5000; n++ {
 		var b []byte
