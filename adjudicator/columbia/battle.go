@@ -23,44 +23,64 @@ var ErrNotPending = errors.New("the battle is not waiting for a decision")
 // follow the order of this slice (so a game may sort it by the owner's
 // declared order). Blocks with Group Reserve arrive in round 2.
 func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) (*Battle, error) {
-	if cfg.MaxRounds < 1 {
-		return nil, fmt.Errorf("battle in %s: MaxRounds must be at least 1", area)
-	}
-	if attacker == "" || defender == "" || attacker == defender {
-		return nil, fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
-	}
 	m := &battleMem{}
 	bt := &m.bt
-	*bt = Battle{
-		Area:         area,
-		Rules:        cfg,
-		Attacker:     attacker,
-		Defender:     defender,
-		OrigAttacker: attacker,
+	*bt = Battle{mem: m}
+	bt.text.Reset(m.text[:])
+	if err := bt.start(cfg, area, attacker, defender, blocks); err != nil {
+		return nil, err
 	}
-	m.ready(len(blocks))
+	return bt, nil
+}
+
+// Reset makes bt a new battle, as New would build it, in the memory of
+// a battle that is over and that nothing refers to any more (a game may
+// keep one to fight its next battle in). The strings the old battle
+// handed out (narrative lines, dice purposes) stay valid. On an error bt
+// must not be used.
+func (bt *Battle) Reset(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) error {
+	m := bt.mem
+	if m == nil {
+		m = &battleMem{} // a decoded battle: room for its lists
+	}
+	// The text buffer only appends: what it handed out is never rewritten.
+	*bt = Battle{mem: m, text: bt.text}
+	return bt.start(cfg, area, attacker, defender, blocks)
+}
+
+// start fills a battle New or Reset has emptied.
+func (bt *Battle) start(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) error {
+	if cfg.MaxRounds < 1 {
+		return fmt.Errorf("battle in %s: MaxRounds must be at least 1", area)
+	}
+	if attacker == "" || defender == "" || attacker == defender {
+		return fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
+	}
+	bt.Area, bt.Rules = area, cfg
+	bt.Attacker, bt.Defender, bt.OrigAttacker = attacker, defender, attacker
+	bt.mem.ready(bt, len(blocks))
 	bt.Blocks = append(bt.Blocks, blocks...)
 	for i := range bt.Blocks {
 		b := &bt.Blocks[i]
 		if b.ID == "" {
-			return nil, fmt.Errorf("battle in %s: block %d has no ID", area, i)
+			return fmt.Errorf("battle in %s: block %d has no ID", area, i)
 		}
 		for j := 0; j < i; j++ {
 			if bt.Blocks[j].ID == b.ID {
-				return nil, fmt.Errorf("battle in %s: block %s appears twice", area, b.ID)
+				return fmt.Errorf("battle in %s: block %s appears twice", area, b.ID)
 			}
 		}
 		if b.Side != attacker && b.Side != defender {
-			return nil, fmt.Errorf("battle in %s: block %s belongs to %q, not to %s or %s", area, b.ID, b.Side, attacker, defender)
+			return fmt.Errorf("battle in %s: block %s belongs to %q, not to %s or %s", area, b.ID, b.Side, attacker, defender)
 		}
 		if b.MaxSteps < 1 || b.Steps < 1 || b.Steps > b.MaxSteps {
-			return nil, fmt.Errorf("battle in %s: block %s has strength %d of %d", area, b.ID, b.Steps, b.MaxSteps)
+			return fmt.Errorf("battle in %s: block %s has strength %d of %d", area, b.ID, b.Steps, b.MaxSteps)
 		}
 		if b.Initiative < 'A' || b.Initiative > 'Z' {
-			return nil, fmt.Errorf("battle in %s: block %s has initiative %q", area, b.ID, string(rune(b.Initiative)))
+			return fmt.Errorf("battle in %s: block %s has initiative %q", area, b.ID, string(rune(b.Initiative)))
 		}
 		if b.Group != Main && b.Group != Reserve {
-			return nil, fmt.Errorf("battle in %s: block %s has an unknown group", area, b.ID)
+			return fmt.Errorf("battle in %s: block %s has an unknown group", area, b.ID)
 		}
 		b.Tags = append([]string(nil), b.Tags...)
 		b.Outcome = Fighting
@@ -74,7 +94,7 @@ func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []
 		b.Acted, b.Regrouped, b.Changed = false, false, 0
 		b.Seen = b.Arrived || !cfg.RevealReservesOnArrival
 	}
-	return bt, nil
+	return nil
 }
 
 // battleMem is a battle with the first room of its lists, in one
@@ -93,17 +113,15 @@ type battleMem struct {
 	text    [256]byte
 }
 
-// ready points the battle's empty lists at m's room, for n blocks.
-func (m *battleMem) ready(n int) {
-	bt := &m.bt
+// ready points bt's empty lists at m's room, for n blocks (bt is m.bt,
+// or a battle reusing m).
+func (m *battleMem) ready(bt *Battle, n int) {
 	if n <= len(m.blocks) {
 		bt.Blocks, bt.Order = m.blocks[:0], m.order[:0]
 	} else {
 		bt.Blocks, bt.Order = make([]Block, 0, n), make([]int, 0, n)
 	}
-	bt.mem = m
 	bt.scratch = m.choices[:0]
-	bt.text.Reset(m.text[:])
 }
 
 // addMove records a block leaving the battle area.

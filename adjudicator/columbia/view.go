@@ -158,6 +158,7 @@ func (bt *Battle) Clone() *Battle {
 	m := &battleMem{}
 	c := &m.bt
 	*c = Battle{
+		mem:          m,
 		Area:         bt.Area,
 		AreaName:     bt.AreaName,
 		Names:        bt.Names,
@@ -173,7 +174,8 @@ func (bt *Battle) Clone() *Battle {
 		Draws:        bt.Draws,
 		Lines:        bt.Lines,
 	}
-	m.ready(len(bt.Blocks))
+	c.text.Reset(m.text[:])
+	m.ready(c, len(bt.Blocks))
 	c.Order = cloneInto(c.Order, bt.Order)
 	c.Blocks = cloneInto(c.Blocks, bt.Blocks)
 	c.Moves = cloneInto(m.moves[:0], bt.Moves)

@@ -204,7 +204,13 @@ func (s *St) newBattle(a int) *columbia.Battle {
 		}
 		bl = append(bl, cb)
 	}
-	bt, err := columbia.New(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	bt, _ := battlePool.Get().(*columbia.Battle)
+	var err error
+	if bt != nil {
+		err = bt.Reset(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	} else {
+		bt, err = columbia.New(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	}
 	if err != nil {
 		panic("hammer: " + err.Error())
 	}
@@ -212,6 +218,11 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	bt.Names = displayNames
 	return bt
 }
+
+// battlePool holds battles that are over, to fight the next battle in
+// (columbia.Battle.Reset): a battle's memory is reused, the strings it
+// wrote stay with the events that show them.
+var battlePool sync.Pool
 
 // celticTag is the tag of the Celtic blocks (shared: a battle copies tags
 // before it changes them).
@@ -356,6 +367,12 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			panic("hammer: battle: " + err.Error())
 		}
 		s.afterRun(bt, p, 0, ev)
+		if s.Bat == bt {
+			// The battle waits for a player: the state keeps a copy, and
+			// this one fights the next battle.
+			s.Bat = bt.Clone()
+		}
+		battlePool.Put(bt)
 	}
 }
 
