@@ -227,7 +227,7 @@ func listBlocks(side int, text string) ([]int, bool, error) {
 		return nil, true, nil
 	}
 	var out []int
-	if !strings.ContainsAny(text, ",;") && !strings.Contains(text, " and ") {
+	if !hasListSep(text) && !strings.Contains(text, " and ") {
 		// one block: no list to build
 		b, err := matchBlock(side, text)
 		if err != nil {
@@ -261,4 +261,15 @@ func trimSpace(s string) string {
 		return s
 	}
 	return strings.TrimSpace(s)
+}
+
+// hasListSep reports whether s holds a ',' or a ';' (strings.ContainsAny
+// builds a set for each call).
+func hasListSep(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' || s[i] == ';' {
+			return true
+		}
+	}
+	return false
 }
