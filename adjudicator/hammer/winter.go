@@ -425,16 +425,6 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 	s.continueFlow(a.d, &a.ev)
 }
 
-func (s *St) nobleIn(ar, side int) int {
-	n := 0
-	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == ar && blockSide[b] == side && blocks[b].Type == TNoble {
-			n++
-		}
-	}
-	return n
-}
-
 func (a *applier) winterScotland(lines []adjudicator.Line) {
 	s := a.s
 	type stepOrd struct {
