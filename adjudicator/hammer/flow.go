@@ -125,16 +125,14 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	mem := &applyMem{st: *s}
-	n := &mem.st
+	n, res, ev, canon, tb := newApplyMem(s, s.Phase)
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	mem.tb.Reset(mem.text[:])
-	n.tb = &mem.tb
+	n.tb = tb
 	defer func() { n.tb = nil }()
-	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
+	a := &applier{s: n, side: side, d: d, canon: canon, ev: ev}
 	switch n.Phase {
 	case PhCard:
 		a.card(sub.Lines)
@@ -156,8 +154,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
-	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
-	return n, &mem.res, nil
+	*res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	return n, res, nil
 }
 
 // standing handles the orders a player may add to any submission:
@@ -176,7 +174,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			return false
 		}
 		area := NA
-		if !strings.EqualFold(strings.TrimSpace(head), "all") {
+		if !strings.EqualFold(trimSpace(head), "all") {
 			ar, err := matchArea(head)
 			if err != nil {
 				a.bad(l, errText(err))
@@ -214,7 +212,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 		a.canon = append(a.canon, verb+" "+head+": "+tail)
 		return true
 	case "battles":
-		if strings.EqualFold(strings.TrimSpace(rest), "ask") {
+		if strings.EqualFold(trimSpace(rest), "ask") {
 			s.Ord.AskNext[a.side] = true
 			a.canon = append(a.canon, "battles ask")
 			return true
@@ -472,8 +470,7 @@ func (s *St) mover() int {
 func (a *applier) moves(lines []adjudicator.Line) {
 	s := a.s
 	budget := cards[s.Play[a.side]].Value
-	var mc moveCtx
-	mc.init(s, a.side, budget)
+	mc := makeMoveCtx(s, a.side, budget)
 	m := &mc
 	type mainOrd struct {
 		l            adjudicator.Line
@@ -776,11 +773,13 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	from := int(s.BatLog)
 	var np *columbia.Pending
 	var err error
+	h := getHooks(s, area)
 	if reorder {
-		np, err = bt.Run(&hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Run(h, s.decider(area), a.d)
 	} else {
-		np, err = bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Resume(*answer, h, s.decider(area), a.d)
 	}
+	hooksPool.Put(h)
 	if err != nil {
 		a.bad(adjudicator.Line{}, err.Error(), p.Strings(nameOf)...)
 		return
