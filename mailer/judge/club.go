@@ -265,6 +265,24 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 				g.Policy.At = "0" + f[2]
 			}
 			return policy("deadline at "+g.Policy.At+" "+orUTC(tz), "club.policy.at", "At", g.Policy.At, "Zone", orUTC(tz), "Hours", g.DeadlineHours)
+		case "for":
+			if len(f) != 4 || !validKind(f[2]) {
+				return fail("deadline for KIND HOURS, or deadline for KIND default (KIND: a kind of decision, e.g. battle)")
+			}
+			kind := strings.ToLower(f[2])
+			if strings.EqualFold(f[3], "default") {
+				delete(g.Policy.KindHours, kind)
+				return policy("deadline for "+kind+" default", "club.policy.kind_default", "Kind", kind)
+			}
+			h, err := strconv.Atoi(strings.TrimSuffix(strings.ToLower(f[3]), "h"))
+			if err != nil || h < 1 || h > 24*60 {
+				return fail("deadline for KIND HOURS (1 to 1440)")
+			}
+			if g.Policy.KindHours == nil {
+				g.Policy.KindHours = map[string]int{}
+			}
+			g.Policy.KindHours[kind] = h
+			return policy(fmt.Sprintf("deadline for %s %d", kind, h), "club.policy.kind", "Kind", kind, "Hours", h)
 		case "every":
 			h, err := strconv.Atoi(strings.TrimSuffix(strings.Join(f[2:], ""), "h"))
 			if len(f) != 3 || err != nil || h < 1 || h > 24*60 {
@@ -438,4 +456,18 @@ func deadlineWord(g *store.Game) string {
 		return "no deadline runs"
 	}
 	return "the deadline is " + showTimeTo(g, g.GM, g.Deadline)
+}
+
+// validKind says whether w may name a kind of decision: a short word of
+// letters and dashes, as the games name them (battle, next-battle, ...).
+func validKind(w string) bool {
+	if w == "" || len(w) > 30 {
+		return false
+	}
+	for _, c := range strings.ToLower(w) {
+		if (c < 'a' || c > 'z') && c != '-' {
+			return false
+		}
+	}
+	return true
 }
