@@ -41,6 +41,11 @@ type Policy struct {
 	// MissedLimit misses in a row the seat is in civil disorder).
 	Missed      string `json:"missed,omitempty"`
 	MissedLimit int    `json:"missed_limit,omitempty"`
+	// KindHours are the hours a decision of a kind gets (a prompt's
+	// Kind: "battle", "intercept", ...), instead of the game's hours, as
+	// a plain duration; when several decisions are owed the shortest
+	// time wins.
+	KindHours map[string]int `json:"kind_hours,omitempty"`
 }
 
 // DefaultVacationDays is a player's yearly vacation budget in a game

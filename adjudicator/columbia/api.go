@@ -322,8 +322,10 @@ type Battle struct {
 	// text holds the narrative lines and dice purposes this battle wrote
 	// since it was built or cloned (a clone starts a buffer of its own:
 	// two clones of one battle never write to the same bytes).
-	text      textbuf.Buf
-	audiences [][]adjudicator.Role // see only
+	text textbuf.Buf
+	// mem is the room New or Clone allocated with the battle (nil for a
+	// decoded battle).
+	mem *battleMem
 }
 
 // Shot is a firing whose hits are being applied.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -22,43 +23,64 @@ var ErrNotPending = errors.New("the battle is not waiting for a decision")
 // follow the order of this slice (so a game may sort it by the owner's
 // declared order). Blocks with Group Reserve arrive in round 2.
 func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) (*Battle, error) {
+	m := &battleMem{}
+	bt := &m.bt
+	*bt = Battle{mem: m}
+	bt.text.Reset(m.text[:])
+	if err := bt.start(cfg, area, attacker, defender, blocks); err != nil {
+		return nil, err
+	}
+	return bt, nil
+}
+
+// Reset makes bt a new battle, as New would build it, in the memory of
+// a battle that is over and that nothing refers to any more (a game may
+// keep one to fight its next battle in). The strings the old battle
+// handed out (narrative lines, dice purposes) stay valid. On an error bt
+// must not be used.
+func (bt *Battle) Reset(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) error {
+	m := bt.mem
+	if m == nil {
+		m = &battleMem{} // a decoded battle: room for its lists
+	}
+	// The text buffer only appends: what it handed out is never rewritten.
+	*bt = Battle{mem: m, text: bt.text}
+	return bt.start(cfg, area, attacker, defender, blocks)
+}
+
+// start fills a battle New or Reset has emptied.
+func (bt *Battle) start(cfg Config, area string, attacker, defender adjudicator.Role, blocks []Block) error {
 	if cfg.MaxRounds < 1 {
-		return nil, fmt.Errorf("battle in %s: MaxRounds must be at least 1", area)
+		return fmt.Errorf("battle in %s: MaxRounds must be at least 1", area)
 	}
 	if attacker == "" || defender == "" || attacker == defender {
-		return nil, fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
+		return fmt.Errorf("battle in %s: attacker %q and defender %q must be two different roles", area, attacker, defender)
 	}
-	bt := &Battle{
-		Area:         area,
-		Rules:        cfg,
-		Attacker:     attacker,
-		Defender:     defender,
-		OrigAttacker: attacker,
-		Blocks:       make([]Block, len(blocks)),
-		Order:        make([]int, 0, len(blocks)),
-	}
-	copy(bt.Blocks, blocks)
+	bt.Area, bt.Rules = area, cfg
+	bt.Attacker, bt.Defender, bt.OrigAttacker = attacker, defender, attacker
+	bt.mem.ready(bt, len(blocks))
+	bt.Blocks = append(bt.Blocks, blocks...)
 	for i := range bt.Blocks {
 		b := &bt.Blocks[i]
 		if b.ID == "" {
-			return nil, fmt.Errorf("battle in %s: block %d has no ID", area, i)
+			return fmt.Errorf("battle in %s: block %d has no ID", area, i)
 		}
 		for j := 0; j < i; j++ {
 			if bt.Blocks[j].ID == b.ID {
-				return nil, fmt.Errorf("battle in %s: block %s appears twice", area, b.ID)
+				return fmt.Errorf("battle in %s: block %s appears twice", area, b.ID)
 			}
 		}
 		if b.Side != attacker && b.Side != defender {
-			return nil, fmt.Errorf("battle in %s: block %s belongs to %q, not to %s or %s", area, b.ID, b.Side, attacker, defender)
+			return fmt.Errorf("battle in %s: block %s belongs to %q, not to %s or %s", area, b.ID, b.Side, attacker, defender)
 		}
 		if b.MaxSteps < 1 || b.Steps < 1 || b.Steps > b.MaxSteps {
-			return nil, fmt.Errorf("battle in %s: block %s has strength %d of %d", area, b.ID, b.Steps, b.MaxSteps)
+			return fmt.Errorf("battle in %s: block %s has strength %d of %d", area, b.ID, b.Steps, b.MaxSteps)
 		}
 		if b.Initiative < 'A' || b.Initiative > 'Z' {
-			return nil, fmt.Errorf("battle in %s: block %s has initiative %q", area, b.ID, string(rune(b.Initiative)))
+			return fmt.Errorf("battle in %s: block %s has initiative %q", area, b.ID, string(rune(b.Initiative)))
 		}
 		if b.Group != Main && b.Group != Reserve {
-			return nil, fmt.Errorf("battle in %s: block %s has an unknown group", area, b.ID)
+			return fmt.Errorf("battle in %s: block %s has an unknown group", area, b.ID)
 		}
 		b.Tags = append([]string(nil), b.Tags...)
 		b.Outcome = Fighting
@@ -72,7 +94,42 @@ func New(cfg Config, area string, attacker, defender adjudicator.Role, blocks []
 		b.Acted, b.Regrouped, b.Changed = false, false, 0
 		b.Seen = b.Arrived || !cfg.RevealReservesOnArrival
 	}
-	return bt, nil
+	return nil
+}
+
+// battleMem is a battle with the first room of its lists, in one
+// allocation: most battles never outgrow it (a list that does grows on
+// the heap as usual).
+type battleMem struct {
+	bt      Battle
+	blocks  [4]Block
+	order   [4]int
+	log     [12]adjudicator.Event
+	choices [8]Choice
+	moves   [2]Move
+	rolls   [4]int
+	shot    [96]byte
+	segs    [2]Seg
+	text    [256]byte
+}
+
+// ready points bt's empty lists at m's room, for n blocks (bt is m.bt,
+// or a battle reusing m).
+func (m *battleMem) ready(bt *Battle, n int) {
+	if n <= len(m.blocks) {
+		bt.Blocks, bt.Order = m.blocks[:0], m.order[:0]
+	} else {
+		bt.Blocks, bt.Order = make([]Block, 0, n), make([]int, 0, n)
+	}
+	bt.scratch = m.choices[:0]
+}
+
+// addMove records a block leaving the battle area.
+func (bt *Battle) addMove(mv Move) {
+	if bt.Moves == nil && bt.mem != nil {
+		bt.Moves = bt.mem.moves[:0] // nil until the first move: it encodes as null
+	}
+	bt.Moves = append(bt.Moves, mv)
 }
 
 // Block returns the block with the given ID, or nil.
@@ -221,6 +278,10 @@ func (bt *Battle) logRoom(n int) {
 	if len(bt.Log)+n <= cap(bt.Log) {
 		return
 	}
+	if bt.Log == nil && bt.mem != nil && n <= len(bt.mem.log) {
+		bt.Log = bt.mem.log[:0] // nil until the first line: it encodes as null
+		return
+	}
 	l := make([]adjudicator.Event, len(bt.Log), max(32, 2*(len(bt.Log)+n)))
 	copy(l, bt.Log)
 	bt.Log = l
@@ -243,18 +304,19 @@ func (bt *Battle) roundPrefix(first bool) *textbuf.Buf {
 	return bt.text.S("         ")
 }
 
-// only returns the audience of role r alone, shared by the lines written
-// for it (event audiences are never modified).
+// only returns the audience of role r alone, shared by every line
+// written for it (event audiences are never modified).
 func (bt *Battle) only(r adjudicator.Role) []adjudicator.Role {
-	for _, to := range bt.audiences {
-		if to[0] == r {
-			return to
-		}
+	if v, ok := audiences.Load(r); ok {
+		return v.([]adjudicator.Role)
 	}
-	to := []adjudicator.Role{r}
-	bt.audiences = append(bt.audiences, to)
-	return to
+	v, _ := audiences.LoadOrStore(r, []adjudicator.Role{r})
+	return v.([]adjudicator.Role)
 }
+
+// audiences holds the one-role audiences of every battle: a game has few
+// roles.
+var audiences sync.Map // adjudicator.Role -> []adjudicator.Role
 
 // sayPair writes one narrative line for each of two roles (the same event
 // told two ways), counted as one line of the round.
@@ -386,6 +448,9 @@ func (bt *Battle) Shoot(h Hooks, d adjudicator.Dice, b *Block, fire, dice int, t
 func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label string) *Shot {
 	s := &bt.spare
 	*s = Shot{Firer: bt.Index(b.ID), Fire: fire, Target: -1, Label: label, Rolls: s.Rolls[:0], Text: s.Text[:0], Segs: s.Segs[:0]}
+	if s.Rolls == nil && dice > 0 && bt.mem != nil {
+		s.Rolls = bt.mem.rolls[:0]
+	}
 	s.Rolls = bt.Roll(d, b, dice, label, s.Rolls)
 	for _, r := range s.Rolls {
 		if r <= fire {
@@ -395,7 +460,11 @@ func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label st
 	s.Left = s.Hits
 	if bt.Rules.Narrate {
 		if s.Text == nil {
-			s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+			if bt.mem != nil {
+				s.Text = bt.mem.shot[:0]
+			} else {
+				s.Text = make([]byte, 0, 128) // reused by the battle's later shots
+			}
 		}
 		t := append(s.Text, b.Label()...)
 		t = append(t, " ("...)

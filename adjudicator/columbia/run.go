@@ -107,7 +107,7 @@ func (bt *Battle) apply(h Hooks, d adjudicator.Dice, p *Pending, c Choice) error
 		b.Regrouped = true
 		if c.Action == ActRegroup {
 			b.To = c.To
-			bt.Moves = append(bt.Moves, Move{Block: b.ID, Side: b.Side, To: c.To, Round: bt.Round, Kind: MoveRegroup})
+			bt.addMove(Move{Block: b.ID, Side: b.Side, To: c.To, Round: bt.Round, Kind: MoveRegroup})
 			if bt.Rules.Narrate {
 				bt.say(nil, b.Label()+" regroups to "+bt.Name(c.To))
 			}
@@ -390,6 +390,11 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
 	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
+	if autoFor(dec, b.Side) {
+		// Auto fires, the first choice: the other choices are not needed
+		// (the hooks that list them only read the battle).
+		return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
+	}
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
 			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
@@ -404,6 +409,23 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		}
 	}
 	return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
+}
+
+// autoFor reports whether dec answers side's decisions as Auto does:
+// Auto itself, or a BySide without orders for side.
+func autoFor(dec Decider, side adjudicator.Role) bool {
+	switch d := dec.(type) {
+	case Auto:
+		return true
+	case BySide:
+		x, ok := d[side]
+		if !ok || x == nil {
+			return true
+		}
+		so, isSO := x.(*StandingOrders)
+		return isSO && so == nil
+	}
+	return false
 }
 
 // forcedRetreat makes b retreat: eliminated if it has nowhere to go, moved
@@ -445,7 +467,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 func (bt *Battle) retreat(b *Block, to string, kind MoveKind) {
 	b.Outcome = Retreated
 	b.To = to
-	bt.Moves = append(bt.Moves, Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
+	bt.addMove(Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
 	if bt.Rules.Narrate {
 		if bt.Rules.HiddenRetreats {
 			bt.sayPair(b.Side, b.Label()+" retreats to "+bt.Name(to),
@@ -668,7 +690,11 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 		return
 	}
 	if s.Segs == nil {
-		s.Segs = make([]Seg, 0, 4)
+		if s == &bt.spare && bt.mem != nil {
+			s.Segs = bt.mem.segs[:0]
+		} else {
+			s.Segs = make([]Seg, 0, 4)
+		}
 	}
 	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
 }

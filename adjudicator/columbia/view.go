@@ -150,13 +150,18 @@ func (bt *Battle) Table(role adjudicator.Role) string {
 	return b.String()
 }
 
-// Clone returns a deep copy of the battle that shares nothing with bt (the
-// reusable scratch space is left empty), for games whose Apply must not
-// change the state it was called on.
+// Clone returns a deep copy of the battle that shares nothing with bt but
+// its Names, which a battle only reads (the reusable scratch space is
+// left empty), for games whose Apply must not change the state it was
+// called on. The copy and its lists are one allocation.
 func (bt *Battle) Clone() *Battle {
-	c := &Battle{
+	m := &battleMem{}
+	c := &m.bt
+	*c = Battle{
+		mem:          m,
 		Area:         bt.Area,
 		AreaName:     bt.AreaName,
+		Names:        bt.Names,
 		Rules:        bt.Rules,
 		Attacker:     bt.Attacker,
 		Defender:     bt.Defender,
@@ -168,17 +173,13 @@ func (bt *Battle) Clone() *Battle {
 		Winner:       bt.Winner,
 		Draws:        bt.Draws,
 		Lines:        bt.Lines,
-		Order:        cloneSlice(bt.Order),
-		Moves:        cloneSlice(bt.Moves),
-		Blocks:       cloneSlice(bt.Blocks),
-		Log:          cloneSlice(bt.Log),
 	}
-	if bt.Names != nil {
-		c.Names = make(map[string]string, len(bt.Names))
-		for k, v := range bt.Names {
-			c.Names[k] = v
-		}
-	}
+	c.text.Reset(m.text[:])
+	m.ready(c, len(bt.Blocks))
+	c.Order = cloneInto(c.Order, bt.Order)
+	c.Blocks = cloneInto(c.Blocks, bt.Blocks)
+	c.Moves = cloneInto(m.moves[:0], bt.Moves)
+	c.Log = cloneInto(m.log[:0], bt.Log)
 	if bt.Counters != nil {
 		c.Counters = make(map[string]int, len(bt.Counters))
 		for k, v := range bt.Counters {
@@ -199,6 +200,16 @@ func (bt *Battle) Clone() *Battle {
 		c.Pending = &p
 	}
 	return c
+}
+
+// cloneInto copies s into room (an empty slice with room for it, or the
+// copy grows on the heap), keeping nil and empty apart (they encode
+// differently).
+func cloneInto[T any](room, s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(room[:0], s...)
 }
 
 // clone returns a copy of s with its own buffers.

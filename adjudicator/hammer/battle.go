@@ -1,7 +1,6 @@
 package hammer
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,6 +34,18 @@ type hooks struct {
 	occ    [NA]uint8
 	occLoc [NB]int8
 	occOK  bool
+}
+
+// hooksPool holds hooks between battles: a battle uses its hooks only
+// while Run or Resume runs (the lists they return are copied).
+var hooksPool = sync.Pool{New: func() any { return new(hooks) }}
+
+// getHooks returns hooks for a battle in area a of s, from hooksPool
+// (put them back when Run or Resume returns).
+func getHooks(s *St, a int) *hooks {
+	h := hooksPool.Get().(*hooks)
+	h.s, h.area, h.occOK = s, a, false
+	return h
 }
 
 func (h *hooks) occNow(bt *columbia.Battle) [NA]uint8 {
@@ -193,7 +204,13 @@ func (s *St) newBattle(a int) *columbia.Battle {
 		}
 		bl = append(bl, cb)
 	}
-	bt, err := columbia.New(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	bt, _ := battlePool.Get().(*columbia.Battle)
+	var err error
+	if bt != nil {
+		err = bt.Reset(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	} else {
+		bt, err = columbia.New(columbia.Hammer(), areas[a].ID, roles[att], roles[1-att], bl)
+	}
 	if err != nil {
 		panic("hammer: " + err.Error())
 	}
@@ -201,6 +218,11 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	bt.Names = displayNames
 	return bt
 }
+
+// battlePool holds battles that are over, to fight the next battle in
+// (columbia.Battle.Reset): a battle's memory is reused, the strings it
+// wrote stay with the events that show them.
+var battlePool sync.Pool
 
 // celticTag is the tag of the Celtic blocks (shared: a battle copies tags
 // before it changes them).
@@ -290,7 +312,7 @@ func initReplacer() {
 func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
 	log := bt.Log[from:]
 	for i := 0; i < len(log); {
-		t.S("Battle of ").S(bt.AreaName).S(": ").S(strings.TrimSpace(log[i].Text))
+		t.S("Battle of ").S(bt.AreaName).S(": ").S(trimSpace(log[i].Text))
 		j := i + 1
 		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
 			t.B('\n').S(log[j].Text)
@@ -338,11 +360,19 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		fought |= 1 << uint(a)
 		bt := s.newBattle(a)
 		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take()})
-		p, err := bt.Run(&hooks{s: s, area: a}, s.decider(a), d)
+		h := getHooks(s, a)
+		p, err := bt.Run(h, s.decider(a), d)
+		hooksPool.Put(h)
 		if err != nil {
 			panic("hammer: battle: " + err.Error())
 		}
 		s.afterRun(bt, p, 0, ev)
+		if s.Bat == bt {
+			// The battle waits for a player: the state keeps a copy, and
+			// this one fights the next battle.
+			s.Bat = bt.Clone()
+		}
+		battlePool.Put(bt)
 	}
 }
 
@@ -401,28 +431,26 @@ func nameOf(id string) string {
 	return id
 }
 
-// standCache remembers parsed standing orders: parsing is pure, and the
-// same few texts come back battle after battle.
+// standCache remembers parsed standing orders, per side: parsing is
+// pure, and the same few texts come back battle after battle. The
+// orders are shared: a battle only reads them.
 var (
-	standCache  sync.Map // key: side + text -> *columbia.StandingOrders
+	standCache  [2]sync.Map // text -> *columbia.StandingOrders
 	standCached atomic.Int32
 )
 
 func parseStandingCached(side int, txt string) (*columbia.StandingOrders, bool) {
-	key := strconv.Itoa(side) + txt
-	if v, ok := standCache.Load(key); ok {
-		so := *v.(*columbia.StandingOrders)
-		return &so, true
+	if v, ok := standCache[side].Load(txt); ok {
+		return v.(*columbia.StandingOrders), true
 	}
 	so, err := columbia.ParseStanding(txt, sideBlockNames[side], areaNames)
 	if err != nil {
 		return nil, false
 	}
 	if standCached.Add(1) < 4096 {
-		standCache.Store(key, &so)
+		standCache[side].Store(strings.Clone(txt), &so) // txt may point into a larger buffer
 	}
-	c := so
-	return &c, true
+	return &so, true
 }
 
 // battlesLeft counts the battles still to fight (areas not in skip).

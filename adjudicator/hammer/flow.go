@@ -98,7 +98,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		if s.Fin {
 			why = "the game is over"
 		}
-		return nil, nil, adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")")
+		return nil, nil, s.explain(adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")"))
 	}
 	// "#" starts a comment (docs/orders.md). The platform strips comments,
 	// but a template pasted back verbatim may still hold one; blank lines
@@ -125,16 +125,14 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	mem := &applyMem{st: *s}
-	n := &mem.st
+	n, res, ev, canon, tb := newApplyMem(s, s.Phase)
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	mem.tb.Reset(mem.text[:])
-	n.tb = &mem.tb
+	n.tb = tb
 	defer func() { n.tb = nil }()
-	a := &applier{s: n, side: side, d: d, canon: mem.canon[:0], ev: mem.ev[:0]}
+	a := &applier{s: n, side: side, d: d, canon: canon, ev: ev}
 	switch n.Phase {
 	case PhCard:
 		a.card(sub.Lines)
@@ -154,10 +152,10 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		a.winterScotland(sub.Lines)
 	}
 	if len(a.probs) > 0 {
-		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
+		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
-	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
-	return n, &mem.res, nil
+	*res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	return n, res, nil
 }
 
 // standing handles the orders a player may add to any submission:
@@ -176,7 +174,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			return false
 		}
 		area := NA
-		if !strings.EqualFold(strings.TrimSpace(head), "all") {
+		if !strings.EqualFold(trimSpace(head), "all") {
 			ar, err := matchArea(head)
 			if err != nil {
 				a.bad(l, errText(err))
@@ -214,7 +212,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 		a.canon = append(a.canon, verb+" "+head+": "+tail)
 		return true
 	case "battles":
-		if strings.EqualFold(strings.TrimSpace(rest), "ask") {
+		if strings.EqualFold(trimSpace(rest), "ask") {
 			s.Ord.AskNext[a.side] = true
 			a.canon = append(a.canon, "battles ask")
 			return true
@@ -311,7 +309,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 	s := a.s
 	got := false
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -472,8 +470,7 @@ func (s *St) mover() int {
 func (a *applier) moves(lines []adjudicator.Line) {
 	s := a.s
 	budget := cards[s.Play[a.side]].Value
-	var mc moveCtx
-	mc.init(s, a.side, budget)
+	mc := makeMoveCtx(s, a.side, budget)
 	m := &mc
 	type mainOrd struct {
 		l            adjudicator.Line
@@ -481,7 +478,7 @@ func (a *applier) moves(lines []adjudicator.Line) {
 	}
 	var mains []mainOrd
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -690,7 +687,7 @@ func (a *applier) chooseBattle(lines []adjudicator.Line) {
 	legal := s.battleChoices()
 	pick := -1
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
 			continue
 		}
@@ -747,7 +744,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	p := bt.Pending
 	var answer *columbia.Choice
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
 			continue
 		}
@@ -755,7 +752,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 			a.bad(l, "one answer is enough: the battle asks again when it needs you")
 			continue
 		}
-		c, err := p.ParseChoice(l.Text, nameOf)
+		c, err := p.ParseChoice(englishVerb(l.Text), nameOf)
 		if err != nil {
 			a.bad(l, errText(err), p.Strings(nameOf)...)
 			continue
@@ -776,11 +773,13 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	from := int(s.BatLog)
 	var np *columbia.Pending
 	var err error
+	h := getHooks(s, area)
 	if reorder {
-		np, err = bt.Run(&hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Run(h, s.decider(area), a.d)
 	} else {
-		np, err = bt.Resume(*answer, &hooks{s: s, area: area}, s.decider(area), a.d)
+		np, err = bt.Resume(*answer, h, s.decider(area), a.d)
 	}
+	hooksPool.Put(h)
 	if err != nil {
 		a.bad(adjudicator.Line{}, err.Error(), p.Strings(nameOf)...)
 		return
@@ -848,7 +847,7 @@ func (a *applier) raid(lines []adjudicator.Line) {
 	}
 	pick := -1
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if verb != "raid" && verb != "lose" {
 			if a.standing(l, verb, rest) {
 				continue

@@ -17,6 +17,7 @@ type moveCtx struct {
 	cross  [NA]int8 // blocks crossing the Anglo-Scottish border per origin
 	active [NA]bool // origin areas activated
 	norse  bool     // the Norse moved (1 MP)
+	spent  int      // movement points spent (cost)
 	used   uint64   // blocks moved by this submission
 	leave  [NA]int8 // blocks that left an area the enemy attacked
 	pin    [NA]int8 // maxLeave at the start of the phase
@@ -24,19 +25,52 @@ type moveCtx struct {
 }
 
 func newMoveCtx(s *St, side, budget int) *moveCtx {
-	m := &moveCtx{}
-	m.init(s, side, budget)
-	return m
+	m := makeMoveCtx(s, side, budget)
+	return &m
 }
 
-// init readies m for side's movement phase in s (m may live on the
-// caller's stack).
-func (m *moveCtx) init(s *St, side, budget int) {
-	*m = moveCtx{s: s, side: side, budget: budget, occ: s.occupancy(), cnt: s.BCnt[side]}
+// makeMoveCtx returns the context of side's movement phase in s. It is
+// returned by value, so that a context and the state it works on may
+// both live on the caller's stack (random play tries its moves on a
+// copy of the state there).
+func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
+	m = moveCtx{s: s, side: side, budget: budget, cnt: s.BCnt[side]}
 	m.truce = s.Truce >= 0 && int(s.Truce) != side
+	// One pass over the blocks gives the occupancy and, when the enemy
+	// attacks an area, how many of side's blocks there are pinned (4.6):
+	// as many may leave as side has blocks there beyond the attackers'.
+	attacked := false
 	for a := 0; a < NA; a++ {
-		m.pin[a] = int8(m.pinLimit(a))
+		m.pin[a] = -1
+		if s.Att[a] >= 0 && int(s.Att[a]) != side {
+			attacked = true
+		}
 	}
+	if !attacked {
+		m.occ = s.occupancy()
+		return m
+	}
+	var own, other [NA]int8
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			m.occ[l] |= sideBit[b]
+			if blockSide[b] == side {
+				own[l]++
+			} else {
+				other[l]++
+			}
+		}
+	}
+	for a := 0; a < NA; a++ {
+		switch {
+		case s.Att[a] < 0 || int(s.Att[a]) == side:
+		case own[a] < other[a]:
+			m.pin[a] = 0
+		default:
+			m.pin[a] = own[a] - other[a]
+		}
+	}
+	return m
 }
 
 // maxLeave is how many of side's blocks may leave area a, pinned by the
@@ -46,22 +80,19 @@ func (m *moveCtx) maxLeave(a int) int { return int(m.pin[a]) }
 
 // cost is the number of movement points spent so far: one per activated
 // group, or one per block crossing the Anglo-Scottish border from it when
-// more cross (4.4; ruling AMB-09), plus one for the Norse (4.7).
-func (m *moveCtx) cost() int {
-	c := 0
-	for a := 0; a < NA; a++ {
-		if m.active[a] {
-			if m.cross[a] > 1 {
-				c += int(m.cross[a])
-			} else {
-				c++
-			}
-		}
+// more cross (4.4; ruling AMB-09), plus one for the Norse (4.7). moveBlock
+// keeps it.
+func (m *moveCtx) cost() int { return m.spent }
+
+// groupCost is what the group moved from one origin costs (see cost).
+func groupCost(active bool, cross int8) int {
+	switch {
+	case !active:
+		return 0
+	case cross > 1:
+		return int(cross)
 	}
-	if m.norse {
-		c++
-	}
-	return c
+	return 1
 }
 
 func borderLimit(k int) int8 {
@@ -72,27 +103,6 @@ func borderLimit(k int) int8 {
 }
 
 func (m *moveCtx) enemyIn(a int) bool { return m.occ[a]&(1<<(1-m.side)) != 0 }
-
-func (m *moveCtx) pinLimit(a int) int {
-	s := m.s
-	if s.Att[a] < 0 || int(s.Att[a]) == m.side {
-		return -1
-	}
-	def, att := 0, 0
-	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == a {
-			if blockSide[b] == m.side {
-				def++
-			} else {
-				att++
-			}
-		}
-	}
-	if def < att {
-		return 0
-	}
-	return def - att
-}
 
 // enemyEntered reports whether the enemy entered area a through border k
 // this turn.
@@ -273,12 +283,17 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 		prev = c
 	}
 	if b == bNorse {
+		if !m.norse {
+			m.spent++
+		}
 		m.norse = true
 	} else {
+		m.spent -= groupCost(m.active[origin], m.cross[origin])
 		m.active[origin] = true
 		if crossed {
 			m.cross[origin]++
 		}
+		m.spent += groupCost(true, m.cross[origin])
 	}
 	if m.maxLeave(origin) >= 0 {
 		m.leave[origin]++
@@ -379,18 +394,31 @@ func (m *moveCtx) reach(b int, out []int) []int {
 	type node struct{ a, d int }
 	q := [NA]node{{origin, 0}}
 	qh, qt := 0, 1
+	// The checks of stepBad, with what does not change hoisted out of
+	// the loops (b is not the Norse here).
+	mv := m.s.moveOf(b)
+	pinned := m.maxLeave(origin) >= 0
 	for qh < qt {
 		n := q[qh]
 		qh++
+		if n.d >= mv {
+			continue // every step from here is too far
+		}
 		for _, c := range areas[n.a].Nbr {
-			if queued[c] || m.stepBad(b, origin, n.a, c, n.d) != stepOK {
+			if queued[c] {
+				continue
+			}
+			k := int(adj[n.a][c])
+			if k < 0 || m.cnt[k] >= borderLimit(k) ||
+				(n.d == 0 && pinned && m.s.enemyEntered(origin, k, m.side)) ||
+				(m.truce && (m.enemyIn(c) || (m.side == Scotland && c == AreaEngland))) {
 				continue
 			}
 			if !seen[c] {
 				seen[c] = true
 				out = append(out, c)
 			}
-			if !m.enemyIn(c) && !borders[adj[n.a][c]].Red && c != AreaEngland && n.d+1 < m.s.moveOf(b) {
+			if !m.enemyIn(c) && !borders[k].Red && c != AreaEngland && n.d+1 < mv {
 				queued[c] = true
 				q[qt] = node{c, n.d + 1}
 				qt++

@@ -40,6 +40,9 @@ func initNames() {
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
 		blockSide[b] = blocks[b].Side
+		if blocks[b].Type == TNoble {
+			nobleBlocks = append(nobleBlocks, int8(b))
+		}
 	}
 	for c := 0; c < NC; c++ {
 		cardNorm[c] = [2]string{orders.Norm(cards[c].Name), orders.Norm(cards[c].ID)}
@@ -98,7 +101,7 @@ func initNames() {
 // matchBlock finds one of side's blocks by name. Only that side's blocks
 // are candidates, so an answer never depends on hidden enemy blocks.
 func matchBlock(side int, text string) (int, error) {
-	t := strings.TrimSpace(text)
+	t := trimSpace(text)
 	if b, ok := sideBlockExact[side][t]; ok {
 		return b, nil
 	}
@@ -114,7 +117,7 @@ func matchBlock(side int, text string) (int, error) {
 
 // matchArea finds an area by name.
 func matchArea(text string) (int, error) {
-	t := strings.TrimSpace(text)
+	t := trimSpace(text)
 	if a, ok := areaExact[t]; ok {
 		return a, nil
 	}
@@ -153,7 +156,7 @@ func splitArrowInto(s string, out []string) []string {
 			if i >= 0 {
 				p = s[:i]
 			}
-			if p = strings.TrimSpace(p); p != "" {
+			if p = trimSpace(p); p != "" {
 				out = append(out, p)
 			}
 			if i < 0 {
@@ -170,7 +173,7 @@ func splitArrowInto(s string, out []string) []string {
 		parts = splitWord(s, "to")
 	}
 	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
+		if p = trimSpace(p); p != "" {
 			out = append(out, p)
 		}
 	}
@@ -195,9 +198,9 @@ func splitWord(s, w string) []string {
 func splitColon(s string) (string, string, bool) {
 	i := strings.IndexByte(s, ':')
 	if i < 0 {
-		return strings.TrimSpace(s), "", false
+		return trimSpace(s), "", false
 	}
-	return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
+	return trimSpace(s[:i]), trimSpace(s[i+1:]), true
 }
 
 // errText turns a matching error into a reason a player can read.
@@ -220,11 +223,11 @@ var oneBlock = func() (l [NB]int) {
 
 // listBlocks parses a block list of side's blocks; "all" returns nil, true.
 func listBlocks(side int, text string) ([]int, bool, error) {
-	if t := strings.TrimSpace(text); strings.EqualFold(t, "all") || strings.EqualFold(t, "all blocks") {
+	if t := trimSpace(text); strings.EqualFold(t, "all") || strings.EqualFold(t, "all blocks") {
 		return nil, true, nil
 	}
 	var out []int
-	if !strings.ContainsAny(text, ",;") && !strings.Contains(text, " and ") {
+	if !hasListSep(text) && !strings.Contains(text, " and ") {
 		// one block: no list to build
 		b, err := matchBlock(side, text)
 		if err != nil {
@@ -249,4 +252,24 @@ func listBlocks(side int, text string) ([]int, bool, error) {
 		return nil, false, fmt.Errorf("no blocks given")
 	}
 	return out, false, nil
+}
+
+// trimSpace is strings.TrimSpace with a quick answer for the common case
+// of a string that starts and ends with a printable ASCII character.
+func trimSpace(s string) string {
+	if n := len(s); n > 0 && s[0] > ' ' && s[0] < 0x80 && s[n-1] > ' ' && s[n-1] < 0x80 {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
+// hasListSep reports whether s holds a ',' or a ';' (strings.ContainsAny
+// builds a set for each call).
+func hasListSep(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' || s[i] == ';' {
+			return true
+		}
+	}
+	return false
 }

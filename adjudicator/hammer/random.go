@@ -1,6 +1,8 @@
 package hammer
 
 import (
+	"math/bits"
+
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
 )
@@ -12,17 +14,11 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	var mem *randMem
-	var scratch *St
-	if s.Phase == PhMove1 || s.Phase == PhMove2 {
-		mm := &moveMem{}
-		mem, scratch = &mm.randMem, &mm.scratch
-	} else {
-		mem = &randMem{}
-	}
+	mem := &randMem{}
 	t := &mem.tb
 	t.Reset(mem.text[:])
-	lines := mem.strs[:0]
+	var strs [6]string
+	lines := strs[:0]
 	switch s.Phase {
 	case PhCard:
 		var hb [5]int8
@@ -36,7 +32,8 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		lines = s.randomMoves(side, pick, t, lines, scratch)
+		var scratch St // the copy moves are tried on, on the stack
+		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {
 			ch := s.battleChoices()
@@ -87,16 +84,8 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 type randMem struct {
 	sub   adjudicator.Submission
 	lines [6]adjudicator.Line
-	strs  [6]string
 	tb    textbuf.Buf
 	text  [128]byte
-}
-
-// moveMem is randMem with the copy of the state random moves are tried
-// on, for the movement phases.
-type moveMem struct {
-	randMem
-	scratch St
 }
 
 func lastWord(s string) string {
@@ -213,23 +202,25 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
 	*c = *s
 	budget := cards[s.Play[side]].Value
-	var m moveCtx
-	m.init(c, side, budget)
+	m := makeMoveCtx(c, side, budget)
 	var origins [NA]int
 	var dbuf [NA]int
 	dests := dbuf[:0]
 	var pbuf [3]int
+	// unmoved holds side's blocks in each area that have not moved, a bit
+	// per block (a block that moves leaves its origin's set, and moved
+	// blocks never come back into one).
+	var unmoved [NA]uint64
+	for b := 0; b < NB; b++ {
+		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
+			unmoved[a] |= 1 << uint(b)
+		}
+	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
-		var movable [NA]bool
-		for b := 0; b < NB; b++ {
-			if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
-				movable[a] = true
-			}
-		}
 		no := 0
 		for a := 0; a < NA; a++ {
-			if movable[a] && !m.active[a] {
+			if unmoved[a] != 0 && !m.active[a] {
 				origins[no] = a
 				no++
 			}
@@ -239,10 +230,9 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		}
 		o := origins[pick(no)]
 		all := pick(3) == 0
-		for b := 0; b < NB; b++ {
-			if int(c.Loc[b]) != o || blockSide[b] != side || c.Fl[b]&fMoved != 0 {
-				continue
-			}
+		// In block order: only the block in hand moves during the loop.
+		for set := unmoved[o]; set != 0; set &= set - 1 {
+			b := bits.TrailingZeros64(set)
 			if !all && pick(3) == 0 {
 				continue
 			}
@@ -259,6 +249,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
+				unmoved[o] &^= 1 << uint(b)
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
@@ -271,26 +262,21 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 			if path == nil || !m.pathOK(b, o, path) {
 				continue
 			}
-			// cost check
-			wasA, wasC := m.active[o], m.cross[o]
-			crosses := false
+			// cost check: the cost with this block's group grown by it
+			cross := m.cross[o]
 			prev := o
 			for _, x := range path {
 				if borders[adj[prev][x]].AngSco {
-					crosses = true
+					cross++
+					break
 				}
 				prev = x
 			}
-			m.active[o] = true
-			if crosses {
-				m.cross[o]++
-			}
-			over := m.cost() > budget
-			m.active[o], m.cross[o] = wasA, wasC
-			if over {
+			if m.cost()-groupCost(m.active[o], m.cross[o])+groupCost(true, cross) > budget {
 				continue
 			}
 			m.moveBlock(b, o, path)
+			unmoved[o] &^= 1 << uint(b)
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
 				t.S(" -> ").S(areas[x].ID)

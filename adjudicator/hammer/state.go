@@ -150,26 +150,40 @@ func (s *St) setStand(side, a int, text string) {
 }
 
 func (s *St) clearStanding() {
-	s.Ord = Standing{Raid: -1}
-	for sd := range s.Ord.Battles {
-		for a := range s.Ord.Battles[sd] {
-			s.Ord.Battles[sd][a] = -1
-		}
-	}
+	s.Ord = Standing{Raid: -1, Battles: noBattles}
 }
+
+// Arrays of -1, the "none" of the per-turn fields clearTurn resets.
+var (
+	noneNB = func() (a [NB]int8) {
+		for i := range a {
+			a[i] = -1
+		}
+		return
+	}()
+	noneNA = func() (a [NA]int8) {
+		for i := range a {
+			a[i] = -1
+		}
+		return
+	}()
+	noneNA16 = func() (a [NA]int16) {
+		for i := range a {
+			a[i] = -1
+		}
+		return
+	}()
+	noBattles = [2][NA]int8{noneNA, noneNA}
+)
 
 func (s *St) clearTurn() {
 	for b := 0; b < NB; b++ {
 		s.Fl[b] &^= fMoved | fReserve | fCrossed | fRevealed
-		s.Orig[b] = -1
-		s.Entry[b] = -1
 	}
+	s.Orig, s.Entry = noneNB, noneNB
 	s.BUse = [NK][2]uint8{}
 	s.BCnt = [2][NK]int8{}
-	for a := 0; a < NA; a++ {
-		s.Att[a] = -1
-		s.Main[a] = -1
-	}
+	s.Att, s.Main = noneNA, noneNA16
 	s.Play = [2]int8{-1, -1}
 	s.EvOwe = [2]bool{}
 	s.Truce = -1
@@ -276,13 +290,16 @@ func (s *St) contested() (out []int) {
 
 // nobleCount returns how many nobles each side controls on the map.
 func (s *St) nobleCount() (n [2]int) {
-	for b := 0; b < NB; b++ {
-		if blocks[b].Type == TNoble && s.onMap(b) {
+	for _, b := range nobleBlocks {
+		if s.onMap(int(b)) {
 			n[blockSide[b]]++
 		}
 	}
 	return
 }
+
+// nobleBlocks lists the noble blocks (both colours), in block order.
+var nobleBlocks []int8
 
 func (s *St) wallaceDead() bool { return s.Loc[bWallace] == LocRemoved }
 

@@ -40,3 +40,46 @@ type applyMem struct {
 	tb    textbuf.Buf
 	text  [448]byte
 }
+
+// applyMemSmall is applyMem for the phases that write little (cards,
+// nobles going home, English winter, border raids): one allocation of a
+// smaller size class. Longer results grow on the heap as usual.
+type applyMemSmall struct {
+	st    St
+	res   adjudicator.Result
+	ev    [3]adjudicator.Event
+	canon [2]string
+	tb    textbuf.Buf
+	text  [256]byte
+}
+
+// applyMemMedium is applyMem for events, Player 1's moves and battle
+// decisions, which write a few events.
+type applyMemMedium struct {
+	st    St
+	res   adjudicator.Result
+	ev    [4]adjudicator.Event
+	canon [4]string
+	tb    textbuf.Buf
+	text  [320]byte
+}
+
+// newApplyMem allocates the memory of one Apply in phase ph, the new
+// state a copy of s.
+func newApplyMem(s *St, ph int8) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
+	switch ph {
+	case PhCard, PhWHomes, PhWEng, PhRaid:
+		m := &applyMemSmall{st: *s}
+		m.tb.Reset(m.text[:])
+		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+	case PhEvent, PhMove1, PhBattle:
+		if ph != PhBattle || !s.Choose {
+			m := &applyMemMedium{st: *s}
+			m.tb.Reset(m.text[:])
+			return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+		}
+	}
+	m := &applyMem{st: *s}
+	m.tb.Reset(m.text[:])
+	return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+}

@@ -30,11 +30,13 @@ func (s *St) homeChoice(n int) twoHome {
 		return h
 	}
 	side := blocks[h.block].Side
-	o := s.occupancy()
+	var o [NA]uint8
 	if side == Scotland {
 		// English nobles go home first (7.1): judge the Scottish noble's
 		// homes as they will be when he moves (ruling AMB-28)
 		o = s.occAfterEnglishHomes()
+	} else {
+		o = s.occupancy()
 	}
 	homes := blocks[h.block].Home
 	var fbuf [8]int
@@ -86,7 +88,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 func (a *applier) homes(lines []adjudicator.Line) {
 	s := a.s
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -173,6 +175,14 @@ func (s *St) homeChoices(side int) []string {
 
 // doHomes sends the nobles home, English first (7.1).
 func (s *St) doHomes(ev *[]adjudicator.Event) {
+	// Blocks of each side in each area, kept as the nobles move: a noble
+	// going home asks whether the enemy holds its home.
+	var held [NA][2]int8
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			held[l][blockSide[b]]++
+		}
+	}
 	var pub []string
 	for side := 0; side < 2; side++ {
 		var priv []string
@@ -188,12 +198,13 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				case 1:
 					continue
 				case 2:
+					held[s.Loc[b]][side]--
 					s.Loc[b], s.Str[b] = LocPool, 0
 					priv = append(priv, "Moray disbands")
 					continue
 				}
 				dest = blocks[b].Home[0]
-				if s.occ(dest)&(1<<England) != 0 {
+				if held[dest][England] != 0 {
 					continue // Moray never changes side: he stays (ruling AMB-30)
 				}
 			case n == nobleBruce:
@@ -206,9 +217,13 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 			if dest < 0 {
 				dest = blocks[b].Home[0]
 			}
+			held[s.Loc[b]][side]--
 			s.Loc[b] = int8(dest)
-			if s.occ(dest)&(1<<(1-side)) != 0 {
+			held[dest][side]++
+			if held[dest][1-side] != 0 {
 				p := s.defect(b)
+				held[dest][side]--
+				held[dest][blockSide[p]]++
 				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
 				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
 			}
@@ -264,7 +279,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 	var steps []stepOrd
 	var disband []int
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -328,32 +343,35 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		}
 	}
 	// 7.3: quarters
-	held := s.occupancy() // blocks only leave areas below: no new English area
-	for ar := 0; ar < NA; ar++ {
-		if int(s.EdWinAt) == ar || held[ar]&(1<<England) == 0 {
+	// Blocks only leave areas here: one pass finds every area's nobles and
+	// infantry and sends the other blocks home (7.31).
+	var nob, keep [NA]int
+	for b := 0; b < NB; b++ {
+		ar := int(s.Loc[b])
+		if ar >= NA || blockSide[b] != England || ar == int(s.EdWinAt) {
 			continue
 		}
-		room := areas[ar].Castle - s.nobleIn(ar, England)
+		switch blocks[b].Type {
+		case TNoble:
+			nob[ar]++
+		case TInfantry:
+			keep[ar]++
+		default:
+			s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
+		}
+	}
+	for ar := 0; ar < NA; ar++ {
+		room := areas[ar].Castle - nob[ar]
 		if ar == AreaEngland || room < 0 {
 			room = 0 // ruling AMB-32: England starts the year empty
 		}
-		for b := 0; b < NB; b++ {
-			if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type != TNoble && blocks[b].Type != TInfantry {
-				s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
-			}
-		}
-		for {
-			keep, worst := 0, -1
+		for ; keep[ar] > room; keep[ar]-- {
+			worst := -1
 			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry {
-					keep++
-					if worst < 0 || s.Str[b] < s.Str[worst] {
-						worst = b
-					}
+				if int(s.Loc[b]) == ar && blockSide[b] == England && blocks[b].Type == TInfantry &&
+					(worst < 0 || s.Str[b] < s.Str[worst]) {
+					worst = b
 				}
-			}
-			if keep <= room {
-				break
 			}
 			s.Loc[worst], s.Str[worst] = LocPool, 0 // 7.32
 		}
@@ -407,16 +425,6 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 	s.continueFlow(a.d, &a.ev)
 }
 
-func (s *St) nobleIn(ar, side int) int {
-	n := 0
-	for b := 0; b < NB; b++ {
-		if int(s.Loc[b]) == ar && blockSide[b] == side && blocks[b].Type == TNoble {
-			n++
-		}
-	}
-	return n
-}
-
 func (a *applier) winterScotland(lines []adjudicator.Line) {
 	s := a.s
 	type stepOrd struct {
@@ -430,7 +438,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	wallace := false
 	selkirk := areaByID["selkirk"]
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -560,14 +568,25 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
-	scots := s.occupancy() // blocks only leave areas below: no new Scottish area
+	// Blocks only leave areas below: one pass counts the blocks each area
+	// holds, as the loop below counts them, and only an area over its
+	// limit is looked at again.
+	var held [NA]int
+	for b := 0; b < NB; b++ {
+		if ar := int(s.Loc[b]); ar < NA && blockSide[b] == Scotland && !(b == bWallace && wallace && ar == selkirk) {
+			held[ar]++
+		}
+	}
 	for ar := 0; ar < NA; ar++ {
-		if scots[ar]&(1<<Scotland) == 0 {
+		if held[ar] == 0 {
 			continue
 		}
 		limit := castleFor(ar, Scotland)
 		if ar == AreaEngland {
 			limit = 0
+		}
+		if held[ar] <= limit {
+			continue
 		}
 		for {
 			// ruling R-05: the weakest goes first, but Wallace and the
@@ -641,7 +660,12 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	left, room := rp, [NA]int{}
 	var add [NB]int
 	for ar := 1; ar < NA; ar++ {
-		room[ar] = castleFor(ar, Scotland) - s.count(ar, Scotland)
+		room[ar] = castleFor(ar, Scotland)
+	}
+	for b := 0; b < NB; b++ {
+		if ar := int(s.Loc[b]); ar >= 1 && ar < NA && blockSide[b] == Scotland {
+			room[ar]--
+		}
 	}
 	for _, st := range steps {
 		if st.draw >= 0 {

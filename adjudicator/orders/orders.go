@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Norm lowers s, turns '_' and '-' inside words into spaces and collapses
@@ -219,6 +220,73 @@ func SplitList(s string) []string {
 
 // Verb splits a line into its first word (lower case) and the rest.
 func Verb(line string) (verb, rest string) {
+	if verb, rest, ok := verbASCII(line); ok {
+		return verb, rest
+	}
+	return verbAny(line)
+}
+
+// verbASCII is Verb for a line whose verb, and the characters around it
+// and at both ends, are ASCII (nearly every order): it reads those bytes
+// and not the whole line rune by rune. ok is false when it cannot tell,
+// and verbAny reads the line.
+func verbASCII(line string) (verb, rest string, ok bool) {
+	line, ok = trimASCIISpace(line)
+	if !ok {
+		return "", "", false
+	}
+	i, upper := 0, false
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c >= utf8.RuneSelf {
+			return "", "", false
+		}
+		if c == ':' || isASCIISpace(c) {
+			break
+		}
+		upper = upper || ('A' <= c && c <= 'Z')
+	}
+	verb = line[:i]
+	if upper {
+		verb = strings.ToLower(verb)
+	}
+	r := line[i:]
+	for len(r) > 0 && (r[0] == ':' || r[0] == ' ' || r[0] == '\t') {
+		r = r[1:]
+	}
+	// the end of r is the end of line, already trimmed
+	for len(r) > 0 && isASCIISpace(r[0]) {
+		r = r[1:]
+	}
+	if len(r) > 0 && r[0] >= utf8.RuneSelf {
+		return "", "", false // it may be a space strings.TrimSpace removes
+	}
+	return verb, r, true
+}
+
+// isASCIISpace reports whether c is one of the ASCII characters
+// unicode.IsSpace accepts.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// trimASCIISpace is strings.TrimSpace when the first and last characters
+// it keeps are ASCII; ok is false otherwise.
+func trimASCIISpace(s string) (string, bool) {
+	for len(s) > 0 && isASCIISpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isASCIISpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && (s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {
+		return "", false
+	}
+	return s, true
+}
+
+// verbAny is Verb for any line.
+func verbAny(line string) (verb, rest string) {
 	line = strings.TrimSpace(line)
 	i := strings.IndexFunc(line, func(r rune) bool { return unicode.IsSpace(r) || r == ':' })
 	if i < 0 {

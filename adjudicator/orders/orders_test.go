@@ -94,3 +94,30 @@ func TestNormFastPathAgrees(t *testing.T) {
 		t.Errorf("Norm of a normal name allocates %v times", n)
 	}
 }
+
+// TestVerbASCIIAgrees: the byte-by-byte reading of ASCII lines gives what
+// the rune-by-rune reading gives, for lines built from the characters
+// that matter (spaces of every kind, colons, upper case) and for lines
+// the fast path must leave to it (any non-ASCII character).
+func TestVerbASCIIAgrees(t *testing.T) {
+	lines := []string{"", " ", "move", "Move Fife -> Lennox: all", "  CARD  Herald ", "battle all:retreat",
+		"hits:\tA", "x:", ":x", " \r: x", "a\v b\f", "fire\n", "pass \t:: \t rest  ", "Mövé x", "a\u00a0b", "\u0085a b",
+		"move: \u00a0x", "move x \u00a0", "card Pillage é", "\u00a0move x", "é", "move:\u3000"}
+	const alphabet = "aZ :\t\n\v\f\r-xé\u00a0"
+	seed := uint64(7)
+	for n := 0; n < 5000; n++ {
+		var b []byte
+		for k := 0; k < n%12; k++ {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			b = append(b, alphabet[seed>>33%uint64(len(alphabet))])
+		}
+		lines = append(lines, string(b))
+	}
+	for _, l := range lines {
+		v, r := Verb(l)
+		wv, wr := verbAny(l)
+		if v != wv || r != wr {
+			t.Fatalf("Verb(%q) = %q, %q; want %q, %q", l, v, r, wv, wr)
+		}
+	}
+}

@@ -40,14 +40,37 @@ func (b *Buf) room(n int) {
 	b.b, b.start = nb, 0
 }
 
+// The appends below grow b.b by reslicing it (b.b = b.b[:n]), which
+// updates only its length: the array pointer is stored, with the write
+// barrier a heap store of a pointer costs while the collector runs, only
+// when room moves to a new array.
+
 // S appends s.
-func (b *Buf) S(s string) *Buf { b.room(len(s)); b.b = append(b.b, s...); return b }
+func (b *Buf) S(s string) *Buf {
+	b.room(len(s))
+	n := len(b.b)
+	b.b = b.b[:n+len(s)]
+	copy(b.b[n:], s)
+	return b
+}
 
 // W appends p.
-func (b *Buf) W(p []byte) *Buf { b.room(len(p)); b.b = append(b.b, p...); return b }
+func (b *Buf) W(p []byte) *Buf {
+	b.room(len(p))
+	n := len(b.b)
+	b.b = b.b[:n+len(p)]
+	copy(b.b[n:], p)
+	return b
+}
 
 // B appends one byte.
-func (b *Buf) B(c byte) *Buf { b.room(1); b.b = append(b.b, c); return b }
+func (b *Buf) B(c byte) *Buf {
+	b.room(1)
+	n := len(b.b)
+	b.b = b.b[:n+1]
+	b.b[n] = c
+	return b
+}
 
 // Int appends v in decimal.
 func (b *Buf) Int(v int) *Buf { b.room(20); b.b = strconv.AppendInt(b.b, int64(v), 10); return b }

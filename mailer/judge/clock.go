@@ -227,18 +227,27 @@ func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time
 		return
 	}
 	g.ReminderHours = max(j.opt.ReminderHours, 0)
-	// A prompt may ask for less time than the game's deadline (an
-	// interrupt in another power's turn): the shortest wins, as a plain
-	// duration (not rounded to the game's time of day), and its reminder
-	// comes half-way.
-	hours := g.DeadlineHours
+	// A decision may get another time than the game's deadline: a kind
+	// the GM gave its own hours (deadline for KIND HOURS), or a prompt
+	// that asks for less (an interrupt in another power's turn). The
+	// shortest of the decisions owed wins, as a plain duration (not
+	// rounded to the game's time of day), its reminder half-way.
+	hours, plain := 0, true
 	for _, p := range prompts {
-		if p.Hours > 0 && p.Hours < hours {
-			hours = p.Hours
+		h, ok := g.Policy.KindHours[p.Kind]
+		switch {
+		case ok:
+		case p.Hours > 0 && p.Hours < g.DeadlineHours:
+			h = p.Hours
+		default:
+			h, ok = g.DeadlineHours, false
+		}
+		if hours == 0 || h < hours || h == hours && !ok {
+			hours, plain = h, ok || h < g.DeadlineHours
 		}
 	}
 	var d time.Time
-	if hours < g.DeadlineHours {
+	if plain {
 		d = now.Add(time.Duration(hours) * time.Hour).Truncate(time.Minute)
 		if g.ReminderHours >= hours {
 			g.ReminderHours = hours / 2

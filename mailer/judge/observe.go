@@ -381,7 +381,7 @@ func (j *Judge) queueObserverMail(tx *store.Tx, g *store.Game, o *store.Observer
 	data := ObserverData{
 		Lang: lang, Title: T(lang, "observe.subject", "Game", g.ID, "Label", label),
 		Intro:  T(lang, "observe.report", "Game", g.ID, "Label", label, "Hours", o.Delay),
-		Events: evs, Sections: sections(view, lang, cat),
+		Events: narrate(st, evs, lang, cat), Sections: sections(view, lang, cat),
 		Unsubscribe: T(lang, "observe.unsubscribe", "Address", g.OrdersAddress, "Token", o.Token),
 		Footer:      j.footerIn(g, lang), GameInEnglish: lang != i18n.Default,
 	}

@@ -42,7 +42,7 @@ func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 	secret := c.orders.Secret
 	qr, ok := c.st.(adjudicator.Querier)
 	if !ok {
-		text := fmt.Sprintf("Game [%s] (%s) has no \"show\" yet: your report holds what you may see.\nNothing changed.", c.g.ID, c.g.GameName)
+		text := j.tr(c.seat, "show.none", "Game", c.g.ID, "Name", c.g.GameName)
 		return j.refuse(c, text, "show: the game has no queries")
 	}
 	var b strings.Builder

@@ -137,12 +137,12 @@ func (j *Judge) senderAuth(c *mailCtx) (*Outcome, error) {
 		if err := gmCopy(fmt.Sprintf("An email for %s in game [%s] from %s carried the seat's secret but its sender could not be authenticated (%s). It was refused; nothing changed. If the player did not send it, the secret may be known to someone else: send \"rotate %s\" to give the seat a new one.", who, c.g.ID, c.msg.From, c.auth.why, c.role)); err != nil {
 			return nil, err
 		}
-		return j.refuse(c, fmt.Sprintf("Your email for [%s] was NOT applied: pbem could not authenticate its sender (%s). This game accepts only email whose sender the mail server authenticates (the GM's choice). Send from your registered address through its own provider. Nothing changed.", c.g.ID, c.auth.why), "sender not authenticated")
+		return j.refuse(c, j.tr(c.seat, "auth.refused", "Game", c.g.ID, "Why", c.auth.why), "sender not authenticated")
 	default: // warn
 		if err := gmCopy(fmt.Sprintf("Warning: an email for %s in game [%s] from %s carried the seat's secret but its sender could not be authenticated (%s). It was processed.", who, c.g.ID, c.msg.From, c.auth.why)); err != nil {
 			return nil, err
 		}
-		if err := j.tell(c, fmt.Sprintf("Warning: pbem could not authenticate the sender of your email for [%s] (%s); it was processed anyway, and the GM was told. If you did not send it, send \"newsecret\" with your secret now.", c.g.ID, c.auth.why)); err != nil {
+		if err := j.tell(c, j.tr(c.seat, "auth.warning", "Game", c.g.ID, "Why", c.auth.why)); err != nil {
 			return nil, err
 		}
 		return nil, nil
