@@ -2,18 +2,26 @@ package store
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
 // Leagues live in their own bucket:
 //
-//	leagues    league name → League JSON
+//	leagues       league name → League JSON
+//	league_games  game ID → league name (every paired game of a league)
 //
-// The bucket is created on Open with the others (see init below).
-var bucketLeagues = []byte("leagues")
+// The buckets are created on Open with the others (see init below).
+// PutLeague keeps league_games in step with the league's rounds, so the
+// judge finds a game's league with one read when the game ends.
+var (
+	bucketLeagues     = []byte("leagues")
+	bucketLeagueGames = []byte("league_games")
+)
 
-func init() { allBuckets = append(allBuckets, bucketLeagues) }
+func init() { allBuckets = append(allBuckets, bucketLeagues, bucketLeagueGames) }
 
 // League is a club league: games of one title among a fixed list of
 // players, paired round by round (package league does the pairing,
@@ -36,9 +44,14 @@ type League struct {
 	// Forbidden are pairs of players who must not be paired.
 	Forbidden [][2]string `json:"forbidden,omitempty"`
 	// GM runs every game of the league.
-	GM            string    `json:"gm"`
-	DeadlineHours int       `json:"deadline_hours,omitempty"`
-	Created       time.Time `json:"created"`
+	GM            string `json:"gm"`
+	DeadlineHours int    `json:"deadline_hours,omitempty"`
+	// ForfeitAfter, when above 0, is the league's forfeit rule: a side
+	// that misses this many deadlines in a row loses the game by forfeit
+	// (the judge ends it at the deadline; the result counts in the
+	// standings and the ratings like any loss).
+	ForfeitAfter int       `json:"forfeit_after,omitempty"`
+	Created      time.Time `json:"created"`
 	// Paired are the rounds paired so far, in order.
 	Paired []LeagueRound `json:"paired,omitempty"`
 }
@@ -84,6 +97,64 @@ func (t *Tx) PutLeague(l *League) error {
 	if err := putJSON(b, []byte(l.Name), l); err != nil {
 		return fmt.Errorf("put league %s: %w", l.Name, err)
 	}
+	ix, err := t.bucket(bucketLeagueGames)
+	if err != nil {
+		return err
+	}
+	for _, r := range l.Paired {
+		for _, g := range r.Games {
+			if g.ID == "" || string(ix.Get([]byte(g.ID))) == l.Name {
+				continue
+			}
+			if err := checkKey("put league game", g.ID); err != nil {
+				return err
+			}
+			if err := ix.Put([]byte(g.ID), []byte(l.Name)); err != nil {
+				return fmt.Errorf("put league %s: index game %s: %w", l.Name, g.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// GameLeague returns the league whose rounds hold the game gameID, or
+// nil when the game belongs to no league. It reads the game → league
+// index; a league stored before the index existed is found from the
+// game's ID, which the league's pairing names NAME-rROUND-N.
+func (t *Tx) GameLeague(gameID string) (*League, error) {
+	name := ""
+	if ix := t.tx.Bucket(bucketLeagueGames); ix != nil {
+		name = string(ix.Get([]byte(gameID)))
+	}
+	if name == "" {
+		i := strings.LastIndex(gameID, "-r")
+		if i <= 0 {
+			return nil, nil
+		}
+		name = gameID[:i]
+	}
+	l, err := t.League(name)
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if l.Game(gameID) == nil {
+		return nil, nil
+	}
+	return l, nil
+}
+
+// Game returns the pairing of l whose game is gameID, or nil.
+func (l *League) Game(gameID string) *LeagueGame {
+	for i := range l.Paired {
+		for j := range l.Paired[i].Games {
+			if g := &l.Paired[i].Games[j]; g.ID != "" && g.ID == gameID {
+				return g
+			}
+		}
+	}
 	return nil
 }
 
@@ -127,6 +198,21 @@ func (t *Tx) DeleteLeague(name string) error {
 	}
 	if b.Get([]byte(name)) == nil {
 		return fmt.Errorf("league %q: %w", name, ErrNotFound)
+	}
+	l, err := t.League(name)
+	if err != nil {
+		return err
+	}
+	if ix := t.tx.Bucket(bucketLeagueGames); ix != nil {
+		for _, r := range l.Paired {
+			for _, g := range r.Games {
+				if g.ID != "" && string(ix.Get([]byte(g.ID))) == name {
+					if err := ix.Delete([]byte(g.ID)); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	return b.Delete([]byte(name))
 }

@@ -82,3 +82,58 @@ func TestLeagueDeleteAndBadNames(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A game's league is found through the index PutLeague keeps, and, for a
+// league stored before the index, from the game's ID.
+func TestGameLeague(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "pbem.db"), Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	l := &League{Name: "autumn", GameName: "richard-iii", Format: "roundrobin", Players: []string{"a@x", "b@x"}, GM: "gm@x",
+		Paired: []LeagueRound{{No: 1, Games: []LeagueGame{{ID: "odd-name", A: "a@x", B: "b@x"}}}}}
+	old := &League{Name: "old", GameName: "richard-iii", Format: "roundrobin", Players: []string{"a@x", "b@x"}, GM: "gm@x",
+		Paired: []LeagueRound{{No: 1, Games: []LeagueGame{{ID: "old-r1-1", A: "a@x", B: "b@x"}}}}}
+	err = db.Update(func(tx *Tx) error {
+		if err := tx.PutLeague(l); err != nil {
+			return err
+		}
+		// As the previous release stored it: no index entry.
+		return putJSON(tx.tx.Bucket(bucketLeagues), []byte(old.Name), old)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *Tx) error {
+		for id, want := range map[string]string{"odd-name": "autumn", "old-r1-1": "old", "old-r2-1": "", "nobody": "", "autumn-r1-1": ""} {
+			got, err := tx.GameLeague(id)
+			if err != nil {
+				return err
+			}
+			if name := map[bool]string{true: ""}[got == nil]; got != nil {
+				name = got.Name
+				if got.Game(id) == nil {
+					t.Errorf("%s: league %s without the game", id, name)
+				}
+			} else if want != "" {
+				t.Errorf("%s: no league, want %s", id, want)
+			} else {
+				continue
+			}
+			if got.Name != want {
+				t.Errorf("%s: league %s, want %q", id, got.Name, want)
+			}
+		}
+		if err := tx.DeleteLeague("autumn"); err != nil {
+			return err
+		}
+		if got, err := tx.GameLeague("odd-name"); err != nil || got != nil {
+			t.Errorf("after delete: %v %v", got, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -16,7 +16,6 @@ import (
 	"github.com/pbem/pbem/adjudicator/luck"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/league"
-	"github.com/pbem/pbem/league/glicko2"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
 )
@@ -34,7 +33,9 @@ func init() {
       sides balanced. Swiss: --rounds rounds (default log2 of the number
       of players, rounded up), players of equal score meet, nobody meets
       the same opponent twice, and --forbid a@x:b@y keeps two players
-      apart (repeat it), whenever a pairing allows it.
+      apart (repeat it), whenever a pairing allows it. --forfeit-after N:
+      a side that misses N deadlines of a game in a row loses it by
+      forfeit (the judge ends the game at that deadline).
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
@@ -44,6 +45,8 @@ func init() {
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
       Buchholz (Swiss), then wins. An abandoned game counts for nobody.
+      (When a game of the league ends, the judge records its result and
+      mails the standings and ratings to every player and the GM.)
   pbem league ratings GAME
       Glicko-2 ratings of every player of GAME's leagues, rated month
       by month (UTC) from the finished games.
@@ -108,6 +111,7 @@ func runLeague(ctx *cli, args []string) error {
 		fs.IntVar(&a.Rounds, "rounds", 0, "Swiss: the number of rounds (default: log2 of the players, rounded up)")
 		fs.IntVar(&a.Cycles, "cycles", 1, "round robin: how many times each pair meets (sides swapped each time)")
 		fs.IntVar(&a.DeadlineHours, "deadline-hours", 0, "hours to answer each decision (default: the config's)")
+		fs.IntVar(&a.ForfeitAfter, "forfeit-after", 0, "a side that misses this many deadlines in a row loses the game by forfeit (0: never)")
 		fs.Var(&forbidden, "forbid", "A:B: two players who must not be paired (Swiss; repeat)")
 		fs.Var(&opts, "option", "NAME=VALUE game option for every game (repeat)")
 	}
@@ -176,6 +180,7 @@ type leagueNewArgs struct {
 	Rounds        int               `json:"rounds,omitempty"`
 	Cycles        int               `json:"cycles,omitempty"`
 	DeadlineHours int               `json:"deadline_hours,omitempty"`
+	ForfeitAfter  int               `json:"forfeit_after,omitempty"`
 	Forbidden     [][2]string       `json:"forbidden,omitempty"`
 	Options       map[string]string `json:"options,omitempty"`
 }
@@ -267,7 +272,10 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	}
 	gm := normAddr(gmAddr.Address)
 	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
-		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, Created: time.Now().UTC()}
+		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter, Created: time.Now().UTC()}
+	if a.ForfeitAfter < 0 || a.ForfeitAfter > 20 {
+		return nil, usagef("--forfeit-after %d: the number of missed deadlines in a row is 1 to 20 (0: no forfeit)", a.ForfeitAfter)
+	}
 	for _, r := range roles {
 		l.Sides = append(l.Sides, string(r))
 	}
@@ -314,91 +322,10 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		name, l.GameName, l.Scenario, formatName(l.Format), len(players), totalRounds(l), name)}, nil
 }
 
-func formatName(f string) string {
-	if f == league.Swiss {
-		return "Swiss"
-	}
-	return "round robin"
-}
+func formatName(f string) string { return judge.LeagueFormatName(f) }
 
 // totalRounds is the number of rounds the league plays.
-func totalRounds(l *store.League) int {
-	if l.Format == league.Swiss {
-		return l.Rounds
-	}
-	return league.RoundRobinRounds(len(l.Players)) * max(l.Cycles, 1)
-}
-
-// refreshResults copies into l the results of its games that finished
-// since it was last stored, reading them from the store. It reports
-// whether anything changed.
-func refreshResults(tx *store.Tx, l *store.League) (bool, error) {
-	changed := false
-	for i := range l.Paired {
-		for j := range l.Paired[i].Games {
-			lg := &l.Paired[i].Games[j]
-			if lg.ID == "" || lg.Done || lg.Void {
-				continue
-			}
-			if !lg.Created && tx.HasGame(lg.ID) {
-				lg.Created, changed = true, true
-			}
-			if !lg.Created || !tx.HasGame(lg.ID) {
-				continue
-			}
-			s, err := tx.Summary(lg.ID)
-			if err != nil {
-				return false, err
-			}
-			if !s.Finished {
-				continue
-			}
-			g, err := tx.Game(lg.ID)
-			if err != nil {
-				return false, err
-			}
-			setResult(l, lg, g)
-			changed = true
-		}
-	}
-	return changed, nil
-}
-
-// setResult records a finished game's result: a win for the side whose
-// role is the only winner, a draw when both or neither are; an abandoned
-// game (pbem end, the GM's abandon) is void.
-func setResult(l *store.League, lg *store.LeagueGame, g *store.Game) {
-	lg.Finished = g.Updated
-	if strings.HasPrefix(g.Status.Result, "abandoned") {
-		lg.Void = true
-		return
-	}
-	lg.Done = true
-	winA := slices.Contains(g.Status.Winner, l.Sides[0])
-	winB := slices.Contains(g.Status.Winner, l.Sides[1])
-	switch {
-	case winA && !winB:
-		lg.ScoreA = 1
-	case winB && !winA:
-		lg.ScoreA = 0
-	default:
-		lg.ScoreA = 0.5
-	}
-}
-
-// leagueResults converts the league's games for package league.
-func leagueResults(l *store.League) []league.Result {
-	var out []league.Result
-	for _, r := range l.Paired {
-		for _, g := range r.Games {
-			if g.Void {
-				continue
-			}
-			out = append(out, league.Result{Round: r.No, A: g.A, B: g.B, Finished: g.Done, ScoreA: g.ScoreA})
-		}
-	}
-	return out
-}
+func totalRounds(l *store.League) int { return judge.LeagueRounds(l) }
 
 func loadLeague(tx *store.Tx, name string) (*store.League, error) {
 	l, err := tx.League(strings.ToLower(name))
@@ -423,7 +350,7 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		if l, err = loadLeague(tx, a.Name); err != nil {
 			return err
 		}
-		if _, err := refreshResults(tx, l); err != nil {
+		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
 			return err
 		}
 		if n := len(l.Paired); n > 0 && len(missingGames(l)) > 0 {
@@ -459,7 +386,7 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 				past = append(past, ps)
 			}
 			sw, err := league.PairSwiss(league.SwissInput{Players: l.Players, Past: past,
-				Scores: league.Scores(l.Players, leagueResults(l), league.DefaultPoints), Forbidden: l.Forbidden})
+				Scores: league.Scores(l.Players, judge.LeagueResults(l), league.DefaultPoints), Forbidden: l.Forbidden})
 			if err != nil {
 				return err
 			}
@@ -594,7 +521,7 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		if l, err = loadLeague(tx, a.Name); err != nil {
 			return err
 		}
-		changed, err := refreshResults(tx, l)
+		changed, err := judge.RefreshLeagueResults(tx, l)
 		if err != nil || !changed {
 			return err
 		}
@@ -603,44 +530,11 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	tb := league.TieBreakFor(l.Format)
-	st := league.Standings(l.Players, leagueResults(l), league.DefaultPoints, tb)
-	var b strings.Builder
-	fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n\n",
-		l.Name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	tbName := "S-B"
-	if tb == league.Buchholz {
-		tbName = "Buchholz"
-	}
-	fmt.Fprintf(tw, "#\tplayer\tplayed\twon\tdrawn\tlost\tbyes\tpoints\t%s\tto play\t\n", tbName)
-	for _, s := range st {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%d\t\n", s.Rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Byes, num(s.Points), num(s.TieBrk), s.Pending)
-	}
-	if err := tw.Flush(); err != nil {
+	text, err := judge.LeagueStandingsText(l)
+	if err != nil {
 		return nil, err
 	}
-	void := 0
-	for _, r := range l.Paired {
-		for _, g := range r.Games {
-			if g.Void {
-				void++
-			}
-		}
-	}
-	if void > 0 {
-		fmt.Fprintf(&b, "\n%d abandoned game(s) count for nobody.\n", void)
-	}
-	return &opResult{Text: b.String()}, nil
-}
-
-// num prints a score: whole numbers bare, halves and other fractions to
-// two places.
-func num(x float64) string {
-	if x == math.Trunc(x) {
-		return fmt.Sprintf("%.0f", x)
-	}
-	return strings.TrimRight(fmt.Sprintf("%.2f", x), "0")
+	return &opResult{Text: text}, nil
 }
 
 func opLeagueRatings(e *opEnv, raw json.RawMessage) (*opResult, error) {
@@ -654,51 +548,16 @@ func opLeagueRatings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	} else {
 		return nil, err
 	}
-	var games []league.Rated
-	leagues := 0
+	var text string
 	err := e.db.View(func(tx *store.Tx) error {
-		all, err := tx.Leagues()
-		if err != nil {
-			return err
-		}
-		for _, l := range all {
-			if l.GameName != title {
-				continue
-			}
-			leagues++
-			if _, err := refreshResults(tx, l); err != nil {
-				return err
-			}
-			for _, r := range l.Paired {
-				for _, g := range r.Games {
-					if g.Done {
-						games = append(games, league.Rated{A: g.A, B: g.B, ScoreA: g.ScoreA, At: g.Finished})
-					}
-				}
-			}
-		}
-		return nil
+		var err error
+		text, err = judge.LeagueRatingsText(tx, title, nil)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(games) == 0 {
-		return &opResult{Text: fmt.Sprintf("no finished league game of %s yet (%d leagues)\n", title, leagues)}, nil
-	}
-	rs, periods := league.Ratings(games, glicko2.System{})
-	var b strings.Builder
-	fmt.Fprintf(&b, "Glicko-2 ratings for %s: %d players, %d games in %d leagues, %d rating periods (calendar months, UTC)\n\n",
-		title, len(rs), len(games), leagues, periods)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "#\tplayer\trating\tRD\tvolatility\tgames\t\n")
-	for i, r := range rs {
-		fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f\t%.5f\t%d\t\n", i+1, r.Player, r.R, r.RD, r.Vol, r.Games)
-	}
-	if err := tw.Flush(); err != nil {
-		return nil, err
-	}
-	b.WriteString("\nA rating is 95% sure to lie within two RDs of the figure shown.\n")
-	return &opResult{Text: b.String()}, nil
+	return &opResult{Text: text}, nil
 }
 
 func opLeagueList(e *opEnv, _ json.RawMessage) (*opResult, error) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -300,4 +302,42 @@ func TestLeagueWithDaemon(t *testing.T) {
 	code, out, errs = runCmd(t, "league", "standings", "club", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "1 of 3 rounds paired")
+}
+
+// num prints a score as the standings do: whole numbers bare, halves to
+// one place.
+func num(x float64) string {
+	if x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return strings.TrimRight(fmt.Sprintf("%.2f", x), "0")
+}
+
+// TestLeagueForfeitAfter: the league's forfeit rule is set at creation,
+// within its bounds, and stands in the standings; the games the pairing
+// creates are found from the league (the store's game → league index).
+func TestLeagueForfeitAfter(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "pbem.yaml")
+	require.NoError(t, os.WriteFile(cfg, []byte("store: pbem.db\ndomain: club.example\n"), 0o600))
+	db := filepath.Join(dir, "pbem.db")
+	players := "ann@club.example,bob@club.example"
+	code, _, errs := runCmd(t, "league", "new", "autumn", "--config", cfg, "--game", "richard-iii", "--format", "roundrobin", "--players", players, "--gm", "gm@club.example", "--forfeit-after", "30")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "--forfeit-after 30")
+	code, _, errs = runCmd(t, "league", "new", "autumn", "--config", cfg, "--game", "richard-iii", "--format", "roundrobin", "--players", players, "--gm", "gm@club.example", "--forfeit-after", "2")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, 2, leagueOf(t, db, "autumn").ForfeitAfter)
+	code, _, errs = runCmd(t, "league", "pair", "autumn", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	code, out, errs := runCmd(t, "league", "standings", "autumn", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "misses 2 deadlines in a row loses by forfeit")
+	withStore(t, db, func(tx *store.Tx) error {
+		l, err := tx.GameLeague("autumn-r1-1")
+		require.NoError(t, err)
+		require.NotNil(t, l)
+		require.Equal(t, "autumn", l.Name)
+		return nil
+	})
 }

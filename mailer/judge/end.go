@@ -92,7 +92,7 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	if g.Status.Turn > g.Dice.RevealedThrough {
 		g.Dice.RevealedThrough = g.Status.Turn
 	}
-	g.Deadline = time.Time{}
+	g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
 	g.DeadlineByGM = false
 	g.Owing = nil
 	g.Updated = now
@@ -105,10 +105,23 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 		body += "\n\n" + diceText
 	}
 	subject := fmt.Sprintf("[%s] Game over: %s", g.ID, e.result)
+	// The luck report follows in the same mail.
+	report, err := j.luckOrExcuse(tx, g)
+	if err != nil {
+		return err
+	}
 	for _, p := range g.Players { // the GM's seat included
-		if err := j.queueNotice(tx, g, p.Email, subject, "", body); err != nil {
+		if report == "" {
+			err = j.queueNotice(tx, g, p.Email, subject, "", body)
+		} else {
+			err = j.queueLuck(tx, g, p.Email, subject, body+"\n\n"+j.opt.Templates.T(seatLang(&p), "luck.end", "Game", g.ID), report)
+		}
+		if err != nil {
 			return err
 		}
+	}
+	if err := j.leagueResult(tx, g); err != nil {
+		return err
 	}
 	return tx.PutGame(g)
 }

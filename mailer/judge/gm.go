@@ -23,6 +23,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	if done, err := j.gmObserverCommand(tx, g, f, no, b, bad, now); done || err != nil {
 		return done, err
 	}
+	if done, err := j.gmLuck(tx, g, f, no, b, bad); done || err != nil {
+		return done, err
+	}
 	switch strings.ToLower(f[0]) {
 	case "abandon":
 		reason := strings.Join(f[1:], " ")

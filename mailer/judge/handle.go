@@ -336,7 +336,7 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, deadline at HH:MM [ZONE], deadline every HOURS, weekends off|on, grace HOURS|off, reminders HOURS,...|off, vacations off|on|DAYS, missed wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG, observe ADDRESS [HOURS] [LANG], unobserve ADDRESS, rotate ROLE, auth off|warn|require, abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, deadline at HH:MM [ZONE], deadline every HOURS, weekends off|on, grace HOURS|off, reminders HOURS,...|off, vacations off|on|DAYS, missed wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG, observe ADDRESS [HOURS] [LANG], unobserve ADDRESS, rotate ROLE, auth off|warn|require, luck [all], abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
 		}
 		if bad.Len() > before {
 			break

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
@@ -353,23 +355,46 @@ func unsubscribeURL(g *store.Game, o *store.Observer) string {
 	return "mailto:" + g.OrdersAddress + "?subject=" + url.PathEscape("unsubscribe "+o.Token)
 }
 
-// queueObserverMail queues o's report of g at entry upto.
+// ObserverData feeds templates/observer.txt.tmpl and observer.html.tmpl.
+type ObserverData struct {
+	Lang  string
+	Title string
+	// Intro says what the report is, in the observer's language.
+	Intro    string
+	Events   []string
+	Map      *MapData // nil for a game that draws no map
+	Sections []SectionData
+	// Unsubscribe says how to stop the reports.
+	Unsubscribe   string
+	Footer        string
+	GameInEnglish bool
+}
+
+// queueObserverMail queues o's report of g at entry upto: the public
+// events evs, the observers' map of st (observerMap) and the view, in
+// the observer's language, laid out as a player's report.
 func (j *Judge) queueObserverMail(tx *store.Tx, g *store.Game, o *store.Observer, st adjudicator.State, evs []string, view adjudicator.View, upto int) error {
 	T := j.opt.Templates.T
+	cat := j.opt.Templates.Catalog
 	lang := o.Lang
-	var b strings.Builder
-	b.WriteString(T(lang, "observe.report", "Game", g.ID, "Label", st.Status().Label, "Hours", o.Delay))
-	b.WriteString("\n\n")
-	if len(evs) > 0 {
-		b.WriteString(T(lang, "observe.events") + "\n")
-		for _, e := range narrate(st, evs, lang, j.opt.Templates.Catalog) {
-			b.WriteString("  " + strings.ReplaceAll(e, "\n", "\n  ") + "\n")
-		}
-		b.WriteString("\n")
+	label := statusLabel(st, lang, cat)
+	data := ObserverData{
+		Lang: lang, Title: T(lang, "observe.subject", "Game", g.ID, "Label", label),
+		Intro:  T(lang, "observe.report", "Game", g.ID, "Label", label, "Hours", o.Delay),
+		Events: narrate(st, evs, lang, cat), Sections: sections(view, lang, cat),
+		Unsubscribe: T(lang, "observe.unsubscribe", "Address", g.OrdersAddress, "Token", o.Token),
+		Footer:      j.footerIn(g, lang), GameInEnglish: lang != i18n.Default,
 	}
-	b.WriteString(view.Text())
-	b.WriteString("\n" + T(lang, "observe.unsubscribe", "Address", g.OrdersAddress, "Token", o.Token))
-	text, html, err := j.opt.Templates.Render("notice", NoticeData{Lang: lang, Text: b.String(), Footer: j.footerIn(g, lang)})
+	var parts []store.Part
+	if m, ok := observerMap(g, st); ok {
+		md, part, err := mapPartOf(m, st, lang, cat)
+		if err != nil {
+			return err
+		}
+		data.Map = md
+		parts = append(parts, *part)
+	}
+	text, html, err := j.opt.Templates.Render("observer", data)
 	if err != nil {
 		return err
 	}
@@ -377,14 +402,180 @@ func (j *Judge) queueObserverMail(tx *store.Tx, g *store.Game, o *store.Observer
 		GameID: g.ID, Kind: "observer",
 		From:    fmt.Sprintf("%s <%s>", j.opt.FromName, j.opt.OrdersAddress),
 		ReplyTo: g.OrdersAddress, To: []string{o.Email},
-		Subject:   T(lang, "observe.subject", "Game", g.ID, "Label", st.Status().Label),
+		Subject:   data.Title,
 		MessageID: fmt.Sprintf("pbem.%s.%d.observer.%s@%s", g.ID, upto, randHex(4), j.opt.Domain),
 		Headers:   map[string]string{"List-Unsubscribe": "<" + unsubscribeURL(g, o) + ">", "List-Id": fmt.Sprintf("%s observers <%s.observers.%s>", g.ID, g.ID, j.opt.Domain)},
-		Text:      text, HTML: html, Created: j.opt.Now().UTC(),
+		Text:      text, HTML: html, Parts: parts, Created: j.opt.Now().UTC(),
 	}
 	m.NextTry = m.Created
 	_, err = tx.Enqueue(m)
 	return err
+}
+
+// observerMap is the map an observer may see of st, or false for a game
+// that draws none. As observerView does for the text, it keeps of the
+// players' own maps only what every one of them shows: the board's
+// layout from the role-less map; in each area the markers every player
+// sees, the controller when every player sees the same, the pieces every
+// player sees alike (by name and strength), and, for the rest of a side's
+// pieces, as many hidden pieces as every player sees there at least; the
+// moves and battles every player sees (a move's label only when every
+// player sees it); the notes every player sees.
+func observerMap(g *store.Game, st adjudicator.State) (board.Map, bool) {
+	v, ok := st.(board.Viewer)
+	if !ok {
+		return board.Map{}, false
+	}
+	var maps []board.Map
+	seen := map[string]bool{}
+	for _, p := range g.Players {
+		if p.Role == string(adjudicator.GM) || seen[p.Role] {
+			continue
+		}
+		seen[p.Role] = true
+		maps = append(maps, v.MapView(adjudicator.Role(p.Role)))
+	}
+	out := v.MapView(observerRole)
+	out.Reader = observerRole
+	if len(maps) == 0 {
+		return board.Map{}, false
+	}
+	// Notes (and their messages, when the game gives them alongside).
+	first := maps[0]
+	var notes []string
+	var noteMsgs []msg.M
+	parallel := len(first.NoteMsgs) == len(first.Notes)
+	for i, n := range first.Notes {
+		all := true
+		for _, m := range maps[1:] {
+			all = all && slices.Contains(m.Notes, n)
+		}
+		if all {
+			notes = append(notes, n)
+			if parallel {
+				noteMsgs = append(noteMsgs, first.NoteMsgs[i])
+			}
+		}
+	}
+	out.Notes, out.NoteMsgs = notes, noteMsgs
+	if !parallel {
+		out.NoteMsgs = nil
+	}
+	for i := range out.Areas {
+		a := &out.Areas[i]
+		var theirs []*board.Area
+		for k := range maps {
+			theirs = append(theirs, maps[k].Area(a.ID))
+		}
+		a.Markers, a.Controller, a.Pieces = nil, "", nil
+		if slices.Contains(theirs, nil) {
+			continue
+		}
+		for _, mk := range theirs[0].Markers {
+			all := true
+			for _, t := range theirs[1:] {
+				all = all && slices.Contains(t.Markers, mk)
+			}
+			if all {
+				a.Markers = append(a.Markers, mk)
+			}
+		}
+		a.Controller = theirs[0].Controller
+		for _, t := range theirs[1:] {
+			if t.Controller != a.Controller {
+				a.Controller = ""
+			}
+		}
+		a.Pieces = commonPieces(theirs)
+	}
+	out.Moves = nil
+	for _, mv := range first.Moves {
+		label, all := mv.Label, true
+		for _, m := range maps[1:] {
+			found := false
+			for _, x := range m.Moves {
+				if x.Owner == mv.Owner && x.From == mv.From && x.To == mv.To && x.Sea == mv.Sea && x.Count == mv.Count {
+					found = true
+					if x.Label != label {
+						label = ""
+					}
+					break
+				}
+			}
+			all = all && found
+		}
+		if all {
+			mv.Label = label
+			out.Moves = append(out.Moves, mv)
+		}
+	}
+	out.Battles = nil
+	for _, b := range first.Battles {
+		all := true
+		for _, m := range maps[1:] {
+			all = all && slices.Contains(m.Battles, b)
+		}
+		if all {
+			out.Battles = append(out.Battles, b)
+		}
+	}
+	return out, true
+}
+
+// commonPieces are the pieces of one area every player sees: those each
+// sees alike, then for each side as many hidden pieces as every player
+// sees of it there at least, besides.
+func commonPieces(areas []*board.Area) []board.Piece {
+	type key struct {
+		owner         adjudicator.Role
+		label, detail string
+		value, max    int
+		hidden        bool
+	}
+	counts := make([]map[key]int, len(areas))
+	sides := make([]map[adjudicator.Role]int, len(areas))
+	var order []key
+	var owners []adjudicator.Role
+	for i, a := range areas {
+		counts[i], sides[i] = map[key]int{}, map[adjudicator.Role]int{}
+		for _, p := range a.Pieces {
+			k := key{p.Owner, p.Label, p.Detail, p.Value, p.Max, p.Hidden}
+			if i == 0 && counts[0][k] == 0 {
+				order = append(order, k)
+			}
+			if i == 0 && !slices.Contains(owners, p.Owner) {
+				owners = append(owners, p.Owner)
+			}
+			counts[i][k] += p.N()
+			sides[i][p.Owner] += p.N()
+		}
+	}
+	var out []board.Piece
+	shown := map[adjudicator.Role]int{}
+	for _, k := range order {
+		if k.hidden {
+			continue // counted with the side's other unknown pieces below
+		}
+		n := counts[0][k]
+		for _, c := range counts[1:] {
+			n = min(n, c[k])
+		}
+		if n == 0 {
+			continue
+		}
+		out = append(out, board.Piece{Owner: k.owner, Label: k.label, Detail: k.detail, Value: k.value, Max: k.max, Count: n})
+		shown[k.owner] += n
+	}
+	for _, o := range owners {
+		n := sides[0][o]
+		for _, s := range sides[1:] {
+			n = min(n, s[o])
+		}
+		if n -= shown[o]; n > 0 {
+			out = append(out, board.Piece{Owner: o, Hidden: true, Count: n})
+		}
+	}
+	return out
 }
 
 // unsubscribeStep removes the observer whose token an email quotes

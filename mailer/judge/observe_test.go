@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	_ "github.com/pbem/pbem/adjudicator/all"
+	"github.com/pbem/pbem/adjudicator/board"
 	"github.com/pbem/pbem/adjudicator/hexbattle"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/pbem/pbem/store"
@@ -129,7 +131,7 @@ func observeGame(t *testing.T, game, scenario string, seed uint64) {
 	c, err := j.NewGame(spec)
 	require.NoError(t, err)
 	id := c.Game.ID
-	_, err = j.GMCommands(id, []string{"observe eye@example.net 0"})
+	_, err = j.GMCommands(id, []string{"observe eye@example.net 0", "observe ojo@example.net 0 es"})
 	require.NoError(t, err)
 	pick := testdice.New(seed)
 	load := func() (*store.Game, adjudicator.State) {
@@ -165,14 +167,19 @@ func observeGame(t *testing.T, game, scenario string, seed uint64) {
 		require.NoError(t, db.View(func(tx *store.Tx) error {
 			all, err := tx.AllMail()
 			for _, m := range all {
-				if m.To[0] != "eye@example.net" || m.Kind != "observer" || int(m.ID) <= checked {
+				if m.Kind != "observer" || int(m.ID) <= checked {
 					continue
 				}
 				checked = int(m.ID)
-				reports++
+				if m.To[0] == "eye@example.net" {
+					reports++
+				} else {
+					require.Contains(t, m.Text, "Informe público de la partida", "in the observer's language")
+				}
 				for _, l := range strings.Split(m.Text, "\n") {
 					require.False(t, hidden[strings.TrimSpace(l)], "observer report shows a hidden fact: %q\n%s", l, m.Text)
 				}
+				checkObserverMap(t, m, st, addr)
 			}
 			return err
 		}))
@@ -194,4 +201,60 @@ func observeGame(t *testing.T, game, scenario string, seed uint64) {
 		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	}
 	require.Greater(t, reports, 5, "the observer got reports")
+}
+
+// checkObserverMap checks the map of an observer's report m of state st:
+// it is there, in the observer's language, and shows no piece by name
+// or strength, no marker, no move and no battle that some player's own
+// map does not show.
+func checkObserverMap(t *testing.T, m *store.OutMail, st adjudicator.State, addr map[adjudicator.Role]string) {
+	t.Helper()
+	v, ok := st.(board.Viewer)
+	if !ok {
+		return
+	}
+	require.Len(t, m.Parts, 1, "the map picture")
+	require.Contains(t, m.HTML, `src="cid:`+mapContentID+`"`)
+	var om board.Map
+	require.NoError(t, json.Unmarshal(m.Parts[0].Source, &om))
+	if m.To[0] == "ojo@example.net" {
+		require.Equal(t, "es", om.Lang)
+	}
+	pieces := 0
+	for _, a := range om.Areas {
+		for _, p := range a.Pieces {
+			pieces += p.N()
+		}
+	}
+	require.Positive(t, pieces, "the observers' map shows the pieces on the board")
+	for r := range addr {
+		pm := v.MapView(r)
+		for _, a := range om.Areas {
+			pa := pm.Area(a.ID)
+			require.NotNil(t, pa, a.ID)
+			for _, mk := range a.Markers {
+				require.Contains(t, pa.Markers, mk, "%s: marker %q that %s does not see", a.ID, mk, r)
+			}
+			for _, p := range a.Pieces {
+				if p.Hidden {
+					continue
+				}
+				found := false
+				for _, q := range pa.Pieces {
+					found = found || q.Owner == p.Owner && q.Label == p.Label && q.Value == p.Value && !q.Hidden
+				}
+				require.True(t, found, "%s: piece %+v that %s does not see", a.ID, p, r)
+			}
+		}
+		for _, mv := range om.Moves {
+			found := false
+			for _, x := range pm.Moves {
+				found = found || x.From == mv.From && x.To == mv.To && x.Owner == mv.Owner && (mv.Label == "" || x.Label == mv.Label)
+			}
+			require.True(t, found, "move %+v that %s does not see", mv, r)
+		}
+		for _, b := range om.Battles {
+			require.Contains(t, pm.Battles, b)
+		}
+	}
 }

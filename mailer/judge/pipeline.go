@@ -436,6 +436,14 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 	if promptSig(next) != before && !(graceHolds(g, st, next)) {
 		j.resetDeadline(g, next, c.now)
 	}
+	if g.Status.Finished {
+		// These orders ended the game (a finished game takes none): the
+		// luck report and the league's result go before the final
+		// reports.
+		if err := j.gameOver(c.tx, g); err != nil {
+			return nil, err
+		}
+	}
 	if err := j.queueReports(c.tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: c.msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
 		return nil, err
 	}

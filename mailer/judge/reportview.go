@@ -30,7 +30,12 @@ func mapPart(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n
 	if !ok {
 		return nil, nil, nil
 	}
-	m := v.MapView(role)
+	return mapPartOf(v.MapView(role), st, lang, cat)
+}
+
+// mapPartOf is mapPart for the map m of st (a player's, or the
+// observers' of observerMap).
+func mapPartOf(m board.Map, st adjudicator.State, lang string, cat *i18n.Catalog) (*MapData, *store.Part, error) {
 	m.Lang = lang
 	if m.PieceKeyMsg != nil {
 		m.PieceKey = cat.Text(lang, *m.PieceKeyMsg)
@@ -48,7 +53,7 @@ func mapPart(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n
 	}
 	src, err := json.Marshal(&m)
 	if err != nil {
-		return nil, nil, fmt.Errorf("map of %s: %w", role, err)
+		return nil, nil, fmt.Errorf("map of %s: %w", m.Reader, err)
 	}
 	w, _ := mapdraw.Size(&m)
 	md := &MapData{

@@ -373,7 +373,7 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 
 // GMCommands runs GM command lines (deadline and seat commands: deadline,
 // weekends, grace, reminders, vacations, missed, pause, resume, extend,
-// defaults, alias, replace, language, observe, unobserve, abandon) for the operator (pbem
+// defaults, alias, replace, language, observe, unobserve, luck, abandon) for the operator (pbem
 // gm), all or nothing, as the GM's own email would; the GM is told what
 // was done. It returns the same.
 func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
@@ -387,7 +387,18 @@ func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
 			return fmt.Errorf("game %q: %w", gameID, err)
 		}
 		if g.Status.Finished {
-			return fmt.Errorf("game %s is over (%s)", g.ID, g.Status.Result)
+			// Only the luck report may still be asked for.
+			if len(lines) != 1 || !isLuckLine(lines[0]) {
+				return fmt.Errorf("game %s is over (%s)", g.ID, g.Status.Result)
+			}
+			var bad strings.Builder
+			if _, err := j.gmLuck(tx, g, strings.Fields(lines[0]), 1, &b, &bad); err != nil {
+				return err
+			}
+			if bad.Len() > 0 {
+				return errors.New(strings.TrimSpace(bad.String()))
+			}
+			return nil
 		}
 		_, st, err := loadState(g)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -73,6 +74,7 @@ func TestClubSoak(t *testing.T) {
 		eng   adjudicator.Game
 		round int
 		seats map[adjudicator.Role]seat
+		lg    string // its league
 	}
 	policies := []store.Policy{
 		{},
@@ -82,34 +84,48 @@ func TestClubSoak(t *testing.T) {
 		{At: "21:00", TZ: "Europe/Rome", WeekendsOff: true, VacationDays: 5},
 	}
 	// Two leagues of the club, paired by round robin with balanced sides:
-	// Richard III over three rounds, Hammer of the Scots over two.
+	// Richard III over three rounds (a side that misses 3 deadlines in a
+	// row forfeits), Hammer of the Scots over two. The judge records each
+	// result in its league and mails the standings as the games end.
 	var addrs []string
 	for _, m := range members {
 		addrs = append(addrs, m.addr)
 	}
 	var games []*game
+	var leagues []*store.League
 	for _, lg := range []struct {
-		name, scen string
-		rounds     int
-	}{{"richard-iii", "wars-of-the-roses", 3}, {"hammer-of-the-scots", "braveheart", 2}} {
+		league, name, scen string
+		rounds, forfeit    int
+	}{{"roses", "richard-iii", "wars-of-the-roses", 3, 3}, {"hammer", "hammer-of-the-scots", "braveheart", 2, 0}} {
 		eng, err := adjudicator.Lookup(lg.name)
 		require.NoError(t, err)
 		roles := eng.Info().Roles
+		l := &store.League{Name: lg.league, GameName: lg.name, Scenario: lg.scen, Sides: []string{string(roles[0]), string(roles[1])},
+			Format: league.RoundRobin, Cycles: 1, Players: addrs, GM: "gm@club.example", DeadlineHours: 48, ForfeitAfter: lg.forfeit, Created: now}
 		for round := 1; round <= lg.rounds && len(games) < nGames; round++ {
 			pairs, err := league.RoundRobinRound(addrs, round)
 			require.NoError(t, err)
-			for _, pr := range pairs {
+			lr := store.LeagueRound{No: round, At: now}
+			for n, pr := range pairs {
 				if len(games) == nGames || pr.Bye() {
 					continue
 				}
 				i := len(games)
-				spec := NewGameSpec{Game: lg.name, Scenario: lg.scen, GM: "gm@club.example", DeadlineHours: 48, Policy: policies[i%len(policies)],
+				spec := NewGameSpec{ID: fmt.Sprintf("%s-r%d-%d", lg.league, round, n+1), Game: lg.name, Scenario: lg.scen, GM: "gm@club.example", DeadlineHours: 48, Policy: policies[i%len(policies)],
 					Players: []PlayerSpec{{Role: roles[0], Email: pr.A}, {Role: roles[1], Email: pr.B}}}
 				c, err := j.NewGame(spec)
 				require.NoError(t, err)
-				games = append(games, &game{id: c.Game.ID, eng: eng, round: round, seats: map[adjudicator.Role]seat{
+				games = append(games, &game{id: c.Game.ID, eng: eng, round: round, lg: lg.league, seats: map[adjudicator.Role]seat{
 					roles[0]: {pr.A, c.Secrets[roles[0]]}, roles[1]: {pr.B, c.Secrets[roles[1]]}}})
+				lr.Games = append(lr.Games, store.LeagueGame{ID: c.Game.ID, A: pr.A, B: pr.B, Created: true})
 			}
+			if len(lr.Games) > 0 {
+				l.Paired = append(l.Paired, lr)
+			}
+		}
+		if len(l.Paired) > 0 {
+			require.NoError(t, db.Update(func(tx *store.Tx) error { return tx.PutLeague(l) }))
+			leagues = append(leagues, l)
 		}
 	}
 	require.Len(t, games, nGames)
@@ -208,7 +224,8 @@ func TestClubSoak(t *testing.T) {
 	// leagues' standings from the store's results are those recomputed
 	// from the records.
 	var fromStore, fromRecords []league.Result
-	finished, defaults := 0, 0
+	byLeague := map[string][]league.Result{}
+	finished, defaults, forfeits, void := 0, 0, 0, 0
 	stats := store.SeatStats{}
 	for _, g := range games {
 		sg, st := load(g)
@@ -229,9 +246,20 @@ func TestClubSoak(t *testing.T) {
 		require.NoError(t, err)
 		roles := g.eng.Info().Roles
 		a, b := g.seats[roles[0]].addr, g.seats[roles[1]].addr
-		fromStore = append(fromStore, leagueResult(g.round, a, b, sg.Status.Finished, sg.Status.Winner, string(roles[0])))
 		done, winners := recordOutcome(rec, final, roles)
+		if strings.HasPrefix(sg.Status.Result, "abandoned") {
+			// every side forfeited: the game counts for nobody
+			require.True(t, done, g.id)
+			require.Empty(t, winners, g.id)
+			void++
+			continue
+		}
+		if strings.Contains(sg.Status.Result, "forfeited") {
+			forfeits++
+		}
+		fromStore = append(fromStore, leagueResult(g.round, a, b, sg.Status.Finished, sg.Status.Winner, string(roles[0])))
 		fromRecords = append(fromRecords, leagueResult(g.round, a, b, done, winners, string(roles[0])))
+		byLeague[g.lg] = append(byLeague[g.lg], fromRecords[len(fromRecords)-1])
 		for _, e := range rec.Entries {
 			if e.Kind == record.KindDefault {
 				defaults++
@@ -251,17 +279,38 @@ func TestClubSoak(t *testing.T) {
 	for _, st := range table {
 		played += st.Played
 	}
-	require.Equal(t, 2*finished, played, "each finished game counts for both its players")
+	require.Equal(t, 2*(finished-void), played, "each finished game counts for both its players, unless abandoned")
 	require.Greater(t, finished, 0)
 	require.Greater(t, defaults, 0, "some deadlines were missed")
 	require.Greater(t, stats.Missed, 0)
 
-	// Every outgoing mail goes to a member of its game or to the GM.
+	// Each league holds the results the judge recorded as its games
+	// ended (no "pbem league standings" ran): those the records give.
+	for _, l := range leagues {
+		var stored *store.League
+		require.NoError(t, db.View(func(tx *store.Tx) error { stored, err = tx.League(l.Name); return err }))
+		require.Equal(t, byLeague[l.Name], LeagueResults(stored), l.Name)
+		require.NoError(t, db.View(func(tx *store.Tx) error {
+			changed, err := RefreshLeagueResults(tx, stored)
+			require.False(t, changed, "%s: a result the judge did not record", l.Name)
+			return err
+		}))
+	}
+
+	// Every outgoing mail goes to a member of its game or to the GM; the
+	// league's results go to every member of the league and the GM, one
+	// mail each for each game that ended.
 	perKind := map[string]int{}
+	leagueMails := 0
 	require.NoError(t, db.View(func(tx *store.Tx) error {
 		all, err := tx.AllMail()
 		for _, m := range all {
 			perKind[m.Kind]++
+			if strings.Contains(m.Subject, "] Result of "+m.GameID+":") {
+				leagueMails++
+				require.True(t, m.To[0] == "gm@club.example" || slices.Contains(addrs, m.To[0]), "league mail %d to %s", m.ID, m.To[0])
+				continue
+			}
 			var g *game
 			for _, x := range games {
 				if x.id == m.GameID {
@@ -277,13 +326,14 @@ func TestClubSoak(t *testing.T) {
 		}
 		return err
 	}))
+	require.Equal(t, finished*(len(addrs)+1), leagueMails, "one league mail per member and the GM for each game that ended")
 	var kinds []string
 	for k, n := range perKind {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(kinds)
-	t.Logf("%d games, %d days (%d ticks): %d emails in, all applied (%d orders, %d resignations); %d deadline defaults; %d finished (leader %s, %.1f points); seats on time %d, late %d, missed %d; mail out: %s",
-		nGames, days, ticks, sent, applied, resigned, defaults, finished, table[0].Player, table[0].Points, stats.OnTime, stats.Late, stats.Missed, strings.Join(kinds, ", "))
+	t.Logf("%d games, %d days (%d ticks): %d emails in, all applied (%d orders, %d resignations); %d deadline defaults; %d finished (%d by forfeit; leader %s, %.1f points); seats on time %d, late %d, missed %d; mail out: %s",
+		nGames, days, ticks, sent, applied, resigned, defaults, finished, forfeits, table[0].Player, table[0].Points, stats.OnTime, stats.Late, stats.Missed, strings.Join(kinds, ", "))
 }
 
 // leagueResult is a league's view of a two-player game between a (the
@@ -301,8 +351,8 @@ func leagueResult(round int, a, b string, finished bool, winners []string, first
 }
 
 // recordOutcome reads how a two-player game ended from its record alone:
-// by the rules (the replayed state), or by a resignation logged as a
-// note (the other side wins).
+// by the rules (the replayed state), or by a resignation or a forfeit
+// logged as a note (the other side wins; no side when both forfeited).
 func recordOutcome(rec *record.Record, final adjudicator.State, roles []adjudicator.Role) (bool, []string) {
 	if st := final.Status(); st.Finished {
 		var w []string
@@ -318,6 +368,15 @@ func recordOutcome(rec *record.Record, final adjudicator.State, roles []adjudica
 					return true, []string{string(r)}
 				}
 			}
+		}
+		if f := strings.Fields(strings.Join(e.Lines, " ")); e.Kind == record.KindNote && len(f) > 1 && f[0] == "forfeit" {
+			var w []string
+			for _, r := range roles {
+				if !slices.Contains(f[1:], string(r)) {
+					w = append(w, string(r))
+				}
+			}
+			return true, w
 		}
 	}
 	return false, nil

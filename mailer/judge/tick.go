@@ -147,6 +147,7 @@ func owingRoles(st adjudicator.State) []adjudicator.Role {
 func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
 	before := roleSigs(st)
 	revealed := g.Dice.RevealedThrough
+	wasOver := g.Status.Finished
 	applied := 0
 	for _, r := range owingRoles(st) {
 		sub := st.Default(r)
@@ -187,6 +188,13 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 	}
 	j.resetDeadline(g, st, now)
+	if g.Status.Finished && !wasOver {
+		// The luck report and the league's result go before the final
+		// reports.
+		if err := j.gameOver(tx, g); err != nil {
+			return err
+		}
+	}
 	if applied > 0 {
 		diceText, err := j.turnDice(tx, g, revealed)
 		if err != nil {
@@ -294,6 +302,11 @@ func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now ti
 			p.Stats.Missed++
 			p.MissedInRow++
 		}
+	}
+	// A league's forfeit rule ends the game at the limit of misses in a
+	// row, whatever the game's own rule (league.go).
+	if over, err := j.leagueForfeit(tx, g, late, now); over || err != nil {
+		return err
 	}
 	if g.Policy.Missed == "wait" {
 		g.Deadline, g.GraceUntil = time.Time{}, time.Time{}

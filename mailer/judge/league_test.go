@@ -1,0 +1,159 @@
+package judge
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/store"
+)
+
+// newLeagueFixture is a league of three players whose first round pairs
+// alice (north) with bob (south) in the fixture's game, carol having the
+// bye, as "pbem league pair" stores it.
+func newLeagueFixture(t *testing.T, forfeitAfter int) *fixture {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	f := &fixture{t: t, db: db, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	f.j = New(db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }})
+	l := &store.League{Name: "club", GameName: "duel-test", Scenario: "standard", Sides: []string{"north", "south"}, Format: "roundrobin", Cycles: 1,
+		Players: []string{"alice@example.org", "bob@example.org", "carol@example.org"}, GM: "gm@example.org", ForfeitAfter: forfeitAfter, Created: f.now,
+		Paired: []store.LeagueRound{{No: 1, At: f.now, Games: []store.LeagueGame{{ID: "club-r1-1", A: "alice@example.org", B: "bob@example.org"}, {A: "carol@example.org"}}}}}
+	require.NoError(t, db.Update(func(tx *store.Tx) error { return tx.PutLeague(l) }))
+	c, err := f.j.NewGame(NewGameSpec{ID: "club-r1-1", Game: "duel-test", Players: []PlayerSpec{
+		{Role: "north", Email: "alice@example.org"}, {Role: "south", Email: "bob@example.org"}}, GM: "gm@example.org", DeadlineHours: 24})
+	require.NoError(t, err)
+	f.game, f.secrets = c.Game.ID, c.Secrets
+	return f
+}
+
+func (f *fixture) league() *store.League {
+	f.t.Helper()
+	var l *store.League
+	require.NoError(f.t, f.db.View(func(tx *store.Tx) error {
+		var err error
+		l, err = tx.League("club")
+		return err
+	}))
+	return l
+}
+
+// leagueMails are the league's result mails queued to addr.
+func (f *fixture) leagueMails(addr string) []*store.OutMail {
+	var out []*store.OutMail
+	for _, m := range f.outbox() {
+		if m.To[0] == addr && strings.HasPrefix(m.Subject, "[club] Result of "+f.game) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// When a league game ends, its result goes into the league in the same
+// transaction, and every player of the league and its GM get the
+// standings and the ratings, one mail each.
+func TestLeagueResultMailedWhenAGameEnds(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	f.playToTheEnd()
+	g := f.game_()
+	require.Equal(t, []string{"north"}, g.Status.Winner)
+	lg := f.league().Game(f.game)
+	require.True(t, lg.Done)
+	require.Equal(t, 1.0, lg.ScoreA, "alice plays north and won")
+	require.Equal(t, g.Updated, lg.Finished)
+	for _, addr := range []string{"alice@example.org", "bob@example.org", "carol@example.org", "gm@example.org"} {
+		got := f.leagueMails(addr)
+		require.Len(t, got, 1, addr)
+		text := flat(got[0].Text)
+		require.Contains(t, text, "alice@example.org v bob@example.org: alice@example.org wins")
+		require.Contains(t, text, "League club: duel-test (standard), round robin, 3 players, 1 of 3 rounds paired")
+		require.Contains(t, text, "1 alice@example.org 1 1 0 0 0 1")
+		require.Contains(t, text, "Glicko-2 ratings for duel-test: 2 players, 1 games in 1 leagues")
+	}
+	// Once: a later tick or command sends nothing more about it.
+	n := len(f.outbox())
+	f.now = f.now.Add(48 * time.Hour)
+	f.tick()
+	require.Len(t, f.outbox(), n)
+}
+
+// An abandoned league game counts for nobody; the players are told.
+func TestLeagueAbandonedGameIsVoid(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	o := f.gm("abandon")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	lg := f.league().Game(f.game)
+	require.True(t, lg.Void)
+	require.False(t, lg.Done)
+	text := flat(f.leagueMails("carol@example.org")[0].Text)
+	require.Contains(t, text, "abandoned, it counts for nobody")
+	require.Contains(t, text, "1 abandoned game(s) count for nobody")
+	require.Contains(t, text, "no finished league game of duel-test yet")
+}
+
+// The league's forfeit rule: a side that misses its limit of deadlines
+// in a row loses the game at that deadline, and the loss counts.
+func TestLeagueForfeitOnTimeout(t *testing.T) {
+	f := newLeagueFixture(t, 2)
+	// Bob picks every round; alice misses two deadlines in a row.
+	for miss := 1; miss <= 2; miss++ {
+		o := f.player("bob@example.org", "south", "pick 1")
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		f.now = f.game_().Deadline.Add(time.Minute)
+		f.tick()
+		require.Equal(t, miss, f.game_().Player("north").MissedInRow)
+	}
+	g := f.game_()
+	require.True(t, g.Status.Finished)
+	require.Equal(t, []string{"south"}, g.Status.Winner)
+	require.Equal(t, "North forfeited after 2 missed deadlines in a row; South wins", g.Status.Result)
+	require.Contains(t, f.notes(), "gm: forfeit north")
+	require.True(t, g.Deadline.IsZero())
+	lg := f.league().Game(f.game)
+	require.True(t, lg.Done)
+	require.Equal(t, 0.0, lg.ScoreA, "a loss for alice")
+	require.Contains(t, flat(f.leagueMails("alice@example.org")[0].Text), "bob@example.org wins")
+	var over *store.OutMail
+	for _, m := range f.outbox() {
+		if m.To[0] == "alice@example.org" && strings.Contains(m.Subject, "Game over: North forfeited") {
+			over = m
+		}
+	}
+	require.NotNil(t, over)
+	require.Contains(t, over.Text, "Luck report for game club-r1-1")
+	f.checkFinishedRecord()
+}
+
+// Both sides at the limit at the same deadline: the game is abandoned
+// and counts for nobody.
+func TestLeagueDoubleForfeitIsVoid(t *testing.T) {
+	f := newLeagueFixture(t, 1)
+	f.now = f.game_().Deadline.Add(time.Minute)
+	f.tick()
+	g := f.game_()
+	require.True(t, g.Status.Finished)
+	require.Empty(t, g.Status.Winner)
+	require.True(t, strings.HasPrefix(g.Status.Result, "abandoned: every side missed 1 deadlines in a row"), g.Status.Result)
+	require.True(t, f.league().Game(f.game).Void)
+}
+
+// Without a league (or without its forfeit rule) a missed deadline runs
+// the game's own policy: here civil disorder, the game going on.
+func TestForfeitRuleOnlyInLeagues(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	_, text := f.gmSay("missed forfeit 1")
+	require.Contains(t, text, "civil disorder")
+	f.player("bob@example.org", "south", "pick 1")
+	f.now = f.game_().Deadline.Add(time.Minute)
+	f.tick()
+	g := f.game_()
+	require.False(t, g.Status.Finished)
+	require.True(t, g.Player(string(adjudicator.Role("north"))).Disorder)
+	require.Empty(t, f.leagueMails("carol@example.org"))
+}

@@ -1,0 +1,140 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator/luck"
+	"github.com/pbem/pbem/store"
+)
+
+// The luck report by email. When a game ends (by its rules, a
+// resignation, a forfeit or an abandon) every player and the GM get its
+// luck report (package luck) in one more mail of the same transaction.
+// The GM's "luck" command sends it to the GM at any time, and "luck all"
+// to every player too: during the game it counts the dice of the epochs
+// whose secret is already revealed, from the record as anyone may check
+// it (the current epoch's dice and every hidden draw stay secret).
+
+// LuckData is the data of the luck template: Intro in the reader's
+// language, Report as luck.Report.WriteText writes it.
+type LuckData struct {
+	Lang   string
+	Intro  string
+	Report string
+	Footer string
+}
+
+// gameOver follows the end of g by its rules, in the transaction that
+// ended it: the luck report to everyone, then the league's result and
+// standings when g is a league game. (A game ended otherwise carries the
+// luck report in its game-over mail: see endGame.)
+func (j *Judge) gameOver(tx *store.Tx, g *store.Game) error {
+	if err := j.mailLuck(tx, g, gameAddresses(g, true)); err != nil {
+		return err
+	}
+	return j.leagueResult(tx, g)
+}
+
+// queueLuck queues one mail of the luck template to addr.
+func (j *Judge) queueLuck(tx *store.Tx, g *store.Game, addr, subject, intro, report string) error {
+	lang := langOf(g, addr)
+	return j.queueRendered(tx, g, addr, subject, "luck", "", "luck", LuckData{Lang: lang, Intro: intro, Report: report, Footer: j.footerIn(g, lang)})
+}
+
+// luckOrExcuse is g's luck report, or "" when it cannot be computed: the
+// GM is then told why (the game goes on, or ends, all the same).
+func (j *Judge) luckOrExcuse(tx *store.Tx, g *store.Game) (string, error) {
+	report, err := j.luckText(tx, g)
+	if err == nil {
+		return report, nil
+	}
+	j.opt.Log.Error("luck report", "game", g.ID, "err", err)
+	return "", j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] No luck report", g.ID), "",
+		fmt.Sprintf("The luck report of game [%s] could not be computed: %v", g.ID, clip(err.Error(), maxReason)))
+}
+
+// gameAddresses lists g's GM and, with players, every player's address,
+// each once.
+func gameAddresses(g *store.Game, players bool) []string {
+	out := []string{strings.ToLower(g.GM)}
+	if !players {
+		return out
+	}
+	for _, p := range g.Players {
+		if a := strings.ToLower(p.Email); a != "" && !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// luckText is g's luck report from its record as the store holds it now
+// (the secrets revealed so far).
+func (j *Judge) luckText(tx *store.Tx, g *store.Game) (string, error) {
+	rec, err := j.exportLog(tx, g, false)
+	if err != nil {
+		return "", err
+	}
+	rep, err := luck.Compute(rec)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// mailLuck queues g's luck report to each address, its opening in the
+// reader's language. A report that cannot be computed (a record that does
+// not verify) does not stop the game: the GM is told why instead.
+func (j *Judge) mailLuck(tx *store.Tx, g *store.Game, to []string) error {
+	report, err := j.luckOrExcuse(tx, g)
+	if err != nil || report == "" {
+		return err
+	}
+	T := j.opt.Templates.T
+	for _, a := range to {
+		lang := langOf(g, a)
+		key := "luck.during"
+		if g.Status.Finished {
+			key = "luck.end"
+		}
+		if err := j.queueLuck(tx, g, a, T(lang, "luck.subject", "Game", g.ID), T(lang, key, "Game", g.ID), report); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gmLuck runs the GM's "luck" (to the GM) and "luck all" (to every
+// player too); it reports whether the line was one of them.
+func (j *Judge) gmLuck(tx *store.Tx, g *store.Game, f []string, no int, b, bad *strings.Builder) (bool, error) {
+	if !strings.EqualFold(f[0], "luck") {
+		return false, nil
+	}
+	all := len(f) == 2 && strings.EqualFold(f[1], "all")
+	if len(f) > 2 || len(f) == 2 && !all {
+		fmt.Fprintf(bad, "line %d: luck (the luck report to the GM), or luck all (to every player too)\n", no)
+		return true, nil
+	}
+	if err := j.mailLuck(tx, g, gameAddresses(g, all)); err != nil {
+		return true, err
+	}
+	if all {
+		fmt.Fprintf(b, "line %d: the luck report goes to every player and the GM\n", no)
+	} else {
+		fmt.Fprintf(b, "line %d: the luck report goes to the GM\n", no)
+	}
+	return true, nil
+}
+
+// isLuckLine reports whether a GM's line is the luck command, which the
+// GM may send after the game's end too.
+func isLuckLine(s string) bool {
+	f := strings.Fields(s)
+	return len(f) >= 1 && strings.EqualFold(f[0], "luck")
+}
