@@ -201,10 +201,11 @@ func isStandingLine(text string) bool {
 // (see the top of this file); the powers' parts are applied in Impulse
 // Order.
 //
+// Orders may be written with Spanish or Italian keywords (verbs.go).
 // A refused submission's reasons carry their messages in every language
 // (explain).
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
-	next, res, err := s.apply(sub, dice)
+	next, res, err := s.apply(englishLines(sub), dice)
 	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
 		return nil, nil, explain(rej)
 	}

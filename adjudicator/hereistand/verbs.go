@@ -1,0 +1,142 @@
+package hereistand
+
+import (
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// Orders in Spanish and Italian. A player may write the keywords of any
+// order in his language: the verb first ("mover", "muovi"), then the
+// words that link its parts ("de"/"da" for from, "a" for to, "con" for
+// with, "por"/"per" for for) and the unit words ("regulares",
+// "mercenari"). Names of spaces, leaders and cards are written as printed.
+// The line is read exactly as its English order, and the accepted orders
+// are echoed in canonical English. Game logs keep the lines as written
+// and replaying a record applies them again, so a word once listed here
+// is never removed nor given another meaning.
+//
+// docs/games/here-i-stand.md lists these words.
+
+// verbAliases maps a Spanish or Italian verb to the English verb it
+// stands for (see verbTable).
+var verbAliases = map[string]string{
+	// Spanish (the rulebook's words where it has them)
+	"jugar": "play", "juega": "play", "juego": "play",
+	"pasar": "pass", "paso": "pass", "pasa": "pass",
+	"mover": "move", "mueve": "move", "muevo": "move",
+	"construir": "build", "construye": "build", "reclutar": "build", "recluta": "build", "comprar": "buy", "compra": "buy",
+	"controlar": "control", "controla": "control",
+	"eliminar": "remove", "quitar": "remove",
+	"asaltar": "assault", "asalta": "assault", "asalto": "assault",
+	"hecho": "done", "terminar": "done",
+	"interceptar": "intercept", "intercepta": "intercept",
+	"rechazar": "decline", "declinar": "decline",
+	"evitar": "avoid", "evita": "avoid",
+	"quedarse": "stand", "resistir": "stand", "combatir": "fight",
+	"refugiarse": "withdraw", "refugia": "withdraw",
+	"retirarse": "retreat", "retirada": "retreat", "retira": "retreat",
+	"retroceder": "fallback", "seguir": "continue", "continuar": "continue",
+	"desplegar": "deploy", "despliega": "deploy", "despliego": "deploy",
+	"perder": "lose", "pierde": "lose", "pierdo": "lose",
+	"transportar": "transport", "transporta": "transport",
+	"comprometer": "commit",
+	"no":          "no", // "no despliegue", "no schieramento"
+
+	// Italian (our translation)
+	"gioca": "play", "giocare": "play", "gioco": "play",
+	"passa": "pass", "passare": "pass", "passo": "pass",
+	"muovi": "move", "muovere": "move", "muovo": "move",
+	"costruisci": "build", "costruire": "build", "reclutare": "build", "assolda": "buy", // "compra" as in Spanish
+	"controlla": "control", "controllare": "control",
+	"rimuovi": "remove", "togli": "remove",
+	"assalta": "assault", "assaltare": "assault", "assalto": "assault",
+	"fatto": "done", "fine": "done",
+	"intercetta": "intercept", "intercettare": "intercept",
+	"rifiuta": "decline", "declina": "decline",
+	"evitare": "avoid", // "evita" as in Spanish
+	"resta":   "stand", "resisti": "stand", "combatti": "fight",
+	"riparati": "withdraw", "rifugiati": "withdraw",
+	"ritirati": "retreat", "ritirata": "retreat", "ritira": "retreat",
+	"ripiega": "fallback", "ripiegare": "fallback", "prosegui": "continue", "continua": "continue",
+	"schiera": "deploy", "schierare": "deploy", "schiero": "deploy",
+	"perdi": "lose", "perdere": "lose", "perdo": "lose",
+	"trasporta": "transport", "trasportare": "transport",
+	"impegna": "commit",
+}
+
+// wordAliases maps the other keywords of an order.
+var wordAliases = map[string]string{
+	// Spanish
+	"de": "from", "desde": "from", "a": "to", "hacia": "to", "con": "with", "en": "in", "por": "for", "vía": "via",
+	"batalla": "battle", "regular": "regular", "regulares": "regulars", "mercenario": "mercenary", "mercenarios": "mercenaries",
+	"caballería": "cavalry", "caballeria": "cavalry", "escuadrón": "squadron", "escuadron": "squadron", "escuadrones": "squadrons",
+	"corsario": "corsair", "corsarios": "corsairs", "todo": "all", "todos": "all", "todas": "all",
+	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
+	"tesis": "theses", "disturbios": "unrest",
+
+	// Italian
+	"da": "from", "verso": "to", "per": "for",
+	"battaglia": "battle", "regolare": "regular", "regolari": "regulars", "mercenari": "mercenaries",
+	"cavalleria": "cavalry", "squadra": "squadron", "squadre": "squadrons", "corsaro": "corsair", "corsari": "corsairs",
+	"tutto": "all", "tutti": "all", "tutte": "all", "nessuno": "none", "nessuna": "none",
+	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "naval",
+}
+
+// englishLine is line with its keywords in English when they are written
+// in Spanish or Italian, else line itself. An optional "power:" prefix
+// (a seat of two powers) stays. Card names follow "play", so only "for"
+// and "event" are read in a card play.
+func englishLine(line string) string {
+	first := firstWord(line)
+	if strings.HasSuffix(first, ":") {
+		first = firstWord(line[strings.Index(line, first)+len(first):])
+	}
+	en, ok := verbAliases[strings.ToLower(first)]
+	if !ok {
+		return line // English keywords, or none: nothing to read
+	}
+	f := strings.Fields(line)
+	i := 0
+	if len(f) > 1 && strings.HasSuffix(f[0], ":") {
+		i = 1
+	}
+	f[i] = en
+	for j := i + 1; j < len(f); j++ {
+		e, ok := wordAliases[strings.ToLower(f[j])]
+		if !ok || (en == "play" && e != "for" && e != "event") {
+			continue
+		}
+		if e == "to" && en == "build" {
+			e = "in" // "construir ... a Lyon", "costruisci ... a Lione"
+		}
+		f[j] = e
+	}
+	return strings.Join(f, " ")
+}
+
+// firstWord is the first word of s, without allocating.
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// englishLines applies englishLine to every line of sub, in a copy.
+func englishLines(sub adjudicator.Submission) adjudicator.Submission {
+	var lines []adjudicator.Line
+	for i, l := range sub.Lines {
+		if e := englishLine(l.Text); e != l.Text {
+			if lines == nil {
+				lines = append([]adjudicator.Line(nil), sub.Lines...)
+			}
+			lines[i].Text = e
+		}
+	}
+	if lines != nil {
+		sub.Lines = lines
+	}
+	return sub
+}
