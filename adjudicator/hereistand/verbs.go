@@ -41,7 +41,8 @@ var verbAliases = map[string]string{
 	"perder": "lose", "pierde": "lose", "pierdo": "lose",
 	"transportar": "transport", "transporta": "transport",
 	"comprometer": "commit",
-	"no":          "no", // "no despliegue", "no schieramento"
+	"movimiento":  "naval", // "movimiento naval", the rulebook's naval move
+	"no":          "no",    // "no despliegue", "no schieramento"
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -62,7 +63,8 @@ var verbAliases = map[string]string{
 	"schiera": "deploy", "schierare": "deploy", "schiero": "deploy",
 	"perdi": "lose", "perdere": "lose", "perdo": "lose",
 	"trasporta": "transport", "trasportare": "transport",
-	"impegna": "commit",
+	"impegna":   "commit",
+	"movimento": "naval", // "movimento navale"
 }
 
 // wordAliases maps the other keywords of an order.
@@ -73,38 +75,51 @@ var wordAliases = map[string]string{
 	"caballería": "cavalry", "caballeria": "cavalry", "escuadrón": "squadron", "escuadron": "squadron", "escuadrones": "squadrons",
 	"corsario": "corsair", "corsarios": "corsairs", "todo": "all", "todos": "all", "todas": "all",
 	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
-	"tesis": "theses", "disturbios": "unrest",
+	"tesis": "theses", "disturbios": "unrest", "naval": "move",
 
 	// Italian
 	"da": "from", "verso": "to", "per": "for",
 	"battaglia": "battle", "regolare": "regular", "regolari": "regulars", "mercenari": "mercenaries",
 	"cavalleria": "cavalry", "squadra": "squadron", "squadre": "squadrons", "corsaro": "corsair", "corsari": "corsairs",
 	"tutto": "all", "tutti": "all", "tutte": "all", "nessuno": "none", "nessuna": "none",
-	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "naval",
+	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "move",
 }
 
 // englishLine is line with its keywords in English when they are written
 // in Spanish or Italian, else line itself. An optional "power:" prefix
-// (a seat of two powers) stays. Card names follow "play", so only "for"
-// and "event" are read in a card play.
+// (a seat of two powers) stays. Card names follow "play", so only "for",
+// "event" and "theses" are read in a card play.
 func englishLine(line string) string {
-	first := firstWord(line)
-	if strings.HasSuffix(first, ":") {
-		first = firstWord(line[strings.Index(line, first)+len(first):])
+	if head, rest, ok := strings.Cut(line, ":"); ok {
+		if p, _ := linePower(line); p >= 0 {
+			if e := englishLine(strings.TrimSpace(rest)); e != strings.TrimSpace(rest) {
+				return head + ": " + e
+			}
+			return line
+		}
 	}
+	first := firstWord(line)
 	en, ok := verbAliases[strings.ToLower(first)]
 	if !ok {
 		return line // English keywords, or none: nothing to read
 	}
-	f := strings.Fields(line)
-	i := 0
-	if len(f) > 1 && strings.HasSuffix(f[0], ":") {
-		i = 1
+	if en == "no" {
+		if _, ok := wordAliases[strings.ToLower(firstWord(line[strings.Index(line, first)+len(first):]))]; !ok {
+			return line // "no deployment" in English
+		}
 	}
-	f[i] = en
-	for j := i + 1; j < len(f); j++ {
+	f := strings.Fields(line)
+	f[0] = en
+	for j := 1; j < len(f); j++ {
 		e, ok := wordAliases[strings.ToLower(f[j])]
-		if !ok || (en == "play" && e != "for" && e != "event") {
+		if en == "naval" && j == 1 && (e == "move" || e == "naval") {
+			f[j] = "move" // "movimiento naval": naval move
+			continue
+		}
+		if e == "move" {
+			continue // "naval", "navale" after anything else
+		}
+		if !ok || (en == "play" && e != "for" && e != "event" && e != "theses") {
 			continue
 		}
 		if e == "to" && en == "build" {
