@@ -201,12 +201,10 @@ type Result struct {
 type Event struct {
 	// To lists the roles that may see this event; nil means everyone.
 	// The GM always sees every event.
-	To   []Role
+	To []Role
+	// Text is the event in English, as records and logs keep it. A game
+	// that implements Narrator tells it in other languages too.
 	Text string
-	// TextMsg is Text as a message of the game's catalogue, for readers
-	// of other languages; nil when the event is told in English only.
-	// Text stays the record's wording.
-	TextMsg *msg.M `json:"-"`
 }
 
 // VisibleTo reports whether role may see e.
@@ -284,6 +282,17 @@ type Row struct {
 // of the game's catalogue, for readers of other languages.
 type Labeler interface {
 	LabelMsg() msg.M
+}
+
+// Narrator is implemented by states whose narrative can be told in other
+// languages. NarrationMsg returns the message of the game's catalogue for
+// one line of an event's Text, as the game wrote it in English, or false
+// when the game tells that line in English only. Events keep their English
+// text in records and logs, and messages are built only when a report is
+// rendered, never while the game is played; events logged long ago are
+// told in the reader's language as well.
+type Narrator interface {
+	NarrationMsg(line string) (msg.M, bool)
 }
 
 // Localized is implemented by games that ship a catalogue of their words

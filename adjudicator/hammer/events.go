@@ -62,7 +62,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 	done := false
 	defector := side
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}

@@ -98,7 +98,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		if s.Fin {
 			why = "the game is over"
 		}
-		return nil, nil, adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")")
+		return nil, nil, s.explain(adjudicator.Reject(adjudicator.Line{}, why+" ("+s.label()+")"))
 	}
 	// "#" starts a comment (docs/orders.md). The platform strips comments,
 	// but a template pasted back verbatim may still hold one; blank lines
@@ -154,7 +154,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		a.winterScotland(sub.Lines)
 	}
 	if len(a.probs) > 0 {
-		return nil, nil, &adjudicator.Rejection{Problems: a.probs}
+		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
 	mem.res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
 	return n, &mem.res, nil
@@ -311,7 +311,7 @@ func (a *applier) card(lines []adjudicator.Line) {
 	s := a.s
 	got := false
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -481,7 +481,7 @@ func (a *applier) moves(lines []adjudicator.Line) {
 	}
 	var mains []mainOrd
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -690,7 +690,7 @@ func (a *applier) chooseBattle(lines []adjudicator.Line) {
 	legal := s.battleChoices()
 	pick := -1
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
 			continue
 		}
@@ -747,7 +747,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	p := bt.Pending
 	var answer *columbia.Choice
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if strings.Contains(l.Text, ":") && a.standing(l, verb, rest) {
 			continue
 		}
@@ -755,7 +755,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 			a.bad(l, "one answer is enough: the battle asks again when it needs you")
 			continue
 		}
-		c, err := p.ParseChoice(l.Text, nameOf)
+		c, err := p.ParseChoice(englishVerb(l.Text), nameOf)
 		if err != nil {
 			a.bad(l, errText(err), p.Strings(nameOf)...)
 			continue
@@ -848,7 +848,7 @@ func (a *applier) raid(lines []adjudicator.Line) {
 	}
 	pick := -1
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if verb != "raid" && verb != "lose" {
 			if a.standing(l, verb, rest) {
 				continue

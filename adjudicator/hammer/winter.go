@@ -86,7 +86,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 func (a *applier) homes(lines []adjudicator.Line) {
 	s := a.s
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -264,7 +264,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 	var steps []stepOrd
 	var disband []int
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}
@@ -430,7 +430,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	wallace := false
 	selkirk := areaByID["selkirk"]
 	for _, l := range lines {
-		verb, rest := orders.Verb(l.Text)
+		verb, rest := verbOf(l.Text)
 		if a.standing(l, verb, rest) {
 			continue
 		}

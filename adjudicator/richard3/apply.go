@@ -94,7 +94,7 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		return nil, nil, adjudicator.Reject(adjudicator.Line{}, fmt.Sprintf("%q is not a role in Richard III (lancaster or york)", sub.Role))
 	}
 	if !s.owes(sd) {
-		return nil, nil, adjudicator.Reject(adjudicator.Line{}, "you owe no orders now ("+s.label()+")")
+		return nil, nil, s.explain(adjudicator.Reject(adjudicator.Line{}, "you owe no orders now ("+s.label()+")"))
 	}
 	quiet := false
 	var lines []adjudicator.Line
@@ -135,7 +135,7 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		c := n.applyActions(sd, lines, quiet)
 		if len(c.probs) > 0 {
 			sort.SliceStable(c.probs, func(i, j int) bool { return c.probs[i].Line.No < c.probs[j].Line.No })
-			return nil, nil, &adjudicator.Rejection{Problems: c.probs}
+			return nil, nil, s.explain(&adjudicator.Rejection{Problems: c.probs})
 		}
 		res.Canonical = c.canon
 		if len(res.Canonical) == 0 {
@@ -162,7 +162,7 @@ func (s *State) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudi
 		rej = n.applyReset(sd, lines, res)
 	}
 	if rej != nil {
-		return nil, nil, rej
+		return nil, nil, s.explain(rej)
 	}
 	return n, res, nil
 }
@@ -440,7 +440,7 @@ func (s *State) applyBattle(sd Side, lines []adjudicator.Line, dice adjudicator.
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: "answer the battle decision only once"})
 			continue
 		}
-		c, err := p.ParseChoice(strings.Replace(l.Text, "->", " ", 1), s.nameOf)
+		c, err := p.ParseChoice(strings.Replace(englishVerb(l.Text), "->", " ", 1), s.nameOf)
 		if err != nil {
 			probs = append(probs, adjudicator.Problem{Line: l, Reason: err.Error(), Legal: p.Strings(s.nameOf)})
 			continue

@@ -41,7 +41,8 @@ func eqNorm(in, norm string) (eq, ok bool) {
 }
 
 // matchVerb is orders.MatchVerb without allocations when the verb is
-// written out in full (an exact match wins there too).
+// written out in full (an exact match wins there too). A verb in Spanish
+// or Italian (verbAliases) stands for its English verb.
 func matchVerb(verb string, verbs []string) (string, error) {
 	for _, v := range verbs {
 		eq, ok := eqNorm(verb, v)
@@ -50,6 +51,13 @@ func matchVerb(verb string, verbs []string) (string, error) {
 		}
 		if eq {
 			return v, nil
+		}
+	}
+	if en, ok := verbAliases[verb]; ok {
+		for _, v := range verbs {
+			if v == en {
+				return v, nil
+			}
 		}
 	}
 	return orders.MatchVerb(verb, verbs)

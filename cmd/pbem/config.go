@@ -39,7 +39,7 @@ type Config struct {
 	// Creators may create games by email (address → the secret their
 	// create emails carry).
 	Creators map[string]string `yaml:"creators"`
-	Log          struct {
+	Log      struct {
 		Format string `yaml:"format"` // text or json
 		Level  string `yaml:"level"`
 	} `yaml:"log"`

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/store"
 )
@@ -64,18 +65,34 @@ func (j *Judge) announceEach(tx *store.Tx, g *store.Game, except string, subject
 	return nil
 }
 
+// tr renders the catalogue's key in the language of seat p.
+func (j *Judge) tr(p *store.Player, key string, kv ...any) string {
+	return j.opt.Templates.T(seatLang(p), key, kv...)
+}
+
+// announceT tells every player but except the message key, each in his
+// language, under the subject subj (a key too, after the game's tag).
+func (j *Judge) announceT(tx *store.Tx, g *store.Game, except, subj, key string, kv ...any) error {
+	return j.announceEach(tx, g, except,
+		func(p *store.Player) string { return "[" + g.ID + "] " + j.tr(p, subj, kv...) },
+		func(p *store.Player) string { return j.tr(p, key, kv...) })
+}
+
 // announceDeadline tells every player the game's new deadline, each in
-// his own zone, after what says why it changed.
-func (j *Judge) announceDeadline(tx *store.Tx, g *store.Game, what string) error {
+// his own zone and language, after the message key that says why it
+// changed.
+func (j *Judge) announceDeadline(tx *store.Tx, g *store.Game, key string, kv ...any) error {
 	if g.Deadline.IsZero() {
-		return j.announce(tx, g, "", fmt.Sprintf("[%s] No deadline for now", g.ID), what)
+		return j.announceEach(tx, g, "",
+			func(p *store.Player) string { return "[" + g.ID + "] " + j.tr(p, "club.no_deadline_subject") },
+			func(p *store.Player) string { return j.tr(p, key, kv...) })
 	}
 	return j.announceEach(tx, g, "",
 		func(p *store.Player) string {
-			return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline))
+			return "[" + g.ID + "] " + j.tr(p, "club.new_deadline_subject", "When", showTime(g, p, g.Deadline))
 		},
 		func(p *store.Player) string {
-			return fmt.Sprintf("%s\nThe deadline of game [%s] is now %s.", what, g.ID, showTime(g, p, g.Deadline))
+			return j.tr(p, key, kv...) + "\n" + j.tr(p, "club.deadline_now", "Game", g.ID, "When", showTime(g, p, g.Deadline))
 		})
 }
 
@@ -116,18 +133,18 @@ func (j *Judge) startPause(tx *store.Tx, g *store.Game, days int, reason string,
 	g.Pause, g.PauseRequest = ps, nil
 	g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
 	line := fmt.Sprintf("pause %d", days)
-	text := fmt.Sprintf("The GM paused the game for at most %d days", days)
+	key := "club.paused"
 	if reason != "" {
 		line += " " + reason
-		text += ": " + reason
+		key = "club.paused_reason"
 	}
-	if err := j.note(tx, g, adjudicator.GM, line, text+".", now); err != nil {
+	if err := j.note(tx, g, adjudicator.GM, line, j.tr(nil, key, "Days", days, "Reason", reason)+".", now); err != nil {
 		return err
 	}
 	return j.announceEach(tx, g, "",
-		func(*store.Player) string { return fmt.Sprintf("[%s] The game is paused", g.ID) },
+		func(p *store.Player) string { return "[" + g.ID + "] " + j.tr(p, "club.paused_subject") },
 		func(p *store.Player) string {
-			return fmt.Sprintf("%s.\nNo deadline runs until the GM resumes it, or %s at the latest,\nwhen it resumes by itself. Orders are still taken.", text, showTime(g, p, ps.Until))
+			return j.tr(p, key, "Days", days, "Reason", reason) + ".\n" + j.tr(p, "club.paused_until", "Until", showTime(g, p, ps.Until))
 		})
 }
 
@@ -142,14 +159,14 @@ func (j *Judge) resume(tx *store.Tx, g *store.Game, now time.Time, why string) e
 			g.GraceUntil = now.Add(ps.GraceLeft).Truncate(time.Minute)
 		}
 	}
-	if err := j.note(tx, g, adjudicator.GM, "resume", "The game resumed ("+why+").", now); err != nil {
+	if err := j.note(tx, g, adjudicator.GM, "resume", "The game resumed ("+j.tr(nil, why)+").", now); err != nil {
 		return err
 	}
-	what := fmt.Sprintf("Game [%s] resumed (%s).", g.ID, why)
-	if err := j.announceDeadline(tx, g, what); err != nil {
+	if err := j.announceDeadline(tx, g, "club.resumed", "Game", g.ID, "Why", msg.New(why)); err != nil {
 		return err
 	}
-	if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] The game resumed", g.ID), "", what); err != nil {
+	gm := g.Player(string(adjudicator.GM))
+	if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.tr(gm, "club.resumed_subject"), "", j.tr(gm, "club.resumed", "Game", g.ID, "Why", msg.New(why))); err != nil {
 		return err
 	}
 	return tx.PutGame(g)
@@ -206,11 +223,16 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	}
 	// policy records a change of the game's rules: a log note, every
 	// player told, the GM's confirmation.
-	policy := func(line, text string) (bool, error) {
-		if err := j.note(tx, g, adjudicator.GM, line, text, now); err != nil {
+	policy := func(line, key string, kv ...any) (bool, error) {
+		text := j.tr(g.Player(string(adjudicator.GM)), key, kv...)
+		if err := j.note(tx, g, adjudicator.GM, line, j.tr(nil, key, kv...), now); err != nil {
 			return true, err
 		}
-		if err := j.announce(tx, g, "", fmt.Sprintf("[%s] Game rules: %s", g.ID, line), fmt.Sprintf("The GM changed the rules of game [%s]:\n%s", g.ID, text)); err != nil {
+		if err := j.announceEach(tx, g, "",
+			func(p *store.Player) string { return "[" + g.ID + "] " + j.tr(p, "club.rules_subject", "Line", line) },
+			func(p *store.Player) string {
+				return j.tr(p, "club.rules_changed", "Game", g.ID, "Text", j.tr(p, key, kv...))
+			}); err != nil {
 			return true, err
 		}
 		fmt.Fprintf(b, "line %d: %s (every player is told)\n", no, text)
@@ -225,7 +247,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 			if strings.EqualFold(f[2], "off") {
 				g.Policy.At = ""
-				return policy("deadline at off", "deadlines fall the game's hours after each decision, at any time of day (from the next decision on)")
+				return policy("deadline at off", "club.policy.at_off")
 			}
 			if _, _, err := parseClock(f[2]); err != nil {
 				return fail("%v", err)
@@ -242,15 +264,14 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			if len(f[2]) == 4 {
 				g.Policy.At = "0" + f[2]
 			}
-			return policy("deadline at "+g.Policy.At+" "+orUTC(tz),
-				fmt.Sprintf("deadlines fall at %s %s, at least %d hours after each decision (from the next decision on)", g.Policy.At, orUTC(tz), g.DeadlineHours))
+			return policy("deadline at "+g.Policy.At+" "+orUTC(tz), "club.policy.at", "At", g.Policy.At, "Zone", orUTC(tz), "Hours", g.DeadlineHours)
 		case "every":
 			h, err := strconv.Atoi(strings.TrimSuffix(strings.Join(f[2:], ""), "h"))
 			if len(f) != 3 || err != nil || h < 1 || h > 24*60 {
 				return fail("deadline every HOURS (1 to 1440): the time each decision gets")
 			}
 			g.DeadlineHours = h
-			return policy(fmt.Sprintf("deadline every %d", h), fmt.Sprintf("each decision gets %d hours (from the next decision on)", h))
+			return policy(fmt.Sprintf("deadline every %d", h), "club.policy.every", "Hours", h)
 		}
 		if g.Pause != nil && len(f) == 2 {
 			return fail("the game is paused: send \"resume\" first")
@@ -260,68 +281,68 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		switch arg {
 		case "off":
 			g.Policy.WeekendsOff = true
-			return policy("weekends off", fmt.Sprintf("Saturdays and Sundays (%s) do not count towards deadlines and no deadline falls on them (from the next decision on)", orUTC(g.Policy.TZ)))
+			return policy("weekends off", "club.policy.weekends_off", "Zone", orUTC(g.Policy.TZ))
 		case "on":
 			g.Policy.WeekendsOff = false
-			return policy("weekends on", "weekends count like any day (from the next decision on)")
+			return policy("weekends on", "club.policy.weekends_on")
 		}
 		return fail("weekends off, or weekends on")
 	case "grace":
 		if arg == "off" || arg == "0" {
 			g.Policy.GraceHours = 0
-			return policy("grace off", "no grace period: the missed-deadline rule applies at the deadline")
+			return policy("grace off", "club.policy.grace_off")
 		}
 		h, err := strconv.Atoi(strings.TrimSuffix(arg, "h"))
 		if len(f) != 2 || err != nil || h < 1 || h > maxGraceHours {
 			return fail("grace HOURS (1 to %d), or grace off", maxGraceHours)
 		}
 		g.Policy.GraceHours = h
-		return policy(fmt.Sprintf("grace %d", h), fmt.Sprintf("a late player is told he is late and has %d more hours before the missed-deadline rule applies", h))
+		return policy(fmt.Sprintf("grace %d", h), "club.policy.grace", "Hours", h)
 	case "reminders":
 		switch arg {
 		case "off":
 			g.Policy.Reminders, g.Policy.RemindersOff = nil, true
-			return policy("reminders off", "no reminders (a player may still ask for his own: \"reminders HOURS\")")
+			return policy("reminders off", "club.policy.reminders_off")
 		case "default":
 			g.Policy.Reminders, g.Policy.RemindersOff = nil, false
-			return policy("reminders default", "the server's reminder before each deadline")
+			return policy("reminders default", "club.policy.reminders_default")
 		}
 		hs, err := parseHoursList(f[1:])
 		if err != nil {
 			return fail("reminders HOURS[,HOURS...] before the deadline, reminders off or reminders default: %v", err)
 		}
 		g.Policy.Reminders, g.Policy.RemindersOff = hs, false
-		return policy("reminders "+joinInts(hs), fmt.Sprintf("players who owe a decision are reminded %s hours before the deadline, once each", joinInts(hs)))
+		return policy("reminders "+joinInts(hs), "club.policy.reminders", "Hours", joinInts(hs))
 	case "vacations":
 		switch arg {
 		case "off":
 			g.Policy.VacationsOff = true
-			return policy("vacations off", "absences no longer move deadlines (tournament rule)")
+			return policy("vacations off", "club.policy.vacations_off")
 		case "on":
 			g.Policy.VacationsOff = false
-			return policy("vacations on", fmt.Sprintf("absences move deadlines, up to %d days a year per player", vacationBudget(g)))
+			return policy("vacations on", "club.policy.vacations", "Days", vacationBudget(g))
 		}
 		d, err := strconv.Atoi(arg)
 		if len(f) != 2 || err != nil || d < 1 || d > 366 {
 			return fail("vacations off, vacations on, or vacations DAYS (the yearly budget per player, 1 to 366)")
 		}
 		g.Policy.VacationDays = d
-		return policy(fmt.Sprintf("vacations %d", d), fmt.Sprintf("absences move deadlines, up to %d days a year per player", d))
+		return policy(fmt.Sprintf("vacations %d", d), "club.policy.vacations", "Days", d)
 	case "missed":
 		switch {
 		case arg == "wait" && len(f) == 2, arg == "defaults" && len(f) == 2:
 			g.Policy.Missed, g.Policy.MissedLimit = arg, 0
 			if arg == "wait" {
-				return policy("missed wait", "at a missed deadline no default orders are applied: the game waits for the late player, and the GM is told")
+				return policy("missed wait", "club.policy.missed_wait")
 			}
-			return policy("missed defaults", "at a missed deadline the late player's default orders are applied")
+			return policy("missed defaults", "club.policy.missed_defaults")
 		case arg == "forfeit" && len(f) == 3:
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 1 || n > 20 {
 				return fail("missed forfeit N: N is the number of missed deadlines in a row (1 to 20)")
 			}
 			g.Policy.Missed, g.Policy.MissedLimit = "forfeit", n
-			return policy(fmt.Sprintf("missed forfeit %d", n), fmt.Sprintf("at a missed deadline the late player's default orders are applied; after %d in a row the seat is in civil disorder (default orders at every deadline) and the GM is told", n))
+			return policy(fmt.Sprintf("missed forfeit %d", n), "club.policy.missed_forfeit", "N", n)
 		}
 		return fail("missed wait, missed defaults, or missed forfeit N")
 	case "pause":
@@ -340,12 +361,11 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		reason := clip(strings.Join(rest, " "), maxQuote)
 		if voters := j.pauseVoters(g); j.gmPlays(g) && len(voters) > 0 {
 			g.PauseRequest = &store.PauseRequest{At: now, Days: days, Reason: reason}
-			text := fmt.Sprintf("The GM of game [%s], who also plays in it, asks to pause it for %d days", g.ID, days)
+			why := ""
 			if reason != "" {
-				text += ": " + reason
+				why = ": " + reason
 			}
-			text += ".\nA playing GM may pause only with every other player's agreement. To agree,\nreply with your secret and the line:\n\n  agree pause\n\nThe pause begins when every other player has agreed."
-			if err := j.announce(tx, g, "", fmt.Sprintf("[%s] The GM asks to pause the game", g.ID), text); err != nil {
+			if err := j.announceT(tx, g, "", "club.pause_request_subject", "club.pause_request", "Game", g.ID, "Days", days, "Reason", why); err != nil {
 				return true, err
 			}
 			fmt.Fprintf(b, "line %d: you also play in this game, so the pause begins when %s agree (each is asked to reply \"agree pause\")\n", no, strings.Join(voters, ", "))
@@ -363,7 +383,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if g.Pause == nil {
 			if g.PauseRequest != nil {
 				g.PauseRequest = nil
-				if err := j.announce(tx, g, "", fmt.Sprintf("[%s] Pause request withdrawn", g.ID), fmt.Sprintf("The GM withdrew the request to pause game [%s].", g.ID)); err != nil {
+				if err := j.announceT(tx, g, "", "club.pause_withdrawn_subject", "club.pause_withdrawn", "Game", g.ID); err != nil {
 					return true, err
 				}
 				fmt.Fprintf(b, "line %d: the pause request is withdrawn (every player is told)\n", no)
@@ -371,7 +391,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 			return fail("the game is not paused")
 		}
-		if err := j.resume(tx, g, now, "the GM resumed it"); err != nil {
+		if err := j.resume(tx, g, now, "club.why.gm_resumed"); err != nil {
 			return true, err
 		}
 		fmt.Fprintf(b, "line %d: the game resumed; %s (every player is told)\n", no, deadlineWord(g))
@@ -397,7 +417,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.note(tx, g, adjudicator.GM, fmt.Sprintf("extend %d", h), "", now); err != nil {
 			return true, err
 		}
-		if err := j.announceDeadline(tx, g, fmt.Sprintf("The GM extended the deadline by %d hours.", h)); err != nil {
+		if err := j.announceDeadline(tx, g, "club.extended", "Hours", h); err != nil {
 			return true, err
 		}
 		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, showTimeTo(g, g.GM, g.Deadline))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/store"
 )
 
@@ -130,33 +131,36 @@ func (j *Judge) fresh(c *mailCtx) (*Outcome, error) {
 	plain, written := contentOf(texts, 0)
 	inTurn, _ := contentOf(texts, g.Status.Turn)
 	c.contents = []string{plain, inTurn}
+	lang := seatLang(p)
+	// again refuses an email already applied; how is the catalogue key of
+	// what was applied ("an email with this token").
 	again := func(s *store.Submission, how string) (*Outcome, error) {
 		if s != nil && s.Default {
-			text := fmt.Sprintf("This email for [%s] was NOT applied: it answers a decision that the deadline settled on %s with the default orders. Nothing changed.\n\nWhat you owe now is in your latest report: reply to it (its reply block carries a fresh one-time token). Send \"report\" to get it again.", g.ID, s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+			text := j.opt.Templates.T(lang, "notice.too_late", "Game", g.ID, "When", s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
 			return j.refuse(c, text, "too late")
 		}
-		when := "earlier"
+		when := msg.New("notice.when_earlier")
 		if s != nil {
-			when = "on " + s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST")
+			when = msg.New("notice.when_on", "Date", s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
 		}
-		text := fmt.Sprintf("This email for [%s] was NOT applied: %s was already applied %s.\nAn email is applied once; nothing changed.", g.ID, how, when)
+		text := j.opt.Templates.T(lang, "notice.already_applied", "Game", g.ID, "What", msg.New(how), "When", when)
 		if s != nil && s.Void {
-			text += " (The GM's rollback undid it since.)"
+			text += j.opt.Templates.T(lang, "notice.rolled_back")
 		}
-		text += "\n\nTo send new orders, reply to your latest report: its reply block carries\na fresh one-time token. Send \"report\" to get it again."
+		text += "\n\n" + j.opt.Templates.T(lang, "notice.new_orders")
 		return j.refuse(c, text, "already applied")
 	}
 	if c.orders.Token != "" {
 		n, ok := parseToken(g.ID, p, c.orders.Token)
 		if !ok || n > p.Submissions+1 {
-			return j.refuse(c, fmt.Sprintf("Your email for [%s] was NOT applied: its token is not a token of your seat\n(or belongs to a secret that was replaced). Nothing changed.\nCopy the token line from your latest report, or send \"report\" to get it again.", g.ID), "invalid token")
+			return j.refuse(c, j.opt.Templates.T(lang, "notice.invalid_token", "Game", g.ID), "invalid token")
 		}
 		if n <= p.Submissions {
 			s, err := c.tx.SubmissionByNumber(g.ID, p.Role, n)
 			if err != nil {
 				return nil, err
 			}
-			return again(s, "an email with this token")
+			return again(s, "notice.applied_token")
 		}
 		return nil, nil
 	}
@@ -174,7 +178,7 @@ func (j *Judge) fresh(c *mailCtx) (*Outcome, error) {
 		return nil, err
 	}
 	if s != nil {
-		return again(s, "an email with these same lines")
+		return again(s, "notice.applied_lines")
 	}
 	return nil, nil
 }

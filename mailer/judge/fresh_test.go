@@ -127,3 +127,23 @@ func TestReplayedGMEmailsAreRefused(t *testing.T) {
 	o = f.handle(f.plainMail("gm@example.org", "["+f.game+"]", gmBody("token: "+f.tokenIn("gm@example.org")+"\nreplace south carol@example.org")))
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 }
+
+// A player who chose Spanish or Italian is told in his language that an
+// email was already applied, or carried a token that is not his.
+func TestRefusalsInThePlayersLanguage(t *testing.T) {
+	for lang, want := range map[string][2]string{
+		"es": {"ya se aplicó el Sat 21 Nov 2026 12:00 UTC", "su token no es un token de tu puesto"},
+		"it": {"è già stata applicata il Sat 21 Nov 2026 12:00 UTC", "il suo token non è un token del tuo posto"},
+	} {
+		f := newFixture(t)
+		sec := "secret: " + f.secrets["north"] + "\n"
+		require.Equal(t, store.OutcomeAccepted, f.handle(f.plainMail("alice@example.org", "["+f.game+"]", "language "+lang)).Kind)
+		require.Equal(t, store.OutcomeAccepted, f.handle(f.plainMail("alice@example.org", "["+f.game+"]", sec+"pick 2")).Kind)
+		o := f.handle(f.plainMail("alice@example.org", "["+f.game+"]", sec+"pick 2"))
+		require.Equal(t, "already applied", o.Reason)
+		require.Contains(t, strings.Join(strings.Fields(f.lastTo("alice@example.org").Text), " "), want[0], lang)
+		o = f.handle(f.plainMail("alice@example.org", "["+f.game+"]", sec+"token: 1-aaaaaaaa\npick 3"))
+		require.Equal(t, "invalid token", o.Reason)
+		require.Contains(t, strings.Join(strings.Fields(f.lastTo("alice@example.org").Text), " "), want[1], lang)
+	}
+}

@@ -140,7 +140,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		// The newcomer gets a full phase before his first deadline.
 		if j.substituteTime(g, st, adjudicator.Role(p.Role), now) {
 			fmt.Fprintf(b, "line %d: the deadline moves to %s to give the new player a full phase\n", no, showTimeTo(g, g.GM, g.Deadline))
-			if err := j.announceDeadline(tx, g, fmt.Sprintf("%s has a new player, who gets a full phase for his first decision.", roleTitle(adjudicator.Role(p.Role)))); err != nil {
+			if err := j.announceDeadline(tx, g, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 				return true, err
 			}
 		}

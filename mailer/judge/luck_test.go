@@ -63,7 +63,7 @@ func TestLuckReportGivesBattleDiceToTheRollingSide(t *testing.T) {
 			require.NoError(t, err)
 			rep, err := luck.Compute(rec)
 			require.NoError(t, err)
-			require.Greater(t, rep.ByPurpose, 50, "battle dice read by the game")
+			require.Greater(t, rep.ByPurpose, 10, "battle dice read by the game (the set-up dice are random: how many varies)")
 			for _, r := range eng.Info().Roles {
 				found := false
 				for _, p := range rep.Players {

@@ -362,7 +362,7 @@ func (j *Judge) queueObserverMail(tx *store.Tx, g *store.Game, o *store.Observer
 	b.WriteString("\n\n")
 	if len(evs) > 0 {
 		b.WriteString(T(lang, "observe.events") + "\n")
-		for _, e := range evs {
+		for _, e := range narrate(st, evs, lang, j.opt.Templates.Catalog) {
 			b.WriteString("  " + strings.ReplaceAll(e, "\n", "\n  ") + "\n")
 		}
 		b.WriteString("\n")

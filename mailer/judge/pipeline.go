@@ -172,18 +172,21 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 // findGame loads the game the email names, or tells the sender (who
 // plays somewhere here) which games are theirs.
 func (j *Judge) findGame(c *mailCtx) (*Outcome, error) {
+	// The sender is not placed in a seat yet, and finding the language he
+	// chose in his games would read them: these replies are in English.
+	lang := i18n.Default
 	yours := func(text string) string {
 		if mine := j.gamesOf(c.tx, c.msg.From); len(mine) > 0 {
-			text += "\n\nYour games: " + strings.Join(mine, ", ")
+			text += "\n\n" + j.opt.Templates.T(lang, "notice.your_games", "Games", strings.Join(mine, ", "))
 		}
 		return text
 	}
 	if c.gameID == "" {
-		return j.refuse(c, yours("pbem could not tell which game your email is for. Put the game's tag in\nthe subject, e.g. [roses-7], or simply reply to one of your reports."), "no game tag")
+		return j.refuse(c, yours(j.opt.Templates.T(lang, "notice.no_game_tag")), "no game tag")
 	}
 	g, err := c.tx.Game(c.gameID)
 	if errors.Is(err, store.ErrNotFound) {
-		return j.refuse(c, yours(fmt.Sprintf("There is no game %q on this server. Check the tag in the subject.", c.gameID)), "unknown game")
+		return j.refuse(c, yours(j.opt.Templates.T(lang, "notice.unknown_game", "Game", c.gameID)), "unknown game")
 	}
 	if err != nil {
 		return nil, err
@@ -199,7 +202,7 @@ func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
 	if c.seat == nil {
 		// The reply goes to the sender, with no game footer: a stranger
 		// learns nothing of the game.
-		text := fmt.Sprintf("Your address %s does not play in game [%s], so your email was ignored.\nIf you play from another address, ask the GM to add it as an alias.", c.msg.From, c.g.ID)
+		text := j.opt.Templates.T(i18n.Default, "notice.not_a_player", "Address", c.msg.From, "Game", c.g.ID)
 		if err := j.queueNotice(c.tx, nil, c.msg.From, c.subject, msgRef(c.msg), text); err != nil {
 			return nil, err
 		}
@@ -333,7 +336,7 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
 	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
-		return j.refuse(c, fmt.Sprintf("Your orders for [%s] were NOT applied: %s. Nothing changed.", g.ID, why), why)
+		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.too_big", "Game", g.ID, "Why", why), why)
 	}
 	return nil, nil
 }

@@ -185,6 +185,37 @@ func owes(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Ca
 	return out
 }
 
+// gameInEnglish says whether a reader of lang gets the game's own texts
+// in English: any reader of another language, unless the game tells its
+// narrative in his language too (adjudicator.Narrator; such a game gives
+// its views and prompts as messages as well).
+func gameInEnglish(st adjudicator.State, lang string) bool {
+	_, narrates := st.(adjudicator.Narrator)
+	return lang != i18n.Default && !narrates
+}
+
+// narrate tells the events evs in lang: each line the game reads back
+// into a message (adjudicator.Narrator) in the reader's language, the
+// others as the game wrote them. English readers get the events exactly
+// as logged.
+func narrate(st adjudicator.State, evs []string, lang string, cat *i18n.Catalog) []string {
+	n, ok := st.(adjudicator.Narrator)
+	if !ok || lang == i18n.Default || cat == nil || len(evs) == 0 {
+		return evs
+	}
+	out := make([]string, len(evs))
+	for i, ev := range evs {
+		lines := strings.Split(ev, "\n")
+		for k, l := range lines {
+			if m, ok := n.NarrationMsg(l); ok {
+				lines[k] = cat.Text(lang, m)
+			}
+		}
+		out[i] = strings.Join(lines, "\n")
+	}
+	return out
+}
+
 // inLang is text in lang: the message m rendered with cat when there is
 // one and lang is not English, the game's English text otherwise (so that
 // English reports read exactly as the game wrote them).
@@ -353,12 +384,12 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 	data := ReportData{
 		Lang:   lang,
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
-		Accepted: c.accepted, Events: evs, Sections: sections(view, lang, j.opt.Templates.Catalog),
+		Accepted: c.accepted, Events: narrate(st, evs, lang, j.opt.Templates.Catalog), Sections: sections(view, lang, j.opt.Templates.Catalog),
 		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: g.Status.Result,
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
-		DocsURL: j.opt.DocsURL, GameInEnglish: lang != i18n.Default,
+		DocsURL: j.opt.DocsURL, GameInEnglish: gameInEnglish(st, lang),
 	}
 	md, part, err := mapPart(st, role, lang, j.opt.Templates.Catalog)
 	if err != nil {

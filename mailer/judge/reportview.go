@@ -242,7 +242,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role, lang, set.Catalog),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
 		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
-		GameInEnglish: lang != i18n.Default,
+		GameInEnglish: gameInEnglish(st, lang),
 		Dice:          DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
 	}
 	if role == adjudicator.GM {

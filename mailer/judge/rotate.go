@@ -44,7 +44,7 @@ func (j *Judge) newSecretStep(c *mailCtx) (*Outcome, error) {
 		return nil, nil
 	}
 	if c.checking() {
-		return c.outcome(store.OutcomeCheck, "newsecret (check)"), j.tell(c, fmt.Sprintf("CHECK ONLY for [%s]: nothing was changed. Sending \"newsecret\" would mail you a new secret.", c.g.ID))
+		return c.outcome(store.OutcomeCheck, "newsecret (check)"), j.tell(c, j.tr(c.seat, "secret.check", "Game", c.g.ID))
 	}
 	secret, err := j.setSecret(c, c.g, c.seat, "player")
 	if err != nil {

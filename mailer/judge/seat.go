@@ -260,7 +260,7 @@ func (j *Judge) absenceMoves(tx *store.Tx, g *store.Game, role adjudicator.Role,
 	}
 	g.Deadline = d
 	fmt.Fprintf(done, "        the current deadline moves to %s\n", showTime(g, g.Player(string(role)), d))
-	return j.announceDeadline(tx, g, fmt.Sprintf("The deadline moved for %s's absence.", roleTitle(role)))
+	return j.announceDeadline(tx, g, "club.absence_moved", "Role", roleTitle(role))
 }
 
 // settingsStep applies an email of a seat's settings, whole or not at
@@ -283,15 +283,15 @@ func (j *Judge) settingsStep(c *mailCtx) (*Outcome, error) {
 		return nil, nil
 	}
 	if others > 0 {
-		return j.refuse(c, fmt.Sprintf("Your email for [%s] was NOT applied: settings (timezone, reminders, absent,\nagree pause, undo, accept, refuse, digest) go in an email of their own, without orders. Nothing changed.", c.g.ID), "settings mixed with orders")
+		return j.refuse(c, j.tr(c.seat, "settings.mixed", "Game", c.g.ID), "settings mixed with orders")
 	}
 	var done strings.Builder
 	acts, bad := j.seatLines(c.tx, c.g, c.seat, set, c.now, &done)
 	if bad != "" {
-		return j.refuse(c, fmt.Sprintf("Your settings for [%s] were NOT applied: nothing changed.\n\n%s", c.g.ID, bad), clip("settings refused: "+strings.TrimSpace(bad), maxReason))
+		return j.refuse(c, j.tr(c.seat, "settings.refused", "Game", c.g.ID)+"\n\n"+bad, clip("settings refused: "+strings.TrimSpace(bad), maxReason))
 	}
 	if c.checking() {
-		if err := j.tell(c, fmt.Sprintf("CHECK ONLY for [%s]: nothing was applied. These settings are valid:\n%s", c.g.ID, linesText(set))); err != nil {
+		if err := j.tell(c, j.tr(c.seat, "settings.check", "Game", c.g.ID)+"\n"+linesText(set)); err != nil {
 			return nil, err
 		}
 		return c.outcome(store.OutcomeCheck, "settings (check)"), nil
@@ -304,7 +304,7 @@ func (j *Judge) settingsStep(c *mailCtx) (*Outcome, error) {
 	if err := c.recordSubmission(); err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("Your settings for [%s] are applied:\n%s\nFor your next orders, put this line with your secret:\ntoken: %s", c.g.ID, done.String(), tokenFor(c.g.ID, c.seat))
+	text := j.tr(c.seat, "settings.applied", "Game", c.g.ID) + "\n" + done.String() + j.tr(c.seat, "settings.token") + "\ntoken: " + tokenFor(c.g.ID, c.seat)
 	if err := j.tell(c, text); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/store"
 )
 
@@ -106,7 +107,7 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 		}
 		if g.Pause != nil {
 			// The pause reached its end: the game resumes by itself.
-			return j.resume(tx, g, now, "the pause reached its end")
+			return j.resume(tx, g, now, "club.why.pause_ended")
 		}
 		if u := g.Undo; u != nil && !u.Until.IsZero() && !now.Before(u.Until) {
 			// An undo not accepted by the deadline lapses.
@@ -261,24 +262,24 @@ func (j *Judge) deadlinePassed(tx *store.Tx, g *store.Game, st adjudicator.State
 	}
 	g.GraceUntil = g.Deadline.Add(time.Duration(g.Policy.GraceHours) * time.Hour)
 	for _, p := range late {
-		text := fmt.Sprintf("The deadline of game [%s] has passed and your orders are not in.\nThey are still taken until %s (the game's grace period);\nafter that, %s.\n\nReply to your latest report with your orders (send \"report\" to get it again).",
-			g.ID, showTime(g, p, g.GraceUntil), missedRuleText(g))
-		if err := j.queueNotice(tx, g, p.Email, fmt.Sprintf("[%s] You are late: orders due by %s", g.ID, showTime(g, p, g.GraceUntil)), "", text); err != nil {
+		until := showTime(g, p, g.GraceUntil)
+		text := j.tr(p, "late.grace", "Game", g.ID, "Until", until, "Rule", missedRule(g))
+		if err := j.queueNotice(tx, g, p.Email, "["+g.ID+"] "+j.tr(p, "late.grace_subject", "Until", until), "", text); err != nil {
 			return err
 		}
 	}
 	return tx.PutGame(g)
 }
 
-// missedRuleText says what the game's missed-deadline rule does.
-func missedRuleText(g *store.Game) string {
+// missedRule says what the game's missed-deadline rule does.
+func missedRule(g *store.Game) msg.M {
 	switch g.Policy.Missed {
 	case "wait":
-		return "the game waits for your orders, and the GM is told"
+		return msg.New("late.rule.wait")
 	case "forfeit":
-		return fmt.Sprintf("your default orders are applied (after %d missed deadlines in a row your seat is in civil disorder)", g.Policy.MissedLimit)
+		return msg.New("late.rule.forfeit", "N", g.Policy.MissedLimit)
 	}
-	return "your default orders are applied"
+	return msg.New("late.rule.defaults")
 }
 
 // missed applies the game's missed-deadline rule to the seats that still
