@@ -1,7 +1,6 @@
 package hereistand
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/adjudicator/orders"
 )
 
 // Prompts, events and rejections in the reader's language.
@@ -18,114 +18,15 @@ import (
 // languages). When the platform renders a report or a refusal, the texts
 // are read back into messages of the game's catalogue (locales/*.yaml,
 // keys "his.prompt.", "his.ev.", "his.why.", "his.w." and "his.list."):
-// each reader is a pattern, the English sentence with named holes, next
-// to the sentence it reads. A text no pattern reads stays in English.
-// The tests check that every message renders in English exactly as the
-// text it was read from.
+// each reader is a pattern (msg.NewPattern), the English sentence with
+// named holes, next to the sentence it reads. A text no pattern reads
+// stays in English. The tests check that every message renders in
+// English exactly as the text it was read from.
 
-// pattern reads one English sentence with holes ("{Power:power} passes.")
-// into the message key with the holes as arguments. A hole "{Name}"
-// passes the text it matched; "{Name:conv}" passes it through the
-// converter conv (see convs), and the pattern does not match when the
-// converter refuses the text.
-type pattern struct {
-	key    string
-	plural string // the int argument that selects the plural form, if any
-	re     *regexp.Regexp
-	holes  []hole
-}
-
-type hole struct {
-	name string
-	conv func(string) (any, bool)
-}
-
-var holeRE = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9]*)(?::([a-z]+))?\}`)
-
-// newPattern compiles english for key; plural names the int argument
-// that selects the plural form ("" for none).
-func newPattern(key, english, plural string) *pattern {
-	p := &pattern{key: key, plural: plural}
-	var re strings.Builder
-	re.WriteString("^")
-	last := 0
-	for _, loc := range holeRE.FindAllStringSubmatchIndex(english, -1) {
-		re.WriteString(regexp.QuoteMeta(english[last:loc[0]]))
-		h := hole{name: english[loc[2]:loc[3]]}
-		kind := ""
-		if loc[4] >= 0 {
-			kind = english[loc[4]:loc[5]]
-		}
-		switch kind {
-		case "":
-			re.WriteString("(.+?)")
-		case "int":
-			re.WriteString(`(-?\d+)`)
-			h.conv = convInt
-		default:
-			c, ok := convs[kind]
-			if !ok {
-				panic(fmt.Sprintf("hereistand: pattern %s: no converter %q", key, kind))
-			}
-			re.WriteString("(.+?)")
-			h.conv = c
-		}
-		p.holes = append(p.holes, h)
-		last = loc[1]
-	}
-	re.WriteString(regexp.QuoteMeta(english[last:]))
-	re.WriteString("$")
-	p.re = regexp.MustCompile(re.String())
-	return p
-}
-
-// match reads line: the message and true when the whole line is the
-// pattern's sentence.
-func (p *pattern) match(line string) (msg.M, bool) {
-	sub := p.re.FindStringSubmatch(line)
-	if sub == nil {
-		return msg.M{}, false
-	}
-	m := msg.M{Key: p.key, Count: -1, Args: make([]msg.Arg, 0, len(p.holes))}
-	for i, h := range p.holes {
-		var v any = sub[i+1]
-		if h.conv != nil {
-			x, ok := h.conv(sub[i+1])
-			if !ok {
-				return msg.M{}, false
-			}
-			v = x
-		}
-		if h.name == p.plural {
-			if n, ok := v.(int); ok {
-				m.Count = n
-			}
-		}
-		m.Args = append(m.Args, msg.Arg{Name: h.name, Value: v})
-	}
-	return m, true
-}
-
-// patterns are tried in order; the first that reads a line wins.
-type patterns []*pattern
-
-func (ps patterns) match(line string) (msg.M, bool) {
-	for _, p := range ps {
-		if m, ok := p.match(line); ok {
-			return m, true
-		}
-	}
-	return msg.M{}, false
-}
-
-func convInt(s string) (any, bool) {
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
-// convs are the converters holes may name. They are filled once, with
-// the patterns (i18nInit), since they read the game's data.
-var convs map[string]func(string) (any, bool)
+// convs are the converters the patterns' holes may name besides "int"
+// (see msg.NewPattern). They are filled once, with the patterns
+// (i18nInit), since they read the game's data.
+var convs map[string]msg.Conv
 
 // powerByName maps a power's printed name to its catalogue key.
 var powerByName map[string]string
@@ -247,19 +148,19 @@ func convSide(s string) (any, bool) {
 }
 
 var (
-	rollPattern   *pattern
-	resultPattern patterns
+	rollPattern   *msg.Pattern
+	resultPattern msg.Patterns
 )
 
 // convRoll reads BattleResult.text.
 func convRoll(s string) (any, bool) {
-	m, ok := rollPattern.match(s)
+	m, ok := rollPattern.Match(s)
 	return m, ok
 }
 
 // convResult reads how the game ended (Flow.Result).
 func convResult(s string) (any, bool) {
-	if m, ok := resultPattern.match(s); ok {
+	if m, ok := resultPattern.Match(s); ok {
 		return m, true
 	}
 	return msg.Lit(s), true
@@ -283,9 +184,9 @@ var i18nOnce sync.Once
 
 // The readers, built the first time a report or a refusal needs them.
 var (
-	promptPatterns patterns
-	eventPatterns  patterns
-	whyPatterns    patterns
+	promptPatterns msg.Patterns
+	eventPatterns  msg.Patterns
+	whyPatterns    msg.Patterns
 )
 
 func i18nInit() {
@@ -293,19 +194,19 @@ func i18nInit() {
 	for _, p := range powers {
 		powerByName[p.Name] = "his.power." + p.ID
 	}
-	convs = map[string]func(string) (any, bool){
+	convs = map[string]msg.Conv{
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
 	}
-	p := func(key, english string) *pattern { return newPattern(key, english, "") }
+	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
 	rollPattern = p("his.w.roll", "{Att:side} rolls {AttN:int} dice {AttRolls}: {AttHits:int} hits; {Def:side} rolls {DefN:int} dice {DefRolls}: {DefHits:int} hits")
-	resultPattern = patterns{
+	resultPattern = msg.Patterns{
 		p("his.w.victory_domination", "domination victory of {Power:power} with {VP:int} VP (HIS-23.3c)"),
 		p("his.w.victory_standard", "standard victory of {Powers:units} with {VP:int} VP (HIS-23.3b)"),
 		p("his.w.victory_time", "time limit victory of {Powers:units} with {VP:int} VP (HIS-23.3d)"),
 	}
 
-	promptPatterns = patterns{
+	promptPatterns = msg.Patterns{
 		p("his.prompt.theses", "Play Luther's 95 Theses (Luther's 95 Theses phase, turn 1, HIS-8.1a)."),
 		p("his.prompt.diplomacy", "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done."),
 		p("his.prompt.spring", "Spring Deployment: you may move one formation from {Capitals:or}, free (HIS-10)."),
@@ -323,7 +224,7 @@ func i18nInit() {
 		p("his.prompt.naval_avoid", "{Mover:power} ships enter {Zone}, where your ships are. You may try to avoid battle (HIS-16.1k) or stand."),
 	}
 
-	eventPatterns = patterns{
+	eventPatterns = msg.Patterns{
 		// The impulse and the turn.
 		p("his.ev.plays", "{Power:power} plays {Card} for {CP:int} CP."),
 		p("his.ev.plays_mandatory", "{Power:power} plays the Mandatory Event {Card}; its effects arrive with the card events. It gives 2 CP."),
@@ -332,7 +233,7 @@ func i18nInit() {
 		p("his.ev.passes", "{Power:power} passes."),
 		p("his.ev.all_passed", "All six powers have passed: the Action Phase ends (HIS-11g)."),
 		p("his.ev.ends_diplomacy", "{Power:power} ends its diplomacy."),
-		newPattern("his.ev.receives", "{Power:power} receives {Count:int} cards.", "Count"),
+		msg.NewPattern("his.ev.receives", "{Power:power} receives {Count:int} cards.", "Count", convs),
 		p("his.ev.dealt", "{Power:power} is dealt {Cards}."),
 		p("his.ev.turn_begins", "Turn {Turn:int} ({Years}) begins: the cards are dealt."),
 		p("his.ev.new_world", "New World phase: voyages arrive with the New World rules."),
@@ -396,10 +297,8 @@ func i18nInit() {
 		p("his.ev.returns", "{Leader} returns to {Space}."),
 	}
 
-	whyPatterns = patterns{
-		p("his.why.unknown_suggest", `"{Input}" is not a known {What:what}; did you mean {Suggest:or}?`),
-		p("his.why.unknown_what", `"{Input}" is not a known {What:what}`),
-		p("his.why.ambiguous", `"{Input}" is ambiguous: it could be {Matches}`),
+	// Unknown and ambiguous names, as the orders package words them.
+	whyPatterns = append(orders.NameReasons("his", convWhat),
 		p("his.why.nothing_after_pass", `nothing may follow "pass": the impulse ends there`),
 		p("his.why.play_first", `play a card first ("{Example}") or pass`),
 		p("his.why.not_adjacent", "{To} is not adjacent to {From}; from {From2} a formation may move to {Spaces}"),
@@ -419,13 +318,13 @@ func i18nInit() {
 		p("his.why.seat_not_owed", "the {A:power} and the {B:power} owe no decision now; the game waits for {Powers:units}"),
 		p("his.why.one_answer", "one answer is expected here"),
 		p("his.why.no_answer", "no answer given"),
-	}
+	)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).
 func promptMsg(text string) (msg.M, bool) {
 	i18nOnce.Do(i18nInit)
-	return promptPatterns.match(text)
+	return promptPatterns.Match(text)
 }
 
 // NarrationMsg implements the platform's narrator: one line of an
@@ -434,7 +333,7 @@ func promptMsg(text string) (msg.M, bool) {
 // while the game is played.
 func (s *St) NarrationMsg(line string) (msg.M, bool) {
 	i18nOnce.Do(i18nInit)
-	return eventPatterns.match(line)
+	return eventPatterns.Match(line)
 }
 
 // reasonMsg reads a rejection's reason: the quoted line and the English
@@ -442,13 +341,13 @@ func (s *St) NarrationMsg(line string) (msg.M, bool) {
 func reasonMsg(lineText, reason string) (msg.M, bool) {
 	i18nOnce.Do(i18nInit)
 	if q := strconv.Quote(lineText) + ": "; lineText != "" && strings.HasPrefix(reason, q) {
-		why, ok := whyPatterns.match(reason[len(q):])
+		why, ok := whyPatterns.Match(reason[len(q):])
 		if !ok {
 			return msg.M{}, false
 		}
 		return msg.New("his.why.line", "Line", q[:len(q)-2], "Why", why), true
 	}
-	return whyPatterns.match(reason)
+	return whyPatterns.Match(reason)
 }
 
 // explain gives every problem of rej that has no message one read from
