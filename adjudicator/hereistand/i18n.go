@@ -166,6 +166,39 @@ func convResult(s string) (any, bool) {
 	return msg.Lit(s), true
 }
 
+// convCount reads "N word" (English writes the plural even for one) as
+// the plural message key.
+func convCount(word, key string) msg.Conv {
+	return func(s string) (any, bool) {
+		n, w, ok := strings.Cut(s, " ")
+		c, err := strconv.Atoi(n)
+		if !ok || w != word || err != nil {
+			return nil, false
+		}
+		return msg.Plural(key, c), true
+	}
+}
+
+// convWhy reads a reason inside another ("Papacy in Vienna: ..."); an
+// unread one stays in English.
+func convWhy(s string) (any, bool) {
+	if m, ok := whyPatterns.Match(s); ok {
+		return m, true
+	}
+	return msg.Lit(s), true
+}
+
+// convPass reads why a power may not pass (CanPass).
+func convPass(s string) (any, bool) {
+	if c, ok := strings.CutSuffix(s, " (home card) is still in hand"); ok {
+		return msg.New("his.w.home_card_in_hand", "Card", c), true
+	}
+	if c, ok := strings.CutSuffix(s, " (Mandatory Event) is still in hand"); ok {
+		return msg.New("his.w.mandatory_in_hand", "Card", c), true
+	}
+	return msg.Lit(s), true
+}
+
 // convWhat reads the thing an unknown name was meant to name.
 func convWhat(s string) (any, bool) {
 	switch s {
@@ -196,10 +229,11 @@ func i18nInit() {
 	}
 	convs = map[string]msg.Conv{
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
+		"why": convWhy, "pass": convPass, "dice": convCount("dice", "his.w.dice"), "hits": convCount("hits", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
 	}
 	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
-	rollPattern = p("his.w.roll", "{Att:side} rolls {AttN:int} dice {AttRolls}: {AttHits:int} hits; {Def:side} rolls {DefN:int} dice {DefRolls}: {DefHits:int} hits")
+	rollPattern = p("his.w.roll", "{Att:side} rolls {AttDice:dice} [{AttRolls}]: {AttHits:hits}; {Def:side} rolls {DefDice:dice} [{DefRolls}]: {DefHits:hits}")
 	resultPattern = msg.Patterns{
 		p("his.w.victory_domination", "domination victory of {Power:power} with {VP:int} VP (HIS-23.3c)"),
 		p("his.w.victory_standard", "standard victory of {Powers:units} with {VP:int} VP (HIS-23.3b)"),
@@ -209,7 +243,7 @@ func i18nInit() {
 	promptPatterns = msg.Patterns{
 		p("his.prompt.theses", "Play Luther's 95 Theses (Luther's 95 Theses phase, turn 1, HIS-8.1a)."),
 		p("his.prompt.diplomacy", "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done."),
-		p("his.prompt.spring", "Spring Deployment: you may move one formation from {Capitals:or}, free (HIS-10)."),
+		p("his.prompt.spring", "Spring Deployment: you may move one formation from {Capitals:or} to a friendly space, free (HIS-10)."),
 		p("his.prompt.impulse", "Your impulse (turn {Turn:int}): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines."),
 		p("his.prompt.actions", "{CP:int} CP left from {Card}: spend them on actions (HIS-11.1) or write done."),
 		p("his.prompt.assault_losses", "Assault on {Space}: {Roll:roll}. Choose the {N:int} units you lose (HIS-15.1m)."),
@@ -264,15 +298,12 @@ func i18nInit() {
 		p("his.ev.stands_fight", "{Power:power} stands to fight in {Space}"),
 		p("his.ev.stands_field", "{Power:power} stands in the field at {Space}"),
 		p("his.ev.withdraw_n", "{N:int} units withdraw into the fortifications of {Space}"),
-		p("his.ev.withdraw", "{Units:units} withdraw into the fortifications of {Space}"),
 		// Battles and sieges.
 		p("his.ev.roll", "{Roll:roll}"),
 		p("his.ev.naval_battle", "Naval battle in {Zone}: {Roll:roll}. {Winner:power} wins."),
 		p("his.ev.ships_retreat", "{Power:power} ships retreat from {From} to {To}."),
 		p("his.ev.assaults", "{Power:power} assaults {Space}: {Units:units}."),
 		p("his.ev.takes", "{Power:power} takes {Space}"),
-		p("his.ev.fall_back", "{Units:units} fall back to {Space}"),
-		p("his.ev.avoid_into", "{Units:units} avoid battle into {Space}"),
 		p("his.ev.no_clear_path", "{Power:power} {Units:units} in {Space} have no clear path to {To} and lose {Lost:units} (HIS-19.3e)."),
 		p("his.ev.battle", "Battle of {Space}: {Roll:roll}."),
 		p("his.ev.assault", "Assault on {Space}: {Roll:roll}."),
@@ -282,18 +313,26 @@ func i18nInit() {
 		p("his.ev.garrison_loses", "The garrison loses {Units:units}"),
 		p("his.ev.loses_end", "{Power:power} loses {Units:units}."),
 		p("his.ev.loses", "{Power:power} loses {Units:units}"),
-		p("his.ev.retreat", "{Units:units} retreat to {Space}"),
 		p("his.ev.assault_fails", "The assault on {Space} fails"),
 		p("his.ev.siege_broken_n", "The siege of {Space} is broken ({Out:int} besiegers, {In:int} inside)"),
 		p("his.ev.siege_broken", "The siege of {Space} is broken"),
-		p("his.ev.under_siege", "{Space} is under siege"),
 		p("his.ev.no_outnumber_move", "{Power:power} does not outnumber the garrison of {Space}: it must move on or fall back to {From}"),
 		p("his.ev.no_outnumber_leave", "{Power:power} does not outnumber the garrison of {Space} and must leave"),
 		// Winter.
 		p("his.ev.adds_regular", "{Power:power} adds a regular in {Space} (HIS-19.5)."),
 		p("his.ev.naval_return", "{Power:power} naval units return from the {Zone} to {Port}."),
 		p("his.ev.units_return", "{Power:power} {Units:units} return from {From} to {To}."),
+		p("his.ev.luther", "The Protestant plays {Card}. The Reformation attempts it starts arrive with the religious rules."),
+		p("his.ev.diet", "The Diet of Worms is held; its card play and religious results arrive with the religious rules."),
 		p("his.ev.winter_card", "{Card} occurs in winter (HIS-19.8); its effects arrive with the card events."),
+		// Lines whose subject is a list of units or a name: last, after
+		// the sentences they could swallow.
+		p("his.ev.withdraw", "{Units:units} withdraw into the fortifications of {Space}"),
+		p("his.ev.fall_back", "{Units:units} fall back to {Space}"),
+		p("his.ev.avoid_into", "{Units:units} avoid battle into {Space}"),
+		p("his.ev.retreat", "{Units:units} retreat to {Space}"),
+		p("his.ev.no_retreat", "{Units:units} in {Space} have no legal retreat and are eliminated"),
+		p("his.ev.under_siege", "{Space} is under siege"),
 		p("his.ev.returns", "{Leader} returns to {Space}."),
 	}
 
@@ -303,10 +342,37 @@ func i18nInit() {
 		p("his.why.play_first", `play a card first ("{Example}") or pass`),
 		p("his.why.not_adjacent", "{To} is not adjacent to {From}; from {From2} a formation may move to {Spaces}"),
 		p("his.why.protestant_war", "the Protestant takes no military action before the Schmalkaldic League (HIS-11.1d)"),
-		p("his.why.answer", "answer {Forms}"),
 		p("his.why.card_played", "a card was played this impulse: write done to end it"),
 		p("his.why.diplomacy_done", "the Diplomacy Phase has no orders yet: write done"),
-		p("his.why.only_units", "{Power:power} in {Space}: there are only {Units:units}"),
+		p("his.why.power_in", "{Power:power} in {Space}: {Why:why}"),
+		p("his.why.only_none", "there are only no land units"),
+		p("his.why.only_units", "there are only {Units:units}"),
+		p("his.why.does_not_have", "{Power:power} does not have {Units:units} in {Space} (it has {Has:units})"),
+		p("his.why.does_not_have_short", "{Power:power} does not have {Units:units} in {Space}"),
+		p("his.why.units_besieged", "{Power:power} units in {Space} are under siege and may not move"),
+		p("his.why.leader_besieged", "{Leader} is under siege in {Space} and may not move"),
+		p("his.why.siege_began", "the siege of {Space} began this impulse: its besiegers may not move until the next impulse"),
+		p("his.why.neither_war_nor_ally", "{Space} is controlled by {Controller:power}, which is neither at war nor allied with {Power:power}"),
+		p("his.why.not_in_play", "{Space} is not in play"),
+		p("his.why.already_played", "{Card} was already played this impulse (one card per impulse, HIS-11a)"),
+		p("his.why.may_not_pass", "{Power:power} may not pass: {Why:pass} (HIS-11f)"),
+		p("his.why.not_action", `"{Verb}" is not an action of the Action Phase`),
+		p("his.why.mandatory", "{Card} is a Mandatory Event: it is played as its event and then gives 2 CP (HIS-6.1d)"),
+		p("his.why.cp_only", "{Card} can be played for its {CP:int} CP only: card events are not yet available"),
+		p("his.why.may_not_action", "{Power:power} may not {Action} (HIS-11.1c)"),
+		p("his.why.not_home", "{Space} is not a {Power:power} home space (HIS-17.1a)"),
+		p("his.why.fortified", "{Space} is fortified: it is taken by siege, not by this action"),
+		p("his.why.not_enemy", "{Space} is controlled by {Controller:power}, which is not an enemy"),
+		p("his.why.enemy_land_units", "enemy land units are in {Space}"),
+		p("his.why.no_loc", "{Power:power} has no line of communication to {Space}"),
+		p("his.why.enemy_adjacent", "enemy land units are adjacent to {Space} ({Adjacent})"),
+		p("his.why.no_friendly_near", "no friendly land units in or adjacent to {Space} (passes do not count)"),
+		p("his.why.not_friendly", "{Space} is not under friendly control"),
+		p("his.why.enemy_units", "enemy units are in {Space}"),
+		p("his.why.unrest", "{Space} is in unrest (HIS-17a)"),
+		p("his.why.not_port", "{Space} is not a port"),
+		p("his.why.besieged_build", "{Space} is under siege (HIS-17.2a)"),
+		p("his.why.no_counter", "no {Unit} counter is left for {Space} (HIS-17a)"),
 		p("his.why.deployment", `answer with a deployment or "no deployment"`),
 		p("his.why.takes_nothing", `"{Word}" takes nothing after it`),
 		p("his.why.build_what", `build what? "{Input}" is not regular, mercenary, cavalry, squadron or corsair`),
@@ -318,6 +384,10 @@ func i18nInit() {
 		p("his.why.seat_not_owed", "the {A:power} and the {B:power} owe no decision now; the game waits for {Powers:units}"),
 		p("his.why.one_answer", "one answer is expected here"),
 		p("his.why.no_answer", "no answer given"),
+		p("his.why.answer_retreat", `answer with "retreat to <space>", "withdraw", or both`),
+		p("his.why.answer_losses", `answer with the units lost, e.g. "{Example}"`),
+		p("his.why.answer_commit", "answer commit all, commit none or commit <number>"),
+		p("his.why.answer_naval_avoid", "answer stand or avoid to <location>"),
 	)
 }
 

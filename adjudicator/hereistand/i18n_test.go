@@ -59,7 +59,7 @@ func i18nGames(t *testing.T, each func(s *St, rej *adjudicator.Rejection, res *a
 					bad.Lines = append([]adjudicator.Line(nil), sub.Lines...)
 					j := pk.Intn(len(bad.Lines))
 					l := bad.Lines[j].Text
-					switch pk.Intn(4) {
+					switch pk.Intn(8) {
 					case 0:
 						l = strings.Replace(l, " ", " xq", 1)
 					case 1:
@@ -68,6 +68,16 @@ func i18nGames(t *testing.T, each func(s *St, rej *adjudicator.Rejection, res *a
 						l = "move 2 regulars from vienna to paris"
 					case 3:
 						l = "pass"
+					case 4:
+						l = "build regular in Istanbul"
+					case 5:
+						l = "control Vienna"
+					case 6:
+						l = "move 9 regulars from Paris to Dijon"
+					case 7:
+						// Orders from a seat that owes nothing now.
+						roles, _ := SeatRoles(s.players())
+						bad.Role = roles[pk.Intn(len(roles))]
 					}
 					bad.Lines[j].Text = l
 					if _, _, err := s.Apply(bad, testdice.New(1)); err != nil {
@@ -142,5 +152,40 @@ func TestPromptsEventsReasonsInEveryLanguage(t *testing.T) {
 	}
 	if readReasons*100 < reasons*90 {
 		t.Errorf("only %d of %d rejection reasons are told in every language", readReasons, reasons)
+	}
+}
+
+// A few lines as players read them.
+func TestNarrationAndReasonsRead(t *testing.T) {
+	cat := gameCatalog(t)
+	s := &St{}
+	for _, c := range []struct{ en, es, it string }{
+		{"Hapsburg moves Hapsburg 2 regulars, Charles V from Vienna to Linz",
+			"Habsburgo mueve Habsburgo 2 regulares, Charles V de Vienna a Linz",
+			"Asburgo muove Asburgo 2 regolari, Charles V da Vienna a Linz"},
+		{"Battle of Milan: France rolls 3 dice [6 2 5]: 2 hits; the defender rolls 2 dice [1 3]: 0 hits.",
+			"Batalla de Milan: Francia tira 3 dados [6 2 5]: 2 impactos; el defensor tira 2 dados [1 3]: 0 impactos.",
+			"Battaglia di Milan: Francia tira 3 dadi [6 2 5]: 2 colpi; il difensore tira 2 dadi [1 3]: 0 colpi."},
+		{"Protestant receives 1 cards.", "Protestante recibe 1 carta.", "Protestante riceve 1 carta."},
+	} {
+		m, ok := s.NarrationMsg(c.en)
+		if !ok {
+			t.Fatalf("%q is not read", c.en)
+		}
+		for lang, want := range map[string]string{"en": c.en, "es": c.es, "it": c.it} {
+			if got := cat.Text(lang, m); got != want {
+				t.Errorf("%s: %q, want %q", lang, got, want)
+			}
+		}
+	}
+	rej := explain(&adjudicator.Rejection{Problems: []adjudicator.Problem{{
+		Line:   adjudicator.Line{No: 2, Text: "move 2 from Viena to Linz"},
+		Reason: `"move 2 from Viena to Linz": "viena" is not a known space; did you mean Vienna?`}}})
+	m := rej.Problems[0].ReasonMsg
+	if m == nil {
+		t.Fatal("the reason is not read")
+	}
+	if got, want := cat.Text("es", *m), `"move 2 from Viena to Linz": "viena" no se reconoce como un espacio; ¿quizá Vienna?`; got != want {
+		t.Errorf("es: %q, want %q", got, want)
 	}
 }
