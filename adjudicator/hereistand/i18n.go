@@ -397,7 +397,9 @@ func promptMsg(text string) (msg.M, bool) {
 	return promptPatterns.Match(text)
 }
 
-// NarrationMsg implements the platform's narrator: one line of an
+var _ adjudicator.Narrator = (*St)(nil)
+
+// NarrationMsg implements adjudicator.Narrator: one line of an
 // event's English text read back into a message of the catalogue, or
 // false for a line told in English only. The engine never calls it
 // while the game is played.
