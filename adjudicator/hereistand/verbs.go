@@ -91,7 +91,7 @@ var wordAliases = map[string]string{
 // "event" and "theses" are read in a card play.
 func englishLine(line string) string {
 	if head, rest, ok := strings.Cut(line, ":"); ok {
-		if p, _ := linePower(line); p >= 0 {
+		if isPowerName(strings.TrimSpace(head)) {
 			if e := englishLine(strings.TrimSpace(rest)); e != strings.TrimSpace(rest) {
 				return head + ": " + e
 			}
@@ -128,6 +128,17 @@ func englishLine(line string) string {
 		f[j] = e
 	}
 	return strings.Join(f, " ")
+}
+
+// isPowerName reports whether s names a major power as linePower reads
+// it, without allocating (card names hold colons too).
+func isPowerName(s string) bool {
+	for p := 0; p < NMajor; p++ {
+		if strings.EqualFold(s, powers[p].ID) || strings.EqualFold(s, powers[p].Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstWord is the first word of s, without allocating.
