@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Prompts, deadline defaults and random play. The legal choices come from
@@ -26,7 +27,16 @@ const maxChoices = 30
 func (s *St) Prompts() []adjudicator.Prompt {
 	var out []adjudicator.Prompt
 	for _, p := range s.owingPowers() {
-		out = append(out, s.prompt(p))
+		pr := s.powerPrompt(p)
+		m, ok := promptMsg(pr.Text)
+		s.seatPrompt(p, &pr)
+		if ok {
+			if s.shared(p) {
+				m = msg.New("his.prompt.seat", "Power", powerMsg(p), "Text", m)
+			}
+			pr.TextMsg = &m
+		}
+		out = append(out, pr)
 	}
 	return out
 }

@@ -200,7 +200,19 @@ func isStandingLine(text string) bool {
 // submission or none of them. Each line goes to the power it concerns
 // (see the top of this file); the powers' parts are applied in Impulse
 // Order.
+//
+// Orders may be written with Spanish or Italian keywords (verbs.go).
+// A refused submission's reasons carry their messages in every language
+// (explain).
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+	next, res, err := s.apply(englishLines(sub), dice)
+	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
+		return nil, nil, explain(rej)
+	}
+	return next, res, err
+}
+
+func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
 	ps := s.seatPowers(sub.Role)
 	if ps == nil {
 		roles, _ := SeatRoles(s.players())
