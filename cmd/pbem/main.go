@@ -64,7 +64,7 @@ the version.
 
 func usageText() string {
 	order := map[string]int{}
-	for i, n := range []string{"demo", "serve", "new", "status", "gm", "seat", "outbox", "end", "prune", "export", "verify", "replay", "render", "position", "backup", "check", "selfplay", "games", "scenario", "league", "luck"} {
+	for i, n := range []string{"demo", "serve", "new", "status", "gm", "seat", "outbox", "end", "prune", "export", "verify", "replay", "render", "position", "backup", "check", "selfplay", "games", "scenario", "league", "luck", "logins"} {
 		order[n] = i + 1
 	}
 	// A command missing from the list goes last, not first.

@@ -144,7 +144,7 @@ func trialLogins(cfg *Config, games []*store.Game) (string, error) {
 	addrs := gameAddrs(cfg, games)
 	var b strings.Builder
 	if len(addrs) == 0 {
-		fmt.Fprintf(&b, "pbem's mail server: IMAP %s, SMTP %s (no TLS, plain password, loopback only); no game yet: `pbem new` prints each player's login\n", acc.imap, acc.smtp)
+		fmt.Fprintf(&b, "pbem's mail server: IMAP %s, SMTP %s (no TLS, plain password, loopback only); no game yet: `pbem new` prints each player's login, `pbem logins` those of game creators and invited players\n", acc.imap, acc.smtp)
 		return b.String(), nil
 	}
 	fmt.Fprintf(&b, "\nMail logins on pbem's own mail server (no TLS, plain password, loopback only: from this machine):\n")

@@ -133,7 +133,7 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 			return nil, err
 		}
 	}
-	if err := j.tell(c, fmt.Sprintf("Game [%s] (%s, %s) is offered to its players: %s.\nIt starts when all of them have joined, with you as its GM; it is cancelled\nif one declines or if not all have joined by %s.\nSend \"cancel\" with [%s] in the subject to withdraw it.",
+	if err := j.tell(c, fmt.Sprintf("Game [%s] (%s, %s) is offered to its players: %s. It starts when all of them have joined, with you as its GM; it is cancelled if one declines or if not all have joined by %s. Send \"cancel\" with [%s] in the subject to withdraw it.",
 		id, title, spec.Scenario, strings.Join(seats, ", "), in.Expires.Format("Mon 2 Jan 2006 15:04 MST"), id)); err != nil {
 		return nil, err
 	}
