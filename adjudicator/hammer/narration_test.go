@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 )
 
 // Every line of the narrative of random games that the game reads back
@@ -16,32 +17,19 @@ import (
 func TestNarrationReadsAsTheText(t *testing.T) {
 	cat := gameCatalog(t)
 	var s0 St
-	read, lines := 0, 0
-	keys := map[string]int{}
+	n := i18ntest.Narration{Cat: cat, Prefix: "ham."}
 	for seed := uint64(1); seed <= 12; seed++ {
 		playRandom(t, seed, "", false, func(_ *St, res *adjudicator.Result) {
 			for _, ev := range res.Events {
 				for _, l := range strings.Split(ev.Text, "\n") {
-					lines++
-					m, ok := s0.NarrationMsg(l)
-					if !ok {
-						continue
-					}
-					read++
-					keys[m.Key]++
-					require.Equal(t, l, cat.Text("en", m), "%s", m)
-					for _, lang := range []string{"es", "it"} {
-						got := cat.Text(lang, m)
-						require.NotContains(t, got, "<no value>", "%s %s", lang, m)
-						require.NotContains(t, got, "ham.", "%s %s", lang, m)
-					}
+					n.Line(t, &s0, l)
 				}
 			}
 		})
 	}
-	t.Logf("%d of %d lines read; keys: %v", read, lines, keys)
-	require.Greater(t, read*100/lines, 90, "most of the narrative should be read")
+	t.Logf("%d of %d lines read; keys: %v", n.Read, n.Lines, n.Keys)
+	require.Greater(t, n.Read*100/n.Lines, 90, "most of the narrative should be read")
 	for _, k := range []string{"ham.ev.you_play", "ham.ev.cards", "ham.ev.moves", "ham.ev.moves_seen", "ham.ev.your_moves", "ham.ev.battle", "ham.ev.battle_line", "ham.battle.indent", "ham.battle.wins", "ham.ev.winter"} {
-		require.NotZero(t, keys[k], "no line read as %s", k)
+		require.NotZero(t, n.Keys[k], "no line read as %s", k)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 )
 
 // Refused orders carry their reason as a message that reads, in English,
@@ -28,20 +29,7 @@ func TestRejectionReasonsAsMessages(t *testing.T) {
 		_, _, err := s.Apply(sub, d)
 		rej, ok := err.(*adjudicator.Rejection)
 		require.True(t, ok, "%v: %v", lines, err)
-		for _, p := range rej.Problems {
-			if p.ReasonMsg == nil {
-				t.Logf("told in English only: %q", p.Reason)
-				continue
-			}
-			explained++
-			require.Equal(t, p.Reason, cat.Text("en", *p.ReasonMsg))
-			for _, lang := range []string{"es", "it"} {
-				got := cat.Text(lang, *p.ReasonMsg)
-				require.NotContains(t, got, "<no value>", "%s %s", lang, p.ReasonMsg)
-				require.NotContains(t, got, "r3.", "%s %s", lang, p.ReasonMsg)
-				require.NotEqual(t, p.Reason, got, "%s %s", lang, p.ReasonMsg)
-			}
-		}
+		explained += i18ntest.Problems(t, cat, rej, "r3.")
 		return rej.Problems
 	}
 	try(RoleLancaster, "card Foo")

@@ -1,0 +1,88 @@
+// Package i18ntest holds the checks every game's tests make of its
+// messages: that a message reads in English exactly as the game's own
+// English text, and renders in every other language with each placeholder
+// filled and no catalogue key left showing.
+package i18ntest
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/mailer/i18n"
+)
+
+// Catalog is the platform's catalogue with game's own.
+func Catalog(t testing.TB, game adjudicator.Localized) *i18n.Catalog {
+	t.Helper()
+	cat, err := i18n.New()
+	require.NoError(t, err)
+	fsys, dir := game.Locales()
+	require.NoError(t, cat.Load(fsys, dir))
+	return cat
+}
+
+// Check fails t unless m reads english in English and renders fully in
+// the other languages: no "<no value>", no key of the game's prefix
+// ("r3.prompt.card") left in the text and, when differ is set, not the
+// English text.
+func Check(t testing.TB, cat *i18n.Catalog, english string, m msg.M, prefix string, differ bool) {
+	t.Helper()
+	require.Equal(t, english, cat.Text("en", m), "%s", m)
+	for _, lang := range i18n.Languages {
+		if lang == i18n.Default {
+			continue
+		}
+		got := cat.Text(lang, m)
+		require.NotContains(t, got, "<no value>", "%s %s", lang, m)
+		require.NotRegexp(t, `(^|[^\pL])`+regexp.QuoteMeta(prefix)+`[a-z]`, got, "%s %s: a catalogue key shows", lang, m)
+		if differ {
+			require.NotEqual(t, english, got, "%s %s", lang, m)
+		}
+	}
+}
+
+// Narration counts the narrative lines a game reads back into messages
+// (adjudicator.Narrator) and checks each one read.
+type Narration struct {
+	Cat    *i18n.Catalog
+	Prefix string
+	Read   int
+	Lines  int
+	Keys   map[string]int
+}
+
+// Line checks one line of narrative.
+func (n *Narration) Line(t testing.TB, g adjudicator.Narrator, line string) {
+	t.Helper()
+	n.Lines++
+	m, ok := g.NarrationMsg(line)
+	if !ok {
+		return
+	}
+	n.Read++
+	if n.Keys == nil {
+		n.Keys = map[string]int{}
+	}
+	n.Keys[m.Key]++
+	Check(t, n.Cat, line, m, n.Prefix, false)
+}
+
+// Problems checks the refusal reasons of rej that carry a message and
+// returns how many did.
+func Problems(t testing.TB, cat *i18n.Catalog, rej *adjudicator.Rejection, prefix string) int {
+	t.Helper()
+	n := 0
+	for _, p := range rej.Problems {
+		if p.ReasonMsg == nil {
+			t.Logf("told in English only: %q", p.Reason)
+			continue
+		}
+		n++
+		Check(t, cat, p.Reason, *p.ReasonMsg, prefix, true)
+	}
+	return n
+}
