@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // deadlines in the players' zones, whatever the host has
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
@@ -66,9 +68,27 @@ func seatZone(g *store.Game, p *store.Player) string {
 	return g.Policy.TZ
 }
 
-// showTime formats t for seat p of g, in p's zone.
+// showTime formats t for seat p of g, in p's zone and language.
 func showTime(g *store.Game, p *store.Player, t time.Time) string {
-	return t.In(zone(seatZone(g, p))).Format(deadlineFormat)
+	return formatTime(t.In(zone(seatZone(g, p))), seatLang(p))
+}
+
+// dateWords is the platform's catalogue, for the names of days and
+// months ("date.wd.N", "date.mon.N").
+var dateWords = sync.OnceValues(i18n.New)
+
+// formatTime writes t as deadlineFormat does ("Mon 2 Jan 15:04 MST"),
+// with the day and month named in lang.
+func formatTime(t time.Time, lang string) string {
+	if lang == "" || lang == i18n.Default {
+		return t.Format(deadlineFormat)
+	}
+	c, err := dateWords()
+	if err != nil {
+		return t.Format(deadlineFormat)
+	}
+	return c.T(lang, "date.wd."+strconv.Itoa(int(t.Weekday()))) + " " + strconv.Itoa(t.Day()) + " " +
+		c.T(lang, "date.mon."+strconv.Itoa(int(t.Month()))) + " " + t.Format("15:04 MST")
 }
 
 // showTimeTo formats t for the seat registered at address addr (the GM's

@@ -342,12 +342,12 @@ func (j *Judge) queueReport(tx *store.Tx, g *store.Game, st adjudicator.State, r
 	}
 	subject := data.Title
 	if data.Deadline != "" {
-		subject += " (due " + data.Deadline + ")"
+		subject += " " + j.tr(p, "subject.due", "When", data.Deadline)
 	}
 	kind := "report"
 	if c.reminder {
 		kind = "reminder"
-		subject = "Reminder: " + subject
+		subject = j.tr(p, "subject.reminder", "Subject", subject)
 	}
 	text, html, err := j.opt.Templates.Render(kind, data)
 	if err != nil {
