@@ -452,7 +452,11 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	if err != nil {
 		return err
 	}
-	m := j.mail(g, &p, fmt.Sprintf("[%s] Welcome: you play %s in %s", g.ID, roleTitle(adjudicator.Role(p.Role)), info.Title), "welcome", text, "")
+	subject := "[" + g.ID + "] " + j.opt.Templates.T(lang, "subject.welcome", "Role", roleTitle(adjudicator.Role(p.Role)), "Title", info.Title)
+	if p.Role == string(adjudicator.GM) {
+		subject = "[" + g.ID + "] " + j.opt.Templates.T(lang, "subject.welcome_gm", "Title", info.Title)
+	}
+	m := j.mail(g, &p, subject, "welcome", text, "")
 	m.MessageID = fmt.Sprintf("pbem.%s.welcome.%s@%s", g.ID, p.Role, j.opt.Domain)
 	m.InReplyTo, m.References = "", nil
 	m.Headers["Message-Root"] = g.ThreadRoot
