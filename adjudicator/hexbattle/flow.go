@@ -171,7 +171,7 @@ func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
 // or Italian keywords (verbs.go); a refused submission's reasons carry
 // their messages in every language (explain).
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
-	next, res, err := s.apply(englishLines(sub), dice)
+	next, res, err := s.apply(s.englishLines(sub), dice)
 	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
 		return nil, nil, explain(rej)
 	}

@@ -68,10 +68,13 @@ var wordAliases = map[string]string{
 }
 
 // englishLine is line with its keywords in English when they are written
-// in Spanish or Italian, else line itself (without allocating).
-func englishLine(line string) string {
-	en, ok := verbAliases[strings.ToLower(firstWord(line))]
-	if !ok {
+// in Spanish or Italian, else line itself (without allocating). isUnit
+// tells a unit's id: a fire or melee order may leave its verb out ("E3 at
+// F2"), so a first word that is a unit's id is never read as a verb.
+func englishLine(line string, isUnit func(string) bool) string {
+	first := firstWord(line)
+	en, ok := verbAliases[strings.ToLower(first)]
+	if !ok || (isUnit != nil && isUnit(first)) {
 		return line // English keywords, or none: nothing to read
 	}
 	f := strings.Fields(line)
@@ -106,10 +109,11 @@ func firstWord(s string) string {
 }
 
 // englishLines applies englishLine to every line of sub, in a copy.
-func englishLines(sub adjudicator.Submission) adjudicator.Submission {
+func (s *St) englishLines(sub adjudicator.Submission) adjudicator.Submission {
 	var lines []adjudicator.Line
+	isUnit := func(id string) bool { return s.unit(id) != nil }
 	for i, l := range sub.Lines {
-		if e := englishLine(l.Text); e != l.Text {
+		if e := englishLine(l.Text, isUnit); e != l.Text {
 			if lines == nil {
 				lines = append([]adjudicator.Line(nil), sub.Lines...)
 			}

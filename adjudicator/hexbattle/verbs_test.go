@@ -103,6 +103,7 @@ func TestOrdersInSpanishAndItalian(t *testing.T) {
 // English lines, and lines that merely look like a keyword, are left as
 // they are; keywords are read only where their order has them.
 func TestEnglishLine(t *testing.T) {
+	isUnit := func(id string) bool { return id == "tira" }
 	for in, want := range map[string]string{
 		"move E1 0203 0204":               "move E1 0203 0204",
 		"fire E3 at F2":                   "fire E3 at F2",
@@ -119,12 +120,13 @@ func TestEnglishLine(t *testing.T) {
 		"segui Edward":                    "follow Edward",
 		"modo E4 mounted":                 "mode E4 mounted",
 		"entra R1 0101":                   "enter R1 0101",
+		"tira at F2":                      "tira at F2", // a unit's id, its verb left out
 	} {
-		if got := englishLine(in); got != want {
+		if got := englishLine(in, isUnit); got != want {
 			t.Errorf("%q reads %q, want %q", in, got, want)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { englishLine("move E1 0203 0204") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { englishLine("move E1 0203 0204", isUnit) }); n != 0 {
 		t.Errorf("an English line allocates %v times", n)
 	}
 }
