@@ -167,8 +167,18 @@ func (s *St) Default(role adjudicator.Role) *adjudicator.Submission {
 	return nil
 }
 
-// Apply implements adjudicator.State.
+// Apply implements adjudicator.State. Orders may be written with Spanish
+// or Italian keywords (verbs.go); a refused submission's reasons carry
+// their messages in every language (explain).
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
+	next, res, err := s.apply(s.englishLines(sub), dice)
+	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
+		return nil, nil, explain(rej)
+	}
+	return next, res, err
+}
+
+func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
 	owes := false
 	for _, r := range s.Owing() {
 		owes = owes || r == sub.Role
