@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // Game is the Here I Stand game definition.
@@ -280,8 +281,10 @@ func (s *St) CanPass(p int) (bool, string) {
 // hand only to its owner (and the GM).
 func (s *St) View(role adjudicator.Role) adjudicator.View {
 	v := adjudicator.View{Role: role}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: s.Status().Label + "\n"})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Status", Body: s.Status().Label + "\n",
+		TitleMsg: vm("his.section.status"), Lines: []msg.M{s.LabelMsg()}})
 	var b strings.Builder
+	var prows []adjudicator.Row
 	fmt.Fprintf(&b, "%-11s %3s %5s %6s %5s  %s\n", "Power", "VP", "Keys", "Cards", "Admin", "Ruler")
 	for p := 0; p < NMajor; p++ {
 		k, _ := s.Keys(p)
@@ -292,45 +295,66 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 		r := rulers[s.Ruler[p]]
 		fmt.Fprintf(&b, "%-11s %3d %5s %6d %5d  %s\n", powers[p].Name, s.VP(p), keys, len(s.Hands[p]), r.Admin, r.Name)
+		prows = append(prows, adjudicator.Row{Key: powerMsg(p), Items: []msg.M{
+			msg.New("his.view.vp", "VP", s.VP(p)), msg.New("his.view.keys", "Keys", keys),
+			msg.Plural("his.view.cards", len(s.Hands[p])), msg.New("his.view.admin", "Admin", r.Admin), msg.Lit(r.Name)}})
 	}
 	fmt.Fprintf(&b, "Protestant spaces: %d. Deck: %d cards, discard pile: %d.\n",
 		s.ProtestantSpaces(), len(s.Deck), len(s.Discard))
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Powers", Body: b.String()})
+	prows = append(prows, adjudicator.Row{Key: msg.New("his.view.deck_key"), Items: []msg.M{
+		msg.New("his.view.protestant_spaces", "N", s.ProtestantSpaces()), msg.Plural("his.view.deck", len(s.Deck)),
+		msg.New("his.view.discard", "N", len(s.Discard))}})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Powers", Body: b.String(), TitleMsg: vm("his.section.powers"), Rows: prows})
 	if held := s.seatHands(role); len(held) > 0 {
 		if len(held) > 1 && role != adjudicator.GM {
 			v.Sections[0].Body += fmt.Sprintf("You hold the %s and the %s.\n", powers[held[0]].Name, powers[held[1]].Name)
+			v.Sections[0].Lines = append(v.Sections[0].Lines, msg.New("his.view.you_hold", "A", powerMsg(held[0]), "B", powerMsg(held[1])))
 		}
 		for _, q := range held {
 			var h []string
+			var lines []msg.M
 			for _, c := range s.Hands[q] {
-				h = append(h, fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP))
+				t := fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP)
+				h = append(h, t)
+				lines = append(lines, msg.Lit(t))
+			}
+			if len(lines) == 0 {
+				lines = append(lines, msg.New("his.view.no_cards"))
 			}
 			v.Sections = append(v.Sections, adjudicator.Section{Title: powers[q].Name + " hand",
-				Body: wrap(strings.Join(h, ", "), 76)})
+				Body: wrap(strings.Join(h, ", "), 68), TitleMsg: vm("his.section.hand", "Power", powerMsg(q)), Lines: lines})
 		}
 	}
 	b.Reset()
 	var wars []string
+	var warMsgs []msg.M
 	for a := 0; a < NPow; a++ {
 		for c := a + 1; c < NPow; c++ {
 			if s.AtWar(a, c) {
 				wars = append(wars, powers[a].Name+"-"+powers[c].Name)
+				warMsgs = append(warMsgs, msg.New("his.view.war", "A", powerMsg(a), "B", powerMsg(c)))
 			}
 		}
 	}
 	fmt.Fprintf(&b, "At war: %s\n", wrap(strings.Join(wars, ", "), 68))
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String()})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String(),
+		TitleMsg: vm("his.section.diplomacy"), Lines: []msg.M{msg.New("his.view.at_war", "Wars", warMsgs)}})
 	b.Reset()
+	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {
 		var parts []string
+		var items []msg.M
 		for _, loc := range s.Occupied(p) {
-			parts = append(parts, forceText(locName(loc), s.Units[loc][p], s.leaderNames(loc, p)))
+			t := forceText(locName(loc), s.Units[loc][p], s.leaderNames(loc, p))
+			parts = append(parts, t)
+			items = append(items, msg.Lit(t))
 		}
 		if len(parts) > 0 {
-			b.WriteString(wrap(powers[p].Name+": "+strings.Join(parts, "; "), 76))
+			b.WriteString(wrap(powers[p].Name+": "+strings.Join(parts, "; "), 68))
+			rows = append(rows, adjudicator.Row{Key: powerMsg(p), Items: items})
 		}
 	}
-	v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces", Body: b.String()})
+	v.Sections = append(v.Sections, adjudicator.Section{Title: "Forces", Body: b.String(), TitleMsg: vm("his.section.forces"), Rows: rows})
 	v.Sections = append(v.Sections, s.flowSections()...)
 	return v
 }

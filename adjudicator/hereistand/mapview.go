@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	bm "github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // The schematic map of the report picture (package board, imported as bm
@@ -175,7 +176,8 @@ func (s *St) MapView(role adjudicator.Role) bm.Map {
 		// built binary.
 		panic("hereistand: " + err.Error())
 	}
-	title := fmt.Sprintf("Here I Stand — turn %d (%s), %s phase", s.Turn, turnYears(s.Turn), phaseNames[s.Phase])
+	// The status label, which the platform shows in the reader's language.
+	title := "Here I Stand — " + s.Status().Label
 	if role == adjudicator.GM {
 		title += " (GM)"
 	} else if p := powerOfRole(role); p >= 0 {
@@ -246,6 +248,17 @@ func (s *St) MapView(role adjudicator.Role) bm.Map {
 	}
 	if s.Flow.Over && s.Flow.Result != "" {
 		m.Notes = append(m.Notes, s.Flow.Result)
+	}
+	// The key and the notes as messages: the fixed note in the reader's
+	// language, the others (sieges, unrest, the display) as written.
+	key := msg.New("his.map.key")
+	m.PieceKeyMsg = &key
+	for i, n := range m.Notes {
+		if i < len(hisNotes) {
+			m.NoteMsgs = append(m.NoteMsgs, msg.New("his.map.note"))
+		} else {
+			m.NoteMsgs = append(m.NoteMsgs, msg.Lit(n))
+		}
 	}
 	return m
 }

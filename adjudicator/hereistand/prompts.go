@@ -315,31 +315,40 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 // the impulse in progress, who owes what, and the VP record.
 func (s *St) flowSections() []adjudicator.Section {
 	var b strings.Builder
+	var lines []msg.M
 	switch {
 	case s.Flow.Over:
 		fmt.Fprintf(&b, "The game is over: %s.\n", s.Flow.Result)
+		lines = append(lines, msg.New("his.view.over", "Result", s.Flow.Result))
 	case s.Phase == PhAction:
 		fmt.Fprintf(&b, "Active power: %s. Consecutive passes: %d.\n", powers[s.Active].Name, s.Passes)
+		lines = append(lines, msg.New("his.view.active", "Power", powerMsg(int(s.Active)), "Passes", s.Passes))
 		if s.Flow.Card != 0 {
 			fmt.Fprintf(&b, "Card played: %s; %d CP left.\n", cardName(s.Flow.Card), s.Flow.CP)
+			lines = append(lines, msg.New("his.view.card_played", "Card", cardName(s.Flow.Card), "CP", s.Flow.CP))
 		}
 	}
 	if n := s.Flow.Naval; n != nil {
-		b.WriteString(wrap(fmt.Sprintf("Naval move in progress: %s.", powers[n.Power].Name), 76))
+		b.WriteString(wrap(fmt.Sprintf("Naval move in progress: %s.", powers[n.Power].Name), 68))
+		lines = append(lines, msg.New("his.view.naval_move", "Power", powerMsg(n.Power)))
 	}
 	if m := s.Flow.Move; m != nil {
 		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s, %s from %s to %s.", powers[m.Power].Name,
-			unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name), 76))
+			unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name), 68))
+		lines = append(lines, msg.New("his.view.move", "Power", powerMsg(m.Power), "Units", unitsText(m.F), "From", spaces[m.From].Name, "To", spaces[m.To].Name))
 	}
 	var owed []string
+	var owedMsgs []msg.M
 	for _, p := range s.owingPowers() {
 		kind := s.prompt(p).Kind
 		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, kind))
+		owedMsgs = append(owedMsgs, msg.New("his.view.owed", "Power", powerMsg(p), "Kind", kind))
 	}
 	if len(owed) > 0 {
-		b.WriteString(wrap("Waiting for: "+strings.Join(owed, ", ")+".", 76))
+		b.WriteString(wrap("Waiting for: "+strings.Join(owed, " · ")+".", 68))
+		lines = append(lines, msg.New("his.view.waiting", "Who", owedMsgs))
 	}
-	out := []adjudicator.Section{{Title: "Turn", Body: b.String()}}
+	out := []adjudicator.Section{{Title: "Turn", Body: b.String(), TitleMsg: vm("his.section.turn"), Lines: lines}}
 	if len(s.Flow.History) > 0 {
 		b.Reset()
 		fmt.Fprintf(&b, "%-5s", "Turn")
@@ -358,7 +367,7 @@ func (s *St) flowSections() []adjudicator.Section {
 			}
 			b.WriteString("\n")
 		}
-		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String()})
+		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String(), TitleMsg: vm("his.section.vp_record")})
 	}
 	return out
 }

@@ -1,0 +1,57 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
+)
+
+// The view is data in every language: every section has a title message,
+// its lines read in English exactly as the section's text, the status
+// label reads as Status().Label, and the map's key and notes come as
+// messages too; in Spanish and Italian all of it renders fully.
+func TestViewAsMessages(t *testing.T) {
+	cat := gameCatalog(t)
+	seen := map[string]bool{}
+	i18nGames(t, func(s *St, _ *adjudicator.Rejection, _ *adjudicator.Result) {
+		i18ntest.Check(t, cat, s.Status().Label, s.LabelMsg(), "his.", true)
+		roles, _ := SeatRoles(s.players())
+		for _, r := range append(roles, adjudicator.GM) {
+			for _, sec := range s.View(r).Sections {
+				if sec.TitleMsg == nil {
+					t.Fatalf("section %q has no title message", sec.Title)
+				}
+				seen[sec.Title[:min(len(sec.Title), 8)]] = true
+				if strings.HasSuffix(sec.Title, " hand") || sec.Title == "Forces" {
+					// names of cards and places: titles only
+					i18ntest.Check(t, cat, sec.Title, *sec.TitleMsg, "his.", false)
+					continue
+				}
+				i18ntest.Check(t, cat, sec.Title, *sec.TitleMsg, "his.", true)
+				if len(sec.Lines) > 0 && sec.Title != "Diplomatic status" {
+					var ls []string
+					for _, l := range sec.Lines {
+						ls = append(ls, cat.Text("en", l))
+					}
+					if got, want := strings.Join(ls, "\n"), strings.TrimRight(strings.ReplaceAll(sec.Body, "\n  ", " "), "\n"); got != want {
+						t.Fatalf("section %s: lines read\n%q\nthe text is\n%q", sec.Title, got, want)
+					}
+				}
+			}
+		}
+		m := s.MapView(roles[0])
+		if m.PieceKeyMsg == nil || len(m.NoteMsgs) != len(m.Notes) {
+			t.Fatalf("map key or notes without messages: %v %d/%d", m.PieceKeyMsg, len(m.NoteMsgs), len(m.Notes))
+		}
+		i18ntest.Check(t, cat, m.PieceKey, *m.PieceKeyMsg, "his.", true)
+		for i, n := range m.NoteMsgs {
+			i18ntest.Check(t, cat, m.Notes[i], n, "his.", n.Key != "")
+		}
+		if !strings.Contains(m.Title, s.Status().Label) {
+			t.Fatalf("the map's title %q holds no status label %q", m.Title, s.Status().Label)
+		}
+	})
+	t.Logf("sections seen: %v", seen)
+}
