@@ -230,6 +230,9 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 			return j.refuse(c, err.Error()+". Nothing changed.", "unknown language")
 		}
 		c.seat.Lang = lang
+		if err := rememberLang(c.tx, c.seat, false); err != nil {
+			return nil, err
+		}
 		if err := c.tx.PutGame(c.g); err != nil {
 			return nil, err
 		}
