@@ -24,7 +24,7 @@ func (j *Judge) gmSay(w *strings.Builder, g *store.Game, no int, key string, kv 
 // gmSayText writes a text already made (an error's, a message in the
 // GM's language) as the answer to line no.
 func (j *Judge) gmSayText(w *strings.Builder, g *store.Game, no int, text string) {
-	w.WriteString(j.opt.Templates.T(gmLang(g), "gm.line", "Line", no, "Text", text))
+	w.WriteString(j.opt.Templates.T(gmLang(g), "line.answer", "Line", no, "Text", text))
 	w.WriteByte('\n')
 }
 
