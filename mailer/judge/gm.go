@@ -29,10 +29,11 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	switch strings.ToLower(f[0]) {
 	case "abandon":
 		reason := strings.Join(f[1:], " ")
-		if err := j.endGame(tx, g, gameEnd{role: adjudicator.GM, line: abandonLine(reason), result: abandonResult("the GM", reason)}, now); err != nil {
+		e := abandonEnd(false, reason)
+		if err := j.endGame(tx, g, e, now); err != nil {
 			return true, err
 		}
-		j.gmSay(b, g, no, "gm.abandoned", "Result", g.Status.Result)
+		j.gmSay(b, g, no, "gm.abandoned", "Result", j.resultFor(e, g.Player(string(adjudicator.GM))))
 		return true, nil
 	case "deadline":
 		if len(f) != 2 {

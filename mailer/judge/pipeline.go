@@ -173,8 +173,9 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 // plays somewhere here) which games are theirs.
 func (j *Judge) findGame(c *mailCtx) (*Outcome, error) {
 	// The sender is not placed in a seat yet, and finding the language he
-	// chose in his games would read them: these replies are in English.
-	lang := i18n.Default
+	// chose in his games would read them: the store's address index has
+	// the language he chose last (one read, whatever the store's size).
+	lang := addressLang(c.tx, c.msg.From)
 	yours := func(text string) string {
 		if mine := j.gamesOf(c.tx, c.msg.From); len(mine) > 0 {
 			text += "\n\n" + j.opt.Templates.T(lang, "notice.your_games", "Games", strings.Join(mine, ", "))
@@ -202,7 +203,7 @@ func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
 	if c.seat == nil {
 		// The reply goes to the sender, with no game footer: a stranger
 		// learns nothing of the game.
-		text := j.opt.Templates.T(i18n.Default, "notice.not_a_player", "Address", c.msg.From, "Game", c.g.ID)
+		text := j.opt.Templates.T(addressLang(c.tx, c.msg.From), "notice.not_a_player", "Address", c.msg.From, "Game", c.g.ID)
 		if err := j.queueNotice(c.tx, nil, c.msg.From, c.subject, msgRef(c.msg), text); err != nil {
 			return nil, err
 		}
