@@ -465,9 +465,13 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 }
 
 // queueNotice queues a short plain-text reply, with its footer in the
-// language of the seat at address to.
+// language of the seat at address to (with no game, the language that
+// address chose last).
 func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo, text string) error {
 	lang := langOf(g, to)
+	if g == nil {
+		lang = addressLang(tx, to)
+	}
 	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Lang: lang, Text: text, Footer: j.footerIn(g, lang)})
 }
 
