@@ -111,7 +111,7 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 		in.Seats = append(in.Seats, store.InviteSeat{Role: string(p.Role), Email: p.Email, Lang: p.Lang})
 	}
 	if c.orders.Check {
-		return j.refuseCheck(c, fmt.Sprintf("CHECK ONLY: game [%s] would be offered to its players (nothing was sent).", id))
+		return j.refuseCheck(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.check", "Game", id))
 	}
 	if err := c.tx.PutInvite(in); err != nil {
 		return nil, err
@@ -133,8 +133,8 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 			return nil, err
 		}
 	}
-	if err := j.tell(c, fmt.Sprintf("Game [%s] (%s, %s) is offered to its players: %s.\nIt starts when all of them have joined, with you as its GM; it is cancelled\nif one declines or if not all have joined by %s.\nSend \"cancel\" with [%s] in the subject to withdraw it.",
-		id, title, spec.Scenario, strings.Join(seats, ", "), in.Expires.Format("Mon 2 Jan 2006 15:04 MST"), id)); err != nil {
+	if err := j.tell(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.offered", "Game", id, "Title", title, "Scenario", spec.Scenario,
+		"Seats", strings.Join(seats, ", "), "Until", in.Expires.Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
 		return nil, err
 	}
 	j.opt.Log.Info("game offered by email", "invite", id, "creator", in.Creator)
@@ -289,7 +289,7 @@ func (j *Judge) answerInvite(c *mailCtx, in *store.Invite) (*Outcome, error) {
 	seat := in.Seat(c.msg.From)
 	if seat == nil {
 		if c.msg.From == in.Creator {
-			return j.refuse(c, fmt.Sprintf("Game [%s] has not started yet: its players are still joining. Send \"cancel\"\nalone to withdraw it.", in.ID), "invitation pending")
+			return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.pending", "Game", in.ID), "invitation pending")
 		}
 		return &Outcome{Kind: store.OutcomeIgnored, GameID: in.ID, Reason: "answer to an invitation from an address not invited"}, nil
 	}

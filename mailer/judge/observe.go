@@ -174,8 +174,8 @@ func (j *Judge) dropObserver(tx *store.Tx, g *store.Game, addr, by string, now t
 	if by == "the GM" {
 		return nil
 	}
-	return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] An observer left", g.ID), "",
-		fmt.Sprintf("%s no longer observes game [%s] (%s).", addr, g.ID, by))
+	return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.observer_left_subject"), "",
+		j.gmT(g, "gm.observer_left", "Address", addr, "Game", g.ID, "From", strings.TrimPrefix(by, "unsubscribed by email from ")))
 }
 
 // observersSee marks that g's log gained an entry at at: each observer
