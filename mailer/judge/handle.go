@@ -165,12 +165,12 @@ func (j *Judge) recordEngineFailure(msg *intake.Message, raw []byte, ep errEngin
 				rec.GameID = g
 				out.GameID = g
 				if game, gerr := tx.Game(g); gerr == nil {
-					text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %s.\nNothing was applied. Please report this to the server's operator.", msg.From, g, clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
-					if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
+					text := j.gmT(game, "gm.mail_error", "From", msg.From, "Game", g, "Error", clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
+					if err := j.queueNotice(tx, game, game.GM, j.gmT(game, "gm.internal_error_subject", "Game", g), msg.MessageID, text); err != nil {
 						return err
 					}
 					if p := j.playerBySender(game, msg.From); p != nil {
-						if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, "Your email could not be processed because of an error in the server's rules engine. Nothing was applied; the GM has been told."); err != nil {
+						if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, j.tr(p, "notice.engine_error")); err != nil {
 							return err
 						}
 					}

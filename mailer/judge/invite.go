@@ -72,10 +72,10 @@ func (j *Judge) invitation(c *mailCtx) (*Outcome, error) {
 			// A stranger: no reply (no backscatter).
 			return &Outcome{Kind: store.OutcomeIgnored, Reason: "create from an address that may not create games"}, nil
 		}
-		return j.refuse(c, "This server does not take new games by email from your address: ask its\noperator to list you as a creator, or ask him to create the game.", "not a creator")
+		return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.not_creator"), "not a creator")
 	}
 	if c.orders.Secret == "" || subtle.ConstantTimeCompare([]byte(c.orders.Secret), []byte(want)) != 1 {
-		return j.refuse(c, "Your email was not applied: the creator's secret is missing or wrong.", "creator secret")
+		return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.creator_secret"), "creator secret")
 	}
 	return j.createInvite(c)
 }

@@ -120,17 +120,22 @@ func (j *Judge) readable(c *mailCtx) (*Outcome, error) {
 		from = sniffFrom(c.raw)
 	}
 	reason := "unreadable email: " + c.perr.Error()
+	key, kv := "notice.unreadable", []any{"Error", c.perr.Error()}
 	if errors.Is(c.perr, intake.ErrTooLarge) {
 		reason = fmt.Sprintf("your email is larger than %d KB; send orders as plain text without attachments", j.opt.MaxBytes/1024)
+		key, kv = "notice.too_large", []any{"KB", j.opt.MaxBytes / 1024}
 	} else if errors.Is(c.perr, intake.ErrNoText) {
 		reason = "your email has no text part: write your orders as plain text in the body"
+		key, kv = "notice.no_text", nil
 	}
 	if from != "" && !isAutomatic(from) {
 		subject := "Re: your email to pbem"
 		if c.msg != nil && c.msg.Subject != "" {
 			subject = "Re: " + c.msg.Subject
 		}
-		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), "Your email was not processed: "+reason+"\nNothing changed in any game."); err != nil {
+		lang := addressLang(c.tx, from)
+		text := j.opt.Templates.T(lang, "notice.not_processed", "Reason", j.opt.Templates.T(lang, key, kv...))
+		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), text); err != nil {
 			return nil, err
 		}
 	}
@@ -228,7 +233,7 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 	if o.Language != "" {
 		lang, err := i18n.ParseLanguage(o.Language)
 		if err != nil {
-			return j.refuse(c, err.Error()+". Nothing changed.", "unknown language")
+			return j.refuse(c, j.tr(c.seat, "notice.unknown_language", "Language", strconv.Quote(o.Language)), "unknown language")
 		}
 		c.seat.Lang = lang
 		if err := rememberLang(c.tx, c.seat, false); err != nil {

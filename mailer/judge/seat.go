@@ -464,8 +464,8 @@ func (j *Judge) seatActed(tx *store.Tx, g *store.Game, p *store.Player, now time
 		return nil
 	}
 	p.Disorder = false
-	return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] %s is back", g.ID, roleTitle(adjudicator.Role(p.Role))), "",
-		fmt.Sprintf("%s sent orders again in game [%s]: the seat is no longer in civil disorder.", roleTitle(adjudicator.Role(p.Role)), g.ID))
+	r := roleTitle(adjudicator.Role(p.Role))
+	return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.back_subject", "Role", r), "", j.gmT(g, "gm.back", "Role", r, "Game", g.ID))
 }
 
 // graceHolds reports whether a decision sent in the grace period leaves
