@@ -78,6 +78,18 @@ func abandonEnd(operator bool, reason string) gameEnd {
 	return gameEnd{role: adjudicator.GM, line: abandonLine(reason), result: s, key: key, kv: []any{"Reason", reason}}
 }
 
+// resultIn is g's result in lang.
+func (j *Judge) resultIn(g *store.Game, lang string) string {
+	if g.Status.ResultKey == "" {
+		return g.Status.Result
+	}
+	kv := make([]any, len(g.Status.ResultArgs))
+	for i, v := range g.Status.ResultArgs {
+		kv[i] = v
+	}
+	return j.opt.Templates.T(lang, g.Status.ResultKey, kv...)
+}
+
 // resultFor is e's result in the language of seat p.
 func (j *Judge) resultFor(e gameEnd, p *store.Player) string {
 	if e.key == "" {
@@ -108,6 +120,10 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	revealed := g.Dice.RevealedThrough
 	g.Status.Finished = true
 	g.Status.Result = e.result
+	g.Status.ResultKey, g.Status.ResultArgs = e.key, nil
+	for _, v := range e.kv {
+		g.Status.ResultArgs = append(g.Status.ResultArgs, fmt.Sprint(v))
+	}
 	g.Status.Winner = append([]string(nil), e.winners...)
 	if g.Status.Turn > g.Dice.RevealedThrough {
 		g.Dice.RevealedThrough = g.Status.Turn

@@ -83,6 +83,10 @@ func TestGMRepliesInGMLanguage(t *testing.T) {
 	// The log keeps the English text.
 	g := f.gameOrNil()
 	require.Equal(t, "abandoned by the GM: rain", g.Status.Result)
+	// Mail after the end is told the result in the reader's language.
+	n = len(f.outbox())
+	require.Equal(t, store.OutcomeRejected, f.player("bob@example.org", "south", "pick 1").Kind)
+	require.Contains(t, lastTo(t, f.mailsSince(n), "bob@example.org"), "(abbandonata dal GM: rain)")
 }
 
 // Mail that names no game, an unknown game or a game its sender does not

@@ -252,7 +252,7 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 	for _, to := range leagueAddresses(l) {
 		lang := langOf(g, to)
 		T := j.opt.Templates.T
-		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", g.Status.Result, "Score", what) +
+		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", what) +
 			"\n\n" + standings + "\n" + ratings
 		if err := j.queueNotice(tx, g, to, T(lang, "league.subject", "League", l.Name, "Game", g.ID), "", text); err != nil {
 			return err

@@ -286,7 +286,7 @@ func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
 		return j.refuse(c, j.opt.Templates.T(lang, key, "Game", c.g.ID), why)
 	}
 	if c.g.Status.Finished {
-		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", c.g.Status.Result), "game over")
+		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", j.resultIn(c.g, lang)), "game over")
 	}
 	return nil, nil
 }

@@ -385,7 +385,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		Lang:   lang,
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
 		Accepted: c.accepted, Events: narrate(st, evs, lang, j.opt.Templates.Catalog), Sections: sections(view, lang, j.opt.Templates.Catalog),
-		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: g.Status.Result,
+		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: j.resultIn(g, lang),
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
@@ -452,7 +452,7 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	if err != nil {
 		return err
 	}
-	m := j.mail(g, &p, fmt.Sprintf("[%s] Welcome: you play %s in %s", g.ID, roleTitle(adjudicator.Role(p.Role)), info.Title), "welcome", text, "")
+	m := j.mail(g, &p, "["+g.ID+"] "+j.opt.Templates.T(lang, "welcome.subject", "Role", roleTitle(adjudicator.Role(p.Role)), "Title", info.Title), "welcome", text, "")
 	m.MessageID = fmt.Sprintf("pbem.%s.welcome.%s@%s", g.ID, p.Role, j.opt.Domain)
 	m.InReplyTo, m.References = "", nil
 	m.Headers["Message-Root"] = g.ThreadRoot
