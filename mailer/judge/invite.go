@@ -82,7 +82,9 @@ func (j *Judge) invitation(c *mailCtx) (*Outcome, error) {
 
 // createInvite reads and checks a create email and sends the invitations.
 func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
-	spec, joinHours, problems := parseCreate(c)
+	lang := addressLang(c.tx, c.msg.From)
+	tr := func(key string, kv ...any) string { return j.opt.Templates.T(lang, key, kv...) }
+	spec, joinHours, problems := parseCreate(c, tr)
 	if len(problems) == 0 {
 		spec.GM = c.msg.From
 		if _, err := j.prepareGame(spec); err != nil {
@@ -97,7 +99,7 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 		}
 	}
 	if len(problems) > 0 {
-		text := "No game was created:\n  " + strings.Join(problems, "\n  ") + "\n\n" + createHelp
+		text := tr("invite.not_created") + "\n  " + strings.Join(problems, "\n  ") + "\n\n" + tr("invite.create_help")
 		return j.refuse(c, text, "bad create")
 	}
 	spec.ID = id
@@ -149,22 +151,14 @@ func (j *Judge) refuseCheck(c *mailCtx, text string) (*Outcome, error) {
 	return &Outcome{Kind: store.OutcomeCheck, GameID: c.gameID, Reason: "create (check)"}, nil
 }
 
-const createHelp = `A game is created by email with lines like these (one per line):
-  secret: <your creator's secret>
-  create GAME [SCENARIO]          e.g. create richard-iii wars-of-the-roses
-  player SIDE ADDRESS [LANG]      one per side; LANG en, es or it
-  option NAME VALUE               the game's options (pbem games lists them)
-  deadline HOURS                  time for each decision (default the server's)
-  join HOURS                      time for the players to join (default 168)
-  id ID                           the game's ID (default one is chosen)`
-
-// parseCreate reads a create email's lines.
-func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
+// parseCreate reads a create email's lines; its problems are in the
+// language of tr.
+func parseCreate(c *mailCtx, tr func(key string, kv ...any) string) (NewGameSpec, int, []string) {
 	var spec NewGameSpec
 	join := defaultJoinHours
 	var problems []string
 	bad := func(no int, text, why string) {
-		problems = append(problems, fmt.Sprintf("line %d: %s: %s", no, text, why))
+		problems = append(problems, tr("line.answer", "Line", no, "Text", text+": "+why))
 	}
 	for i, l := range c.orders.Lines {
 		f := strings.Fields(l.Text)
@@ -176,7 +170,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 		switch {
 		case i == 0 && key == "create":
 			if len(args) < 1 || len(args) > 2 {
-				bad(l.No, l.Text, "want create GAME [SCENARIO]")
+				bad(l.No, l.Text, tr("invite.want_create"))
 				continue
 			}
 			spec.Game = strings.ToLower(args[0])
@@ -185,7 +179,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			}
 		case key == "player" || key == "side":
 			if len(args) < 2 || len(args) > 3 {
-				bad(l.No, l.Text, "want player SIDE ADDRESS [LANG]")
+				bad(l.No, l.Text, tr("invite.want_player"))
 				continue
 			}
 			addr, err := normAddress(args[1])
@@ -205,7 +199,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			spec.Players = append(spec.Players, p)
 		case key == "option":
 			if len(args) != 2 {
-				bad(l.No, l.Text, "want option NAME VALUE")
+				bad(l.No, l.Text, tr("invite.want_option"))
 				continue
 			}
 			if spec.Options == nil {
@@ -219,7 +213,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 				limit = maxJoinHours
 			}
 			if len(args) != 1 || err != nil || n < 1 || n > limit {
-				bad(l.No, l.Text, fmt.Sprintf("want %s HOURS, from 1 to %d", key, limit))
+				bad(l.No, l.Text, tr("invite.want_hours", "Key", key, "Max", limit))
 				continue
 			}
 			if key == "join" {
@@ -229,16 +223,16 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			}
 		case key == "id":
 			if len(args) != 1 || !validID(strings.ToLower(args[0])) {
-				bad(l.No, l.Text, "want id ID (letters, digits and '-')")
+				bad(l.No, l.Text, tr("invite.want_id"))
 				continue
 			}
 			spec.ID = strings.ToLower(args[0])
 		default:
-			bad(l.No, l.Text, "not a line of a create email")
+			bad(l.No, l.Text, tr("invite.not_create_line"))
 		}
 	}
 	if spec.Game == "" && len(problems) == 0 {
-		problems = append(problems, "the create line is missing")
+		problems = append(problems, tr("invite.create_missing"))
 	}
 	return spec, join, problems
 }
