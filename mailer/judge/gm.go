@@ -179,20 +179,6 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	return false, nil
 }
 
-// announce queues a notice of a GM change to every player of g but the
-// GM (who has the command's confirmation) and the role except.
-func (j *Judge) announce(tx *store.Tx, g *store.Game, except, subject, text string) error {
-	for _, p := range g.Players {
-		if p.Role == string(adjudicator.GM) || p.Role == except {
-			continue
-		}
-		if err := j.queueNotice(tx, g, p.Email, subject, "", text); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // queueRecord mails role the game's record as far as role may see it:
 // its own orders in full, other entries as digests only, hidden draws
 // withheld until the game ends; while the game runs, a player's copy

@@ -486,25 +486,25 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 }
 
 // tooBig explains why an email's order lines are too many or too long to
-// be read, or returns "".
-func tooBig(lines []adjudicator.Line, entropy []string) string {
+// be read, as a catalogue key and its arguments, or returns "".
+func tooBig(lines []adjudicator.Line, entropy []string) (string, []any) {
 	if len(lines) > maxLines {
-		return fmt.Sprintf("the email holds %d order lines; at most %d are read", len(lines), maxLines)
+		return "notice.too_many_orders", []any{"N", len(lines), "Max", maxLines}
 	}
 	if len(entropy) > maxEntropy {
-		return fmt.Sprintf("the email holds %d entropy lines; at most %d are read", len(entropy), maxEntropy)
+		return "notice.too_many_entropy", []any{"N", len(entropy), "Max", maxEntropy}
 	}
 	for _, e := range entropy {
 		if n := len([]rune(e)); n > maxQuote {
-			return fmt.Sprintf("an entropy line is %d characters long; at most %d are read", n, maxQuote)
+			return "notice.entropy_too_long", []any{"N", n, "Max", maxQuote}
 		}
 	}
 	for _, l := range lines {
 		if n := len([]rune(l.Text)); n > maxLineLen {
-			return fmt.Sprintf("line %d is %d characters long; at most %d are read", l.No, n, maxLineLen)
+			return "notice.line_too_long", []any{"Line", l.No, "N", n, "Max", maxLineLen}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // clip shortens s to at most n characters, marking the cut.

@@ -344,8 +344,9 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 	if len(c.lines) == 0 {
 		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
-	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
-		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.too_big", "Game", g.ID, "Why", why), why)
+	if key, kv := tooBig(c.lines, c.orders.Entropy); key != "" {
+		why := j.tr(c.seat, key, kv...)
+		return j.refuse(c, j.tr(c.seat, "notice.too_big", "Game", g.ID, "Why", why), j.tr(nil, key, kv...))
 	}
 	return nil, nil
 }
