@@ -159,7 +159,7 @@ func (j *Judge) resume(tx *store.Tx, g *store.Game, now time.Time, why string) e
 			g.GraceUntil = now.Add(ps.GraceLeft).Truncate(time.Minute)
 		}
 	}
-	if err := j.note(tx, g, adjudicator.GM, "resume", "The game resumed ("+j.tr(nil, why)+").", now); err != nil {
+	if err := j.note(tx, g, adjudicator.GM, "resume", j.tr(nil, "note.resumed", "Why", j.tr(nil, why)), now); err != nil {
 		return err
 	}
 	if err := j.announceDeadline(tx, g, "club.resumed", "Game", g.ID, "Why", msg.New(why)); err != nil {

@@ -102,7 +102,7 @@ func (j *Judge) resultFor(e gameEnd, p *store.Player) string {
 // queues the announcement to every player and the GM. The caller stores
 // g (endGame calls PutGame itself).
 func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) error {
-	text := fmt.Sprintf("Game [%s] is over: %s.", g.ID, e.result)
+	text := j.tr(nil, "end.over", "Game", g.ID, "Result", e.result) // the log's text, in English
 	le, err := j.applyEntry(g, dice.Entry{Role: string(e.role), Kind: record.KindNote, Lines: []string{e.line}}, g.Status.Turn,
 		func(adjudicator.Dice) (*adjudicator.Result, error) { return &adjudicator.Result{}, nil })
 	if err != nil {

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -155,7 +154,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 				return true, err
 			}
 		}
-		if err := j.note(tx, g, adjudicator.GM, "replace "+p.Role, fmt.Sprintf("%s has a new player.", roleTitle(adjudicator.Role(p.Role))), now); err != nil {
+		if err := j.note(tx, g, adjudicator.GM, "replace "+p.Role, j.tr(nil, "note.new_player", "Role", roleTitle(adjudicator.Role(p.Role))), now); err != nil {
 			return true, err
 		}
 		eng, err := adjudicator.Lookup(g.GameName)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
@@ -134,4 +135,28 @@ func TestUntaggedMailInSendersLanguage(t *testing.T) {
 	n = len(f.outbox())
 	f.handle(f.mail("carla@example.it", "hello", "hi"))
 	require.Contains(t, lastTo(t, f.mailsSince(n), "carla@example.it"), "pbem could not tell which game your email is for.")
+}
+
+// The notes the platform writes into a game's log read in the reader's
+// language, a result or a reason inside them too; other lines are left
+// to the game.
+func TestPlatformNotesTranslated(t *testing.T) {
+	cat, err := i18n.New()
+	require.NoError(t, err)
+	en := func(key string, kv ...any) string { return cat.T(i18n.Default, key, kv...) }
+	for _, c := range []struct{ line, lang, want string }{
+		{en("end.over", "Game", "roses-7", "Result", en("end.abandoned_gm_reason", "Reason", "rain")), "es", "La partida [roses-7] ha terminado: abandonada por el GM: rain."},
+		{en("end.over", "Game", "roses-7", "Result", en("end.resigned", "Role", "York", "Winner", "Lancaster")), "it", "La partita [roses-7] è finita: York si è arreso; vince Lancaster."},
+		{en("end.over", "Game", "roses-7", "Result", "York wins by the Crown"), "es", "La partida [roses-7] ha terminado: York wins by the Crown."},
+		{en("note.rollback_reason", "Entry", 12, "Reason", "typo"), "es", cat.T("es", "note.rollback_reason", "Entry", 12, "Reason", "typo")},
+		{en("note.resumed", "Why", en("club.why.pause_ended")), "it", "La partita è ripresa (la pausa è terminata)."},
+		{en("club.paused_reason", "Days", 7, "Reason", "holidays") + ".", "es", cat.T("es", "club.paused_reason", "Days", 7, "Reason", "holidays") + "."},
+		{en("club.policy.grace", "Hours", 12), "it", cat.T("it", "club.policy.grace", "Hours", 12)},
+	} {
+		got, ok := platformNote(cat, c.lang, c.line)
+		require.True(t, ok, c.line)
+		require.Equal(t, c.want, got)
+	}
+	_, ok := platformNote(cat, "es", "York attacks Kent.")
+	require.False(t, ok)
 }

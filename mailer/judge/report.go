@@ -194,20 +194,24 @@ func gameInEnglish(st adjudicator.State, lang string) bool {
 	return lang != i18n.Default && !narrates
 }
 
-// narrate tells the events evs in lang: each line the game reads back
-// into a message (adjudicator.Narrator) in the reader's language, the
-// others as the game wrote them. English readers get the events exactly
+// narrate tells the events evs in lang: each line the platform wrote
+// (notes.go) or the game reads back into a message (adjudicator.Narrator)
+// in the reader's language, the others as the game wrote them. English readers get the events exactly
 // as logged.
 func narrate(st adjudicator.State, evs []string, lang string, cat *i18n.Catalog) []string {
-	n, ok := st.(adjudicator.Narrator)
-	if !ok || lang == i18n.Default || cat == nil || len(evs) == 0 {
+	if lang == i18n.Default || cat == nil || len(evs) == 0 {
 		return evs
 	}
+	n, _ := st.(adjudicator.Narrator)
 	out := make([]string, len(evs))
 	for i, ev := range evs {
 		lines := strings.Split(ev, "\n")
 		for k, l := range lines {
-			if m, ok := n.NarrationMsg(l); ok {
+			if s, ok := platformNote(cat, lang, l); ok {
+				lines[k] = s // the platform's own notes (notes.go)
+			} else if n == nil {
+				continue
+			} else if m, ok := n.NarrationMsg(l); ok {
 				lines[k] = cat.Text(lang, m)
 			}
 		}

@@ -168,7 +168,7 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return errEnginePanic{fmt.Errorf("default orders for %s rejected by the engine: %w", r, err)}
 		}
 		le.At = now
-		le.Events = append([]store.LoggedEvent{{Text: fmt.Sprintf("%s missed the deadline; default orders applied: %v", roleTitle(r), lines)}}, le.Events...)
+		le.Events = append([]store.LoggedEvent{{Text: j.tr(nil, "note.missed_defaults", "Role", roleTitle(r), "Orders", fmt.Sprint(lines))}}, le.Events...)
 		if err := j.commitState(tx, g, next, le); err != nil {
 			return err
 		}
@@ -335,7 +335,7 @@ func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now ti
 				continue
 			}
 			p.Disorder = true
-			text := fmt.Sprintf("%s missed %d deadlines in a row and is in civil disorder: default orders are applied at every deadline until the player sends orders again.", roleTitle(r), p.MissedInRow)
+			text := j.tr(nil, "note.disorder", "Role", roleTitle(r), "N", p.MissedInRow)
 			if err := j.note(tx, g, adjudicator.GM, "disorder "+string(r), text, now); err != nil {
 				return err
 			}
