@@ -114,6 +114,12 @@ type Status struct {
 	Finished bool     `json:"finished"`
 	Winner   []string `json:"winner,omitempty"` // roles
 	Result   string   `json:"result,omitempty"`
+	// ResultKey and ResultArgs (name/value pairs), when set, are Result as
+	// a message of the platform's catalogue, for each reader in his own
+	// language (a game abandoned, resigned or forfeited); Result keeps
+	// the English text.
+	ResultKey  string   `json:"result_key,omitempty"`
+	ResultArgs []string `json:"result_args,omitempty"`
 }
 
 // DiceState is the game's verifiable dice. HiddenSeed is secret: it never

@@ -219,3 +219,13 @@ func ParseLanguage(s string) (string, error) {
 	}
 	return "", fmt.Errorf("unknown language %q: pbem speaks English (en), Spanish (es) and Italian (it)", s)
 }
+
+// Source is the text of key in lang as the catalogue holds it, before
+// any placeholder is filled (its "other" form for a plural message), or
+// "" for a key lang does not have.
+func (c *Catalog) Source(lang, key string) string {
+	if m := c.msgs[lang][key]; m != nil {
+		return m.Other
+	}
+	return ""
+}

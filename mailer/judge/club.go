@@ -159,7 +159,7 @@ func (j *Judge) resume(tx *store.Tx, g *store.Game, now time.Time, why string) e
 			g.GraceUntil = now.Add(ps.GraceLeft).Truncate(time.Minute)
 		}
 	}
-	if err := j.note(tx, g, adjudicator.GM, "resume", "The game resumed ("+j.tr(nil, why)+").", now); err != nil {
+	if err := j.note(tx, g, adjudicator.GM, "resume", j.tr(nil, "note.resumed", "Why", j.tr(nil, why)), now); err != nil {
 		return err
 	}
 	if err := j.announceDeadline(tx, g, "club.resumed", "Game", g.ID, "Why", msg.New(why)); err != nil {
@@ -217,8 +217,12 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	if len(f) > 1 {
 		arg = strings.ToLower(f[1])
 	}
-	fail := func(format string, a ...any) (bool, error) {
-		fmt.Fprintf(bad, "line %d: "+format+"\n", append([]any{no}, a...)...)
+	fail := func(key string, kv ...any) (bool, error) {
+		j.gmSay(bad, g, no, key, kv...)
+		return true, nil
+	}
+	failErr := func(err error) (bool, error) {
+		j.gmSayText(bad, g, no, err.Error())
 		return true, nil
 	}
 	// policy records a change of the game's rules: a log note, every
@@ -235,7 +239,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: %s (every player is told)\n", no, text)
+		j.gmSay(b, g, no, "gm.told", "Text", text)
 		return true, tx.PutGame(g)
 	}
 	switch cmd {
@@ -243,20 +247,20 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		switch arg {
 		case "at":
 			if len(f) < 3 || len(f) > 4 {
-				return fail("deadline at HH:MM [ZONE], or deadline at off")
+				return fail("gm.at_usage")
 			}
 			if strings.EqualFold(f[2], "off") {
 				g.Policy.At = ""
 				return policy("deadline at off", "club.policy.at_off")
 			}
 			if _, _, err := parseClock(f[2]); err != nil {
-				return fail("%v", err)
+				return failErr(err)
 			}
 			tz := g.Policy.TZ
 			if len(f) == 4 {
 				z, err := parseZone(f[3])
 				if err != nil {
-					return fail("%v", err)
+					return failErr(err)
 				}
 				tz = z
 			}
@@ -267,7 +271,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return policy("deadline at "+g.Policy.At+" "+orUTC(tz), "club.policy.at", "At", g.Policy.At, "Zone", orUTC(tz), "Hours", g.DeadlineHours)
 		case "for":
 			if len(f) != 4 || !validKind(f[2]) {
-				return fail("deadline for KIND HOURS, or deadline for KIND default (KIND: a kind of decision, e.g. battle)")
+				return fail("gm.kind_usage")
 			}
 			kind := strings.ToLower(f[2])
 			if strings.EqualFold(f[3], "default") {
@@ -276,7 +280,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 			h, err := strconv.Atoi(strings.TrimSuffix(strings.ToLower(f[3]), "h"))
 			if err != nil || h < 1 || h > 24*60 {
-				return fail("deadline for KIND HOURS (1 to 1440)")
+				return fail("gm.kind_hours")
 			}
 			if g.Policy.KindHours == nil {
 				g.Policy.KindHours = map[string]int{}
@@ -286,13 +290,13 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		case "every":
 			h, err := strconv.Atoi(strings.TrimSuffix(strings.Join(f[2:], ""), "h"))
 			if len(f) != 3 || err != nil || h < 1 || h > 24*60 {
-				return fail("deadline every HOURS (1 to 1440): the time each decision gets")
+				return fail("gm.every_usage")
 			}
 			g.DeadlineHours = h
 			return policy(fmt.Sprintf("deadline every %d", h), "club.policy.every", "Hours", h)
 		}
 		if g.Pause != nil && len(f) == 2 {
-			return fail("the game is paused: send \"resume\" first")
+			return fail("gm.paused_first")
 		}
 		return false, nil
 	case "weekends":
@@ -304,7 +308,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			g.Policy.WeekendsOff = false
 			return policy("weekends on", "club.policy.weekends_on")
 		}
-		return fail("weekends off, or weekends on")
+		return fail("gm.weekends_usage")
 	case "grace":
 		if arg == "off" || arg == "0" {
 			g.Policy.GraceHours = 0
@@ -312,7 +316,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		h, err := strconv.Atoi(strings.TrimSuffix(arg, "h"))
 		if len(f) != 2 || err != nil || h < 1 || h > maxGraceHours {
-			return fail("grace HOURS (1 to %d), or grace off", maxGraceHours)
+			return fail("gm.grace_usage", "Max", maxGraceHours)
 		}
 		g.Policy.GraceHours = h
 		return policy(fmt.Sprintf("grace %d", h), "club.policy.grace", "Hours", h)
@@ -327,7 +331,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		hs, err := parseHoursList(f[1:])
 		if err != nil {
-			return fail("reminders HOURS[,HOURS...] before the deadline, reminders off or reminders default: %v", err)
+			return fail("gm.reminders_usage", "Error", err)
 		}
 		g.Policy.Reminders, g.Policy.RemindersOff = hs, false
 		return policy("reminders "+joinInts(hs), "club.policy.reminders", "Hours", joinInts(hs))
@@ -342,7 +346,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		d, err := strconv.Atoi(arg)
 		if len(f) != 2 || err != nil || d < 1 || d > 366 {
-			return fail("vacations off, vacations on, or vacations DAYS (the yearly budget per player, 1 to 366)")
+			return fail("gm.vacations_usage")
 		}
 		g.Policy.VacationDays = d
 		return policy(fmt.Sprintf("vacations %d", d), "club.policy.vacations", "Days", d)
@@ -357,21 +361,21 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		case arg == "forfeit" && len(f) == 3:
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 1 || n > 20 {
-				return fail("missed forfeit N: N is the number of missed deadlines in a row (1 to 20)")
+				return fail("gm.forfeit_usage")
 			}
 			g.Policy.Missed, g.Policy.MissedLimit = "forfeit", n
 			return policy(fmt.Sprintf("missed forfeit %d", n), "club.policy.missed_forfeit", "N", n)
 		}
-		return fail("missed wait, missed defaults, or missed forfeit N")
+		return fail("gm.missed_usage")
 	case "pause":
 		if g.Pause != nil {
-			return fail("the game is already paused (until %s)", showTimeTo(g, g.GM, g.Pause.Until))
+			return fail("gm.already_paused", "Until", showTimeTo(g, g.GM, g.Pause.Until))
 		}
 		days, rest := maxPauseDays, f[1:]
 		if len(rest) > 0 {
 			if d, err := strconv.Atoi(strings.TrimSuffix(strings.ToLower(rest[0]), "d")); err == nil {
 				if d < 1 || d > maxPauseDays {
-					return fail("a pause lasts 1 to %d days", maxPauseDays)
+					return fail("gm.pause_days", "Max", maxPauseDays)
 				}
 				days, rest = d, rest[1:]
 			}
@@ -386,17 +390,17 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			if err := j.announceT(tx, g, "", "club.pause_request_subject", "club.pause_request", "Game", g.ID, "Days", days, "Reason", why); err != nil {
 				return true, err
 			}
-			fmt.Fprintf(b, "line %d: you also play in this game, so the pause begins when %s agree (each is asked to reply \"agree pause\")\n", no, strings.Join(voters, ", "))
+			j.gmSay(b, g, no, "gm.pause_asked", "Voters", strings.Join(voters, ", "))
 			return true, tx.PutGame(g)
 		}
 		if err := j.startPause(tx, g, days, reason, now); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: the game is paused until %s at the latest (every player is told)\n", no, showTimeTo(g, g.GM, g.Pause.Until))
+		j.gmSay(b, g, no, "gm.paused", "Until", showTimeTo(g, g.GM, g.Pause.Until))
 		return true, tx.PutGame(g)
 	case "resume":
 		if len(f) != 1 {
-			return fail("resume takes no argument")
+			return fail("gm.resume_usage")
 		}
 		if g.Pause == nil {
 			if g.PauseRequest != nil {
@@ -404,26 +408,26 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 				if err := j.announceT(tx, g, "", "club.pause_withdrawn_subject", "club.pause_withdrawn", "Game", g.ID); err != nil {
 					return true, err
 				}
-				fmt.Fprintf(b, "line %d: the pause request is withdrawn (every player is told)\n", no)
+				j.gmSay(b, g, no, "gm.pause_withdrawn")
 				return true, tx.PutGame(g)
 			}
-			return fail("the game is not paused")
+			return fail("gm.not_paused")
 		}
 		if err := j.resume(tx, g, now, "club.why.gm_resumed"); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: the game resumed; %s (every player is told)\n", no, deadlineWord(g))
+		j.gmSay(b, g, no, "gm.resumed", "Deadline", j.deadlineWordIn(g, gmLang(g)))
 		return true, nil
 	case "extend":
 		h, err := strconv.Atoi(strings.TrimSuffix(arg, "h"))
 		if len(f) != 2 || err != nil || h < 1 || h > maxExtendHour {
-			return fail("extend HOURS (1 to %d): adds to the current deadline", maxExtendHour)
+			return fail("gm.extend_usage", "Max", maxExtendHour)
 		}
 		if g.Pause != nil {
-			return fail("the game is paused: send \"resume\" first")
+			return fail("gm.paused_first")
 		}
 		if g.Deadline.IsZero() {
-			return fail("no deadline runs: set one with \"deadline HOURS\"")
+			return fail("gm.no_deadline")
 		}
 		if !g.GraceUntil.IsZero() {
 			// Late already: the new deadline runs from now.
@@ -438,7 +442,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.announceDeadline(tx, g, "club.extended", "Hours", h); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, showTimeTo(g, g.GM, g.Deadline))
+		j.gmSay(b, g, no, "gm.deadline_now", "When", showTimeTo(g, g.GM, g.Deadline))
 		return true, tx.PutGame(g)
 	}
 	return false, nil
@@ -451,11 +455,12 @@ func orUTC(tz string) string {
 	return tz
 }
 
-func deadlineWord(g *store.Game) string {
+// deadlineWordIn says when the deadline of g falls, for the GM, in lang.
+func (j *Judge) deadlineWordIn(g *store.Game, lang string) string {
 	if g.Deadline.IsZero() {
-		return "no deadline runs"
+		return j.opt.Templates.T(lang, "gm.no_deadline_runs")
 	}
-	return "the deadline is " + showTimeTo(g, g.GM, g.Deadline)
+	return j.opt.Templates.T(lang, "gm.deadline_is", "When", showTimeTo(g, g.GM, g.Deadline))
 }
 
 // validKind says whether w may name a kind of decision: a short word of

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -34,8 +35,7 @@ func (j *Judge) EndGame(gameID, reason string) error {
 		if g.Status.Finished {
 			return fmt.Errorf("game %s is already over (%s)", g.ID, g.Status.Result)
 		}
-		return j.endGame(tx, g, gameEnd{role: adjudicator.GM, line: abandonLine(reason),
-			result: abandonResult("the server's operator", reason)}, now)
+		return j.endGame(tx, g, abandonEnd(true, reason), now)
 	})
 	if err == nil {
 		j.wake()
@@ -47,8 +47,12 @@ func (j *Judge) EndGame(gameID, reason string) error {
 type gameEnd struct {
 	role    adjudicator.Role // who ended it: the GM or the resigning side
 	line    string           // the logged line: "abandon ..." or "resign"
-	result  string           // Status.Result
+	result  string           // Status.Result, in English
 	winners []string         // roles; none when abandoned
+	// key and kv are the result as a catalogue message, for each reader
+	// in his language (result when key is "").
+	key string
+	kv  []any
 }
 
 func abandonLine(reason string) string {
@@ -58,19 +62,47 @@ func abandonLine(reason string) string {
 	return "abandon"
 }
 
-func abandonResult(who, reason string) string {
+// abandonEnd is the end of a game abandoned by the GM, or by the
+// server's operator, with the reason given (if any).
+func abandonEnd(operator bool, reason string) gameEnd {
+	who := "the GM"
+	key := "end.abandoned_gm"
+	if operator {
+		who, key = "the server's operator", "end.abandoned_operator"
+	}
 	s := "abandoned by " + who
 	if reason = strings.TrimSpace(reason); reason != "" {
 		s += ": " + reason
+		key += "_reason"
 	}
-	return s
+	return gameEnd{role: adjudicator.GM, line: abandonLine(reason), result: s, key: key, kv: []any{"Reason", reason}}
+}
+
+// resultIn is g's result in lang.
+func (j *Judge) resultIn(g *store.Game, lang string) string {
+	if g.Status.ResultKey == "" {
+		return g.Status.Result
+	}
+	kv := make([]any, len(g.Status.ResultArgs))
+	for i, v := range g.Status.ResultArgs {
+		kv[i] = v
+	}
+	return j.opt.Templates.T(lang, g.Status.ResultKey, kv...)
+}
+
+// resultFor is e's result in the language of seat p.
+func (j *Judge) resultFor(e gameEnd, p *store.Player) string {
+	if e.key == "" {
+		return e.result
+	}
+	return j.tr(p, e.key, e.kv...)
 }
 
 // endGame logs the end as a note entry, marks the game finished and
 // queues the announcement to every player and the GM. The caller stores
 // g (endGame calls PutGame itself).
 func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) error {
-	text := fmt.Sprintf("Game [%s] is over: %s.", g.ID, e.result)
+	text := j.tr(nil, "end.over", "Game", g.ID, "Result", e.result) // the log's text, in English
 	le, err := j.applyEntry(g, dice.Entry{Role: string(e.role), Kind: record.KindNote, Lines: []string{e.line}}, g.Status.Turn,
 		func(adjudicator.Dice) (*adjudicator.Result, error) { return &adjudicator.Result{}, nil })
 	if err != nil {
@@ -88,6 +120,10 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	revealed := g.Dice.RevealedThrough
 	g.Status.Finished = true
 	g.Status.Result = e.result
+	g.Status.ResultKey, g.Status.ResultArgs = e.key, nil
+	for _, v := range e.kv {
+		g.Status.ResultArgs = append(g.Status.ResultArgs, fmt.Sprint(v))
+	}
 	g.Status.Winner = append([]string(nil), e.winners...)
 	if g.Status.Turn > g.Dice.RevealedThrough {
 		g.Dice.RevealedThrough = g.Status.Turn
@@ -100,17 +136,18 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	if err != nil {
 		return err
 	}
-	body := text + "\n\nNo more orders are taken. Every die of the game, the hidden ones too,\ncan now be checked: reply with the single line \"record\" for the game's\nrecord, then run pbem verify on it."
-	if diceText != "" {
-		body += "\n\n" + diceText
-	}
-	subject := fmt.Sprintf("[%s] Game over: %s", g.ID, e.result)
 	// The luck report follows in the same mail.
 	report, err := j.luckOrExcuse(tx, g)
 	if err != nil {
 		return err
 	}
 	for _, p := range g.Players { // the GM's seat included
+		result := j.resultFor(e, &p)
+		body := j.tr(&p, "end.over", "Game", g.ID, "Result", result) + "\n\n" + j.tr(&p, "end.no_more_orders")
+		if diceText != "" {
+			body += "\n\n" + diceText
+		}
+		subject := "[" + g.ID + "] " + j.tr(&p, "end.subject", "Result", result)
 		if report == "" {
 			err = j.queueNotice(tx, g, p.Email, subject, "", body)
 		} else {
@@ -138,10 +175,21 @@ func resignation(g *store.Game, role adjudicator.Role) (gameEnd, error) {
 		}
 	}
 	if len(others) != 1 {
-		return gameEnd{}, fmt.Errorf("in a game of %d sides a resignation is the GM's to settle (a substitute may take your seat, or the game may end): write to the GM at %s", len(others)+1, g.GM)
+		return gameEnd{}, errResignGM{sides: len(others) + 1, gm: g.GM}
 	}
+	r, w := roleTitle(role), roleTitle(adjudicator.Role(others[0]))
 	return gameEnd{role: role, line: "resign", winners: others,
-		result: fmt.Sprintf("%s resigned; %s wins", roleTitle(role), roleTitle(adjudicator.Role(others[0])))}, nil
+		result: fmt.Sprintf("%s resigned; %s wins", r, w), key: "end.resigned", kv: []any{"Role", r, "Winner", w}}, nil
+}
+
+// errResignGM refuses a resignation in a game of more than two sides.
+type errResignGM struct {
+	sides int
+	gm    string
+}
+
+func (e errResignGM) Error() string {
+	return fmt.Sprintf("in a game of %d sides a resignation is the GM's to settle (a substitute may take your seat, or the game may end): write to the GM at %s", e.sides, e.gm)
 }
 
 // isResign reports whether a player's email asks to resign: any line that
@@ -160,22 +208,28 @@ func isResign(lines []adjudicator.Line) bool {
 // do.
 func (j *Judge) resign(tx *store.Tx, g *store.Game, p *store.Player, lines []adjudicator.Line, check bool, msg *intake.Message, subject string) (*Outcome, error) {
 	role := adjudicator.Role(p.Role)
-	refuse := func(why string) (*Outcome, error) {
-		text := fmt.Sprintf("Your email for [%s] was NOT applied: %s. Nothing changed.", g.ID, why)
+	// refuse answers in the player's language; the outcome's reason is
+	// in English.
+	refuse := func(key string, kv ...any) (*Outcome, error) {
+		text := j.tr(p, "end.resign_refused", "Game", g.ID, "Why", j.tr(p, key, kv...))
 		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
 			return nil, err
 		}
-		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: clip(why, maxReason)}, nil
+		return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: p.Role, Reason: clip(j.tr(nil, key, kv...), maxReason)}, nil
 	}
 	if len(lines) != 1 {
-		return refuse(`"resign" must be the only line of its email (send your orders, or resign, not both)`)
+		return refuse("end.resign_alone")
 	}
 	end, err := resignation(g, role)
+	var many errResignGM
+	if errors.As(err, &many) {
+		return refuse("end.resign_gm", "Sides", many.sides, "GM", many.gm)
+	}
 	if err != nil {
-		return refuse(err.Error())
+		return nil, err
 	}
 	if check {
-		text := fmt.Sprintf("CHECK ONLY for [%s]: nothing was applied.\n\nSending \"resign\" would end the game: %s.\nEvery player and the GM would be told.", g.ID, end.result)
+		text := j.tr(p, "end.resign_check", "Game", g.ID, "Result", j.resultFor(end, p))
 		if err := j.queueNotice(tx, g, p.Email, subject, msgRef(msg), text); err != nil {
 			return nil, err
 		}

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,69 +28,72 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 	switch strings.ToLower(f[0]) {
 	case "abandon":
 		reason := strings.Join(f[1:], " ")
-		if err := j.endGame(tx, g, gameEnd{role: adjudicator.GM, line: abandonLine(reason), result: abandonResult("the GM", reason)}, now); err != nil {
+		e := abandonEnd(false, reason)
+		if err := j.endGame(tx, g, e, now); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: the game is over (%s); every player is told\n", no, g.Status.Result)
+		j.gmSay(b, g, no, "gm.abandoned", "Result", j.resultFor(e, g.Player(string(adjudicator.GM))))
 		return true, nil
 	case "deadline":
 		if len(f) != 2 {
-			fmt.Fprintf(bad, "line %d: deadline HOURS (from now), or deadline off\n", no)
+			j.gmSay(bad, g, no, "gm.deadline_usage")
 			return true, nil
 		}
 		if strings.EqualFold(f[1], "off") {
 			g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
 			g.DeadlineByGM = true
-			fmt.Fprintf(b, "line %d: no deadline until the next decision (every player is told)\n", no)
-			if err := j.announce(tx, g, "", fmt.Sprintf("[%s] No deadline for now", g.ID),
-				fmt.Sprintf("The GM lifted the deadline of game [%s]: no default orders are applied\nuntil the game moves on to its next decision, which gets a normal deadline.", g.ID)); err != nil {
+			j.gmSay(b, g, no, "gm.deadline_off")
+			if err := j.announceT(tx, g, "", "club.no_deadline_subject", "gm.deadline_lifted", "Game", g.ID); err != nil {
 				return true, err
 			}
 			return true, tx.PutGame(g)
 		}
 		h, err := strconv.Atoi(f[1])
 		if err != nil || h < 1 || h > 24*60 {
-			fmt.Fprintf(bad, "line %d: %q is not a number of hours (1 to 1440)\n", no, f[1])
+			j.gmSay(bad, g, no, "gm.not_hours", "Value", strconv.Quote(f[1]))
 			return true, nil
 		}
 		g.Deadline = now.Add(time.Duration(h) * time.Hour).Truncate(time.Minute)
 		g.RemindersSent, g.Reminded, g.GraceUntil = 0, nil, time.Time{}
 		g.DeadlineByGM = true
-		fmt.Fprintf(b, "line %d: the deadline is now %s (every player is told)\n", no, showTimeTo(g, g.GM, g.Deadline))
+		j.gmSay(b, g, no, "gm.deadline_now", "When", showTimeTo(g, g.GM, g.Deadline))
 		if err := j.announceEach(tx, g, "",
 			func(p *store.Player) string {
-				return fmt.Sprintf("[%s] New deadline: %s", g.ID, showTime(g, p, g.Deadline))
+				return "[" + g.ID + "] " + j.tr(p, "club.new_deadline_subject", "When", showTime(g, p, g.Deadline))
 			},
 			func(p *store.Player) string {
-				return fmt.Sprintf("The GM set the deadline of game [%s] to %s.\nOrders not in by then are replaced by the default orders.", g.ID, showTime(g, p, g.Deadline))
+				return j.tr(p, "gm.deadline_set", "Game", g.ID, "When", showTime(g, p, g.Deadline))
 			}); err != nil {
 			return true, err
 		}
 		return true, tx.PutGame(g)
 	case "language", "idioma", "lingua", "lenguaje":
 		if len(f) != 3 {
-			fmt.Fprintf(bad, "line %d: language ROLE LANGUAGE (en, es or it)\n", no)
+			j.gmSay(bad, g, no, "gm.language_usage")
 			return true, nil
 		}
 		p := g.Player(strings.ToLower(f[1]))
 		if p == nil {
-			fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
+			j.gmSay(bad, g, no, "gm.no_side", "Side", strconv.Quote(f[1]))
 			return true, nil
 		}
 		lang, err := i18n.ParseLanguage(f[2])
 		if err != nil {
-			fmt.Fprintf(bad, "line %d: %v\n", no, err)
+			j.gmSayText(bad, g, no, err.Error())
 			return true, nil
 		}
 		p.Lang = lang
-		fmt.Fprintf(b, "line %d: %s's mail is now in %s (%s)\n", no, p.Role, j.opt.Templates.T(lang, "lang.name"), lang)
+		if err := rememberLang(tx, p, false); err != nil {
+			return true, err
+		}
+		j.gmSay(b, g, no, "gm.language_set", "Role", p.Role, "Name", j.opt.Templates.T(lang, "lang.name"), "Lang", lang)
 		return true, tx.PutGame(g)
 	case "defaults":
 		if err := j.applyDefaults(tx, g, st, now); err != nil {
-			fmt.Fprintf(bad, "line %d: %v\n", no, err)
+			j.gmSayText(bad, g, no, err.Error())
 			return true, nil
 		}
-		fmt.Fprintf(b, "line %d: default orders applied for everyone who owed a decision\n", no)
+		j.gmSay(b, g, no, "gm.defaults")
 		return true, nil
 	case "alias", "replace":
 		addr := ""
@@ -99,30 +101,32 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			addr, _ = normAddress(f[2])
 		}
 		if addr == "" {
-			fmt.Fprintf(bad, "line %d: %s ROLE ADDRESS\n", no, strings.ToLower(f[0]))
+			j.gmSay(bad, g, no, "gm.seat_usage", "Command", strings.ToLower(f[0]))
 			return true, nil
 		}
 		p := g.Player(strings.ToLower(f[1]))
 		if p == nil || p.Role == string(adjudicator.GM) {
-			fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
+			j.gmSay(bad, g, no, "gm.no_side", "Side", strconv.Quote(f[1]))
 			return true, nil
 		}
 		if strings.EqualFold(f[0], "alias") {
 			p.Aliases = append(p.Aliases, addr)
-			fmt.Fprintf(b, "line %d: %s may now also write from %s\n", no, p.Role, addr)
+			if err := rememberLang(tx, &store.Player{Email: addr, Lang: p.Lang}, true); err != nil {
+				return true, err
+			}
+			j.gmSay(b, g, no, "gm.alias", "Role", p.Role, "Address", addr)
 			return true, tx.PutGame(g)
 		}
 		// A new player takes the seat: new address, new secret.
 		secret := newSecret()
 		old := p.Email
 		if old != addr {
-			if err := j.queueNotice(tx, g, old, fmt.Sprintf("[%s] Your seat was handed over", g.ID), "",
-				fmt.Sprintf("The GM handed your seat in game [%s] (%s) to another player.\nYour secret no longer works for it. Thank you for playing.", g.ID, roleTitle(adjudicator.Role(p.Role)))); err != nil {
+			if err := j.queueNotice(tx, g, old, "["+g.ID+"] "+j.tr(p, "gm.handed_subject"), "",
+				j.tr(p, "gm.handed", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role)))); err != nil {
 				return true, err
 			}
 		}
-		if err := j.announce(tx, g, p.Role, fmt.Sprintf("[%s] %s has a new player", g.ID, roleTitle(adjudicator.Role(p.Role))),
-			fmt.Sprintf("The GM handed %s's seat in game [%s] to a new player.", roleTitle(adjudicator.Role(p.Role)), g.ID)); err != nil {
+		if err := j.announceT(tx, g, p.Role, "gm.new_player_subject", "gm.new_player", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 			return true, err
 		}
 		if g.Undo != nil {
@@ -132,6 +136,9 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 		}
 		p.Email, p.Aliases = addr, nil
+		if err := rememberLang(tx, p, true); err != nil {
+			return true, err
+		}
 		// The newcomer's record starts with him.
 		p.Since, p.Stats, p.MissedInRow, p.Disorder = now, store.SeatStats{}, 0, false
 		p.TZ, p.Reminders, p.RemindersOff, p.Absences = "", nil, false, nil
@@ -142,12 +149,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		p.LastSeenSeq = 0
 		// The newcomer gets a full phase before his first deadline.
 		if j.substituteTime(g, st, adjudicator.Role(p.Role), now) {
-			fmt.Fprintf(b, "line %d: the deadline moves to %s to give the new player a full phase\n", no, showTimeTo(g, g.GM, g.Deadline))
+			j.gmSay(b, g, no, "gm.full_phase", "When", showTimeTo(g, g.GM, g.Deadline))
 			if err := j.announceDeadline(tx, g, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 				return true, err
 			}
 		}
-		if err := j.note(tx, g, adjudicator.GM, "replace "+p.Role, fmt.Sprintf("%s has a new player.", roleTitle(adjudicator.Role(p.Role))), now); err != nil {
+		if err := j.note(tx, g, adjudicator.GM, "replace "+p.Role, j.tr(nil, "note.new_player", "Role", roleTitle(adjudicator.Role(p.Role))), now); err != nil {
 			return true, err
 		}
 		eng, err := adjudicator.Lookup(g.GameName)
@@ -165,24 +172,10 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.queueReport(tx, g, st, adjudicator.Role(p.Role), reportCause{resend: true}); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: %s is now played by %s (welcome email with a new secret sent; the old secret no longer works)\n", no, p.Role, addr)
+		j.gmSay(b, g, no, "gm.replaced", "Role", p.Role, "Address", addr)
 		return true, tx.PutGame(g)
 	}
 	return false, nil
-}
-
-// announce queues a notice of a GM change to every player of g but the
-// GM (who has the command's confirmation) and the role except.
-func (j *Judge) announce(tx *store.Tx, g *store.Game, except, subject, text string) error {
-	for _, p := range g.Players {
-		if p.Role == string(adjudicator.GM) || p.Role == except {
-			continue
-		}
-		if err := j.queueNotice(tx, g, p.Email, subject, "", text); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // queueRecord mails role the game's record as far as role may see it:

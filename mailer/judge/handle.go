@@ -128,7 +128,7 @@ func (j *Judge) recordGMRefusal(msg *intake.Message, raw []byte, gr errGMRejecte
 			return err
 		}
 		out.GameID = gid
-		text := gr.text(gid)
+		text := gr.text(gid, j.opt.Templates.Catalog, gmLang(game))
 		if err := j.queueNotice(tx, game, game.GM, replySubject(msg.Subject, gid), msg.MessageID, text); err != nil {
 			return err
 		}
@@ -165,12 +165,12 @@ func (j *Judge) recordEngineFailure(msg *intake.Message, raw []byte, ep errEngin
 				rec.GameID = g
 				out.GameID = g
 				if game, gerr := tx.Game(g); gerr == nil {
-					text := fmt.Sprintf("pbem could not process an email from %s for [%s]: %s.\nNothing was applied. Please report this to the server's operator.", msg.From, g, clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
-					if err := j.queueNotice(tx, game, game.GM, "pbem: internal error in ["+g+"]", msg.MessageID, text); err != nil {
+					text := j.gmT(game, "gm.mail_error", "From", msg.From, "Game", g, "Error", clip(redactSecret(fmt.Sprint(ep.v), typed), maxReason))
+					if err := j.queueNotice(tx, game, game.GM, j.gmT(game, "gm.internal_error_subject", "Game", g), msg.MessageID, text); err != nil {
 						return err
 					}
 					if p := j.playerBySender(game, msg.From); p != nil {
-						if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, "Your email could not be processed because of an error in the server's rules engine. Nothing was applied; the GM has been told."); err != nil {
+						if err := j.queueNotice(tx, game, p.Email, replySubject(msg.Subject, g), msg.MessageID, j.tr(p, "notice.engine_error")); err != nil {
 							return err
 						}
 					}
@@ -255,14 +255,14 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 		}
 	}
 	if len(orders.Lines) > maxLines {
-		return nil, errGMRejected{problems: fmt.Sprintf("the email holds %d lines; at most %d are read\n", len(orders.Lines), maxLines)}
+		return nil, errGMRejected{problems: j.gmT(g, "gm.too_many_lines", "Lines", len(orders.Lines), "Max", maxLines) + "\n"}
 	}
 	for _, l := range orders.Lines {
 		if turnLine.MatchString(l.Text) {
 			continue // a reply block's "turn: N" means nothing to the GM
 		}
 		if g.Status.Finished {
-			fmt.Fprintf(&bad, "line %d: comes after abandon, which ends the game\n", l.No)
+			j.gmSay(&bad, g, l.No, "gm.after_abandon")
 			break
 		}
 		before := bad.Len()
@@ -301,14 +301,14 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 		if len(f) >= 2 && strings.EqualFold(f[0], "rollback") {
 			to, err := strconv.Atoi(f[1])
 			if err != nil {
-				fmt.Fprintf(&bad, "line %d: rollback needs an entry number (see the dice log)\n", l.No)
+				j.gmSay(&bad, g, l.No, "gm.rollback_usage")
 				break
 			}
 			if err := j.rollback(tx, g, to, strings.Join(f[2:], " "), j.opt.Now().UTC()); err != nil {
-				fmt.Fprintf(&bad, "line %d: %v\n", l.No, err)
+				j.gmSayText(&bad, g, l.No, err.Error())
 				break
 			}
-			fmt.Fprintf(&b, "line %d: rolled back to entry %d; every player has a new report\n", l.No, to)
+			j.gmSay(&b, g, l.No, "gm.rolled_back", "Entry", to)
 			eng, s2, err := loadState(g)
 			if err != nil {
 				return nil, err
@@ -318,10 +318,11 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 		}
 		switch strings.ToLower(strings.TrimSpace(l.Text)) {
 		case "dice":
+			hidden := j.gmT(g, "gm.dice_hidden")
 			err := tx.Log(g.ID, 1, func(e *store.LogEntry) error {
 				for _, d := range e.Draws {
 					if d.Stream == dice.Hidden && !g.Status.Finished {
-						fmt.Fprintf(&b, "entry %d  %s #%d  %s  (hidden until the game ends)\n", e.Seq, d.Stream, d.Counter, d.Purpose)
+						fmt.Fprintf(&b, "entry %d  %s #%d  %s  (%s)\n", e.Seq, d.Stream, d.Counter, d.Purpose, hidden)
 						continue
 					}
 					fmt.Fprintf(&b, "entry %d  %s e%d #%d  %s  d%d -> %d\n", e.Seq, d.Stream, d.Epoch, d.Counter, d.Purpose, d.Sides, d.Result)
@@ -336,7 +337,7 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 				return nil, err
 			}
 		default:
-			fmt.Fprintf(&bad, "line %d: %q is not a GM command (known: report, dice, rollback N [reason], deadline HOURS|off, deadline at HH:MM [ZONE], deadline every HOURS, weekends off|on, grace HOURS|off, reminders HOURS,...|off, vacations off|on|DAYS, missed wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS, defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG, observe ADDRESS [HOURS] [LANG], unobserve ADDRESS, rotate ROLE, auth off|warn|require, luck [all], abandon [reason], record)\n", l.No, clip(redactSecret(l.Text, orders.Secret), maxQuote))
+			j.gmSay(&bad, g, l.No, "gm.unknown_command", "Text", strconv.Quote(clip(redactSecret(l.Text, orders.Secret), maxQuote)))
 		}
 		if bad.Len() > before {
 			break
@@ -349,7 +350,7 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 	if b.Len() > 0 {
 		if gm := g.Player(string(adjudicator.GM)); gm != nil && !g.Status.Finished {
 			// The GM's next email needs the next one-time token.
-			fmt.Fprintf(&b, "\nFor your next GM commands, put this line with your secret:\ntoken: %s\n", tokenFor(g.ID, gm))
+			fmt.Fprintf(&b, "\n%s\ntoken: %s\n", j.gmT(g, "gm.next_token"), tokenFor(g.ID, gm))
 		}
 		if err := j.queueNotice(tx, g, g.GM, subject, msgRef(msg), b.String()); err != nil {
 			return nil, err
@@ -369,20 +370,20 @@ type errGMRejected struct {
 
 func (e errGMRejected) Error() string { return "GM command refused: " + e.problems }
 
-// text is the GM's answer.
-func (e errGMRejected) text(gameID string) string {
+// text is the GM's answer, in lang.
+func (e errGMRejected) text(gameID string, cat *i18n.Catalog, lang string) string {
 	var b strings.Builder
 	if e.check {
-		fmt.Fprintf(&b, "CHECK ONLY for [%s]: nothing was applied.\n\n", gameID)
+		fmt.Fprintf(&b, "%s\n\n", cat.T(lang, "gm.check_only", "Game", gameID))
 		if e.problems == "" {
-			fmt.Fprintf(&b, "These commands would be carried out:\n%s", e.done)
+			fmt.Fprintf(&b, "%s\n%s", cat.T(lang, "gm.check_would_do"), e.done)
 			return b.String()
 		}
-		fmt.Fprintf(&b, "These commands would be REFUSED:\n%s", e.problems)
+		fmt.Fprintf(&b, "%s\n%s", cat.T(lang, "gm.check_would_refuse"), e.problems)
 	} else {
-		fmt.Fprintf(&b, "Your GM commands for [%s] were NOT applied: nothing changed.\n\n%s", gameID, e.problems)
+		fmt.Fprintf(&b, "%s\n\n%s", cat.T(lang, "gm.refused", "Game", gameID), e.problems)
 	}
-	b.WriteString("\nA GM email is applied whole or not at all; the lines after a faulty one\nwere not read. Fix it and send the email again.")
+	b.WriteString("\n" + cat.T(lang, "gm.whole_or_nothing"))
 	return b.String()
 }
 
@@ -485,25 +486,25 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 }
 
 // tooBig explains why an email's order lines are too many or too long to
-// be read, or returns "".
-func tooBig(lines []adjudicator.Line, entropy []string) string {
+// be read, as a catalogue key and its arguments, or returns "".
+func tooBig(lines []adjudicator.Line, entropy []string) (string, []any) {
 	if len(lines) > maxLines {
-		return fmt.Sprintf("the email holds %d order lines; at most %d are read", len(lines), maxLines)
+		return "notice.too_many_orders", []any{"N", len(lines), "Max", maxLines}
 	}
 	if len(entropy) > maxEntropy {
-		return fmt.Sprintf("the email holds %d entropy lines; at most %d are read", len(entropy), maxEntropy)
+		return "notice.too_many_entropy", []any{"N", len(entropy), "Max", maxEntropy}
 	}
 	for _, e := range entropy {
 		if n := len([]rune(e)); n > maxQuote {
-			return fmt.Sprintf("an entropy line is %d characters long; at most %d are read", n, maxQuote)
+			return "notice.entropy_too_long", []any{"N", n, "Max", maxQuote}
 		}
 	}
 	for _, l := range lines {
 		if n := len([]rune(l.Text)); n > maxLineLen {
-			return fmt.Sprintf("line %d is %d characters long; at most %d are read", l.No, n, maxLineLen)
+			return "notice.line_too_long", []any{"Line", l.No, "N", n, "Max", maxLineLen}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // clip shortens s to at most n characters, marking the cut.

@@ -72,17 +72,19 @@ func (j *Judge) invitation(c *mailCtx) (*Outcome, error) {
 			// A stranger: no reply (no backscatter).
 			return &Outcome{Kind: store.OutcomeIgnored, Reason: "create from an address that may not create games"}, nil
 		}
-		return j.refuse(c, "This server does not take new games by email from your address: ask its\noperator to list you as a creator, or ask him to create the game.", "not a creator")
+		return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.not_creator"), "not a creator")
 	}
 	if c.orders.Secret == "" || subtle.ConstantTimeCompare([]byte(c.orders.Secret), []byte(want)) != 1 {
-		return j.refuse(c, "Your email was not applied: the creator's secret is missing or wrong.", "creator secret")
+		return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.creator_secret"), "creator secret")
 	}
 	return j.createInvite(c)
 }
 
 // createInvite reads and checks a create email and sends the invitations.
 func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
-	spec, joinHours, problems := parseCreate(c)
+	lang := addressLang(c.tx, c.msg.From)
+	tr := func(key string, kv ...any) string { return j.opt.Templates.T(lang, key, kv...) }
+	spec, joinHours, problems := parseCreate(c, tr)
 	if len(problems) == 0 {
 		spec.GM = c.msg.From
 		if _, err := j.prepareGame(spec); err != nil {
@@ -97,7 +99,7 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 		}
 	}
 	if len(problems) > 0 {
-		text := "No game was created:\n  " + strings.Join(problems, "\n  ") + "\n\n" + createHelp
+		text := tr("invite.not_created") + "\n  " + strings.Join(problems, "\n  ") + "\n\n" + tr("invite.create_help")
 		return j.refuse(c, text, "bad create")
 	}
 	spec.ID = id
@@ -111,7 +113,7 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 		in.Seats = append(in.Seats, store.InviteSeat{Role: string(p.Role), Email: p.Email, Lang: p.Lang})
 	}
 	if c.orders.Check {
-		return j.refuseCheck(c, fmt.Sprintf("CHECK ONLY: game [%s] would be offered to its players (nothing was sent).", id))
+		return j.refuseCheck(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.check", "Game", id))
 	}
 	if err := c.tx.PutInvite(in); err != nil {
 		return nil, err
@@ -133,8 +135,8 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 			return nil, err
 		}
 	}
-	if err := j.tell(c, fmt.Sprintf("Game [%s] (%s, %s) is offered to its players: %s. It starts when all of them have joined, with you as its GM; it is cancelled if one declines or if not all have joined by %s. Send \"cancel\" with [%s] in the subject to withdraw it.",
-		id, title, spec.Scenario, strings.Join(seats, ", "), in.Expires.Format("Mon 2 Jan 2006 15:04 MST"), id)); err != nil {
+	if err := j.tell(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.offered", "Game", id, "Title", title, "Scenario", spec.Scenario,
+		"Seats", strings.Join(seats, ", "), "Until", in.Expires.Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
 		return nil, err
 	}
 	j.opt.Log.Info("game offered by email", "invite", id, "creator", in.Creator)
@@ -149,22 +151,14 @@ func (j *Judge) refuseCheck(c *mailCtx, text string) (*Outcome, error) {
 	return &Outcome{Kind: store.OutcomeCheck, GameID: c.gameID, Reason: "create (check)"}, nil
 }
 
-const createHelp = `A game is created by email with lines like these (one per line):
-  secret: <your creator's secret>
-  create GAME [SCENARIO]          e.g. create richard-iii wars-of-the-roses
-  player SIDE ADDRESS [LANG]      one per side; LANG en, es or it
-  option NAME VALUE               the game's options (pbem games lists them)
-  deadline HOURS                  time for each decision (default the server's)
-  join HOURS                      time for the players to join (default 168)
-  id ID                           the game's ID (default one is chosen)`
-
-// parseCreate reads a create email's lines.
-func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
+// parseCreate reads a create email's lines; its problems are in the
+// language of tr.
+func parseCreate(c *mailCtx, tr func(key string, kv ...any) string) (NewGameSpec, int, []string) {
 	var spec NewGameSpec
 	join := defaultJoinHours
 	var problems []string
 	bad := func(no int, text, why string) {
-		problems = append(problems, fmt.Sprintf("line %d: %s: %s", no, text, why))
+		problems = append(problems, tr("line.answer", "Line", no, "Text", text+": "+why))
 	}
 	for i, l := range c.orders.Lines {
 		f := strings.Fields(l.Text)
@@ -176,7 +170,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 		switch {
 		case i == 0 && key == "create":
 			if len(args) < 1 || len(args) > 2 {
-				bad(l.No, l.Text, "want create GAME [SCENARIO]")
+				bad(l.No, l.Text, tr("invite.want_create"))
 				continue
 			}
 			spec.Game = strings.ToLower(args[0])
@@ -185,7 +179,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			}
 		case key == "player" || key == "side":
 			if len(args) < 2 || len(args) > 3 {
-				bad(l.No, l.Text, "want player SIDE ADDRESS [LANG]")
+				bad(l.No, l.Text, tr("invite.want_player"))
 				continue
 			}
 			addr, err := normAddress(args[1])
@@ -205,7 +199,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			spec.Players = append(spec.Players, p)
 		case key == "option":
 			if len(args) != 2 {
-				bad(l.No, l.Text, "want option NAME VALUE")
+				bad(l.No, l.Text, tr("invite.want_option"))
 				continue
 			}
 			if spec.Options == nil {
@@ -219,7 +213,7 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 				limit = maxJoinHours
 			}
 			if len(args) != 1 || err != nil || n < 1 || n > limit {
-				bad(l.No, l.Text, fmt.Sprintf("want %s HOURS, from 1 to %d", key, limit))
+				bad(l.No, l.Text, tr("invite.want_hours", "Key", key, "Max", limit))
 				continue
 			}
 			if key == "join" {
@@ -229,16 +223,16 @@ func parseCreate(c *mailCtx) (NewGameSpec, int, []string) {
 			}
 		case key == "id":
 			if len(args) != 1 || !validID(strings.ToLower(args[0])) {
-				bad(l.No, l.Text, "want id ID (letters, digits and '-')")
+				bad(l.No, l.Text, tr("invite.want_id"))
 				continue
 			}
 			spec.ID = strings.ToLower(args[0])
 		default:
-			bad(l.No, l.Text, "not a line of a create email")
+			bad(l.No, l.Text, tr("invite.not_create_line"))
 		}
 	}
 	if spec.Game == "" && len(problems) == 0 {
-		problems = append(problems, "the create line is missing")
+		problems = append(problems, tr("invite.create_missing"))
 	}
 	return spec, join, problems
 }
@@ -289,7 +283,7 @@ func (j *Judge) answerInvite(c *mailCtx, in *store.Invite) (*Outcome, error) {
 	seat := in.Seat(c.msg.From)
 	if seat == nil {
 		if c.msg.From == in.Creator {
-			return j.refuse(c, fmt.Sprintf("Game [%s] has not started yet: its players are still joining. Send \"cancel\"\nalone to withdraw it.", in.ID), "invitation pending")
+			return j.refuse(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.pending", "Game", in.ID), "invitation pending")
 		}
 		return &Outcome{Kind: store.OutcomeIgnored, GameID: in.ID, Reason: "answer to an invitation from an address not invited"}, nil
 	}

@@ -372,6 +372,11 @@ func (j *Judge) createGame(tx *store.Tx, p *preparedGame, now time.Time, entropy
 			return err
 		}
 		j.resetDeadline(sg, st, now)
+		for i := range sg.Players {
+			if err := rememberLang(tx, &sg.Players[i], true); err != nil {
+				return err
+			}
+		}
 		// Welcome emails first, then the first reports.
 		for _, p := range sg.Players {
 			if err := j.queueWelcome(tx, sg, info, p, created.Secrets[adjudicator.Role(p.Role)], roles); err != nil {

@@ -252,7 +252,7 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 	for _, to := range leagueAddresses(l) {
 		lang := langOf(g, to)
 		T := j.opt.Templates.T
-		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", g.Status.Result, "Score", what) +
+		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", what) +
 			"\n\n" + standings + "\n" + ratings
 		if err := j.queueNotice(tx, g, to, T(lang, "league.subject", "League", l.Name, "Game", g.ID), "", text); err != nil {
 			return err
@@ -308,6 +308,7 @@ func (j *Judge) leagueForfeit(tx *store.Tx, g *store.Game, late []adjudicator.Ro
 	e := gameEnd{role: adjudicator.GM, line: "forfeit " + strings.Join(lineRoles, " ")}
 	if len(others) == 0 {
 		e.result = fmt.Sprintf("abandoned: every side missed %d deadlines in a row (league %s's forfeit rule)", l.ForfeitAfter, l.Name)
+		e.key, e.kv = "end.forfeit_all", []any{"N", l.ForfeitAfter, "League", l.Name}
 	} else {
 		e.winners = others
 		var won []string
@@ -315,6 +316,7 @@ func (j *Judge) leagueForfeit(tx *store.Tx, g *store.Game, late []adjudicator.Ro
 			won = append(won, roleTitle(adjudicator.Role(o)))
 		}
 		e.result = fmt.Sprintf("%s forfeited after %d missed deadlines in a row; %s wins", strings.Join(names, ", "), l.ForfeitAfter, strings.Join(won, ", "))
+		e.key, e.kv = "end.forfeit", []any{"Roles", strings.Join(names, ", "), "N", l.ForfeitAfter, "Winners", strings.Join(won, ", ")}
 	}
 	return true, j.endGame(tx, g, e, now)
 }

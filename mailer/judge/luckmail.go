@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -51,8 +50,8 @@ func (j *Judge) luckOrExcuse(tx *store.Tx, g *store.Game) (string, error) {
 		return report, nil
 	}
 	j.opt.Log.Error("luck report", "game", g.ID, "err", err)
-	return "", j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] No luck report", g.ID), "",
-		fmt.Sprintf("The luck report of game [%s] could not be computed: %v", g.ID, clip(err.Error(), maxReason)))
+	return "", j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.no_luck_subject"), "",
+		j.gmT(g, "gm.no_luck", "Game", g.ID, "Error", clip(err.Error(), maxReason)))
 }
 
 // gameAddresses lists g's GM and, with players, every player's address,
@@ -118,16 +117,16 @@ func (j *Judge) gmLuck(tx *store.Tx, g *store.Game, f []string, no int, b, bad *
 	}
 	all := len(f) == 2 && strings.EqualFold(f[1], "all")
 	if len(f) > 2 || len(f) == 2 && !all {
-		fmt.Fprintf(bad, "line %d: luck (the luck report to the GM), or luck all (to every player too)\n", no)
+		j.gmSay(bad, g, no, "gm.luck_usage")
 		return true, nil
 	}
 	if err := j.mailLuck(tx, g, gameAddresses(g, all)); err != nil {
 		return true, err
 	}
 	if all {
-		fmt.Fprintf(b, "line %d: the luck report goes to every player and the GM\n", no)
+		j.gmSay(b, g, no, "gm.luck_all")
 	} else {
-		fmt.Fprintf(b, "line %d: the luck report goes to the GM\n", no)
+		j.gmSay(b, g, no, "gm.luck_gm")
 	}
 	return true, nil
 }

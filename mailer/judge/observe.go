@@ -49,51 +49,52 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 	if cmd != "observe" && cmd != "unobserve" {
 		return false, nil
 	}
-	fail := func(format string, a ...any) (bool, error) {
-		fmt.Fprintf(bad, "line %d: "+format+"\n", append([]any{no}, a...)...)
+	fail := func(key string, kv ...any) (bool, error) {
+		j.gmSay(bad, g, no, key, kv...)
 		return true, nil
 	}
 	if len(f) < 2 {
 		if cmd == "observe" {
-			return fail("observe ADDRESS [HOURS] [LANGUAGE]: HOURS is the delay of the observer's reports (0 to %d)", maxObserverDelay)
+			return fail("gm.observe_usage", "Max", maxObserverDelay)
 		}
-		return fail("unobserve ADDRESS")
+		return fail("gm.unobserve_usage")
 	}
 	addr, err := normAddress(f[1])
 	if err != nil {
-		return fail("%v", err)
+		j.gmSayText(bad, g, no, err.Error())
+		return true, nil
 	}
 	if cmd == "unobserve" {
 		if len(f) != 2 {
-			return fail("unobserve ADDRESS")
+			return fail("gm.unobserve_usage")
 		}
 		if g.Observer(addr) == nil {
-			return fail("%s does not observe this game", addr)
+			return fail("gm.not_observer", "Address", addr)
 		}
 		if err := j.dropObserver(tx, g, addr, "the GM", now); err != nil {
 			return true, err
 		}
-		fmt.Fprintf(b, "line %d: %s no longer observes the game (told)\n", no, addr)
+		j.gmSay(b, g, no, "gm.unobserved", "Address", addr)
 		return true, tx.PutGame(g)
 	}
 	delay, lang := 0, ""
 	for _, a := range f[2:] {
 		if h, err := strconv.Atoi(a); err == nil {
 			if h < 0 || h > maxObserverDelay {
-				return fail("an observer's delay is 0 to %d hours, not %d", maxObserverDelay, h)
+				return fail("gm.observer_delay", "Max", maxObserverDelay, "Hours", h)
 			}
 			delay = h
 			continue
 		}
 		l, err := i18n.ParseLanguage(a)
 		if err != nil {
-			return fail("observe ADDRESS [HOURS] [LANGUAGE]: %v", err)
+			return fail("gm.observe_language", "Error", err)
 		}
 		lang = l
 	}
 	for _, a := range g.Addresses() {
 		if a == addr {
-			return fail("%s plays in this game (or is its GM): players get their own reports", addr)
+			return fail("gm.observer_plays", "Address", addr)
 		}
 	}
 	if o := g.Observer(addr); o != nil {
@@ -101,11 +102,11 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 		if lang != "" {
 			o.Lang = lang
 		}
-		fmt.Fprintf(b, "line %d: %s now gets the public reports %d hours after the facts\n", no, addr, delay)
+		j.gmSay(b, g, no, "gm.observer_delay_set", "Address", addr, "Hours", delay)
 		return true, tx.PutGame(g)
 	}
 	if len(g.Observers) >= maxObservers {
-		return fail("a game has at most %d observers", maxObservers)
+		return fail("gm.max_observers", "Max", maxObservers)
 	}
 	if lang == "" {
 		lang = i18n.Default
@@ -128,7 +129,7 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 		}); err != nil {
 		return true, err
 	}
-	fmt.Fprintf(b, "line %d: %s observes the game: public reports %d hours after the facts (every player is told)\n", no, addr, delay)
+	j.gmSay(b, g, no, "gm.observer_added", "Address", addr, "Hours", delay)
 	return true, tx.PutGame(g)
 }
 
@@ -173,8 +174,8 @@ func (j *Judge) dropObserver(tx *store.Tx, g *store.Game, addr, by string, now t
 	if by == "the GM" {
 		return nil
 	}
-	return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] An observer left", g.ID), "",
-		fmt.Sprintf("%s no longer observes game [%s] (%s).", addr, g.ID, by))
+	return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.observer_left_subject"), "",
+		j.gmT(g, "gm.observer_left", "Address", addr, "Game", g.ID, "From", strings.TrimPrefix(by, "unsubscribed by email from ")))
 }
 
 // observersSee marks that g's log gained an entry at at: each observer

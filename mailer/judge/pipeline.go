@@ -120,17 +120,22 @@ func (j *Judge) readable(c *mailCtx) (*Outcome, error) {
 		from = sniffFrom(c.raw)
 	}
 	reason := "unreadable email: " + c.perr.Error()
+	key, kv := "notice.unreadable", []any{"Error", c.perr.Error()}
 	if errors.Is(c.perr, intake.ErrTooLarge) {
 		reason = fmt.Sprintf("your email is larger than %d KB; send orders as plain text without attachments", j.opt.MaxBytes/1024)
+		key, kv = "notice.too_large", []any{"KB", j.opt.MaxBytes / 1024}
 	} else if errors.Is(c.perr, intake.ErrNoText) {
 		reason = "your email has no text part: write your orders as plain text in the body"
+		key, kv = "notice.no_text", nil
 	}
 	if from != "" && !isAutomatic(from) {
 		subject := "Re: your email to pbem"
 		if c.msg != nil && c.msg.Subject != "" {
 			subject = "Re: " + c.msg.Subject
 		}
-		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), "Your email was not processed: "+reason+"\nNothing changed in any game."); err != nil {
+		lang := addressLang(c.tx, from)
+		text := j.opt.Templates.T(lang, "notice.not_processed", "Reason", j.opt.Templates.T(lang, key, kv...))
+		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), text); err != nil {
 			return nil, err
 		}
 	}
@@ -173,8 +178,9 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 // plays somewhere here) which games are theirs.
 func (j *Judge) findGame(c *mailCtx) (*Outcome, error) {
 	// The sender is not placed in a seat yet, and finding the language he
-	// chose in his games would read them: these replies are in English.
-	lang := i18n.Default
+	// chose in his games would read them: the store's address index has
+	// the language he chose last (one read, whatever the store's size).
+	lang := addressLang(c.tx, c.msg.From)
 	yours := func(text string) string {
 		if mine := j.gamesOf(c.tx, c.msg.From); len(mine) > 0 {
 			text += "\n\n" + j.opt.Templates.T(lang, "notice.your_games", "Games", strings.Join(mine, ", "))
@@ -202,7 +208,7 @@ func (j *Judge) authenticate(c *mailCtx) (*Outcome, error) {
 	if c.seat == nil {
 		// The reply goes to the sender, with no game footer: a stranger
 		// learns nothing of the game.
-		text := j.opt.Templates.T(i18n.Default, "notice.not_a_player", "Address", c.msg.From, "Game", c.g.ID)
+		text := j.opt.Templates.T(addressLang(c.tx, c.msg.From), "notice.not_a_player", "Address", c.msg.From, "Game", c.g.ID)
 		if err := j.queueNotice(c.tx, nil, c.msg.From, c.subject, msgRef(c.msg), text); err != nil {
 			return nil, err
 		}
@@ -227,9 +233,12 @@ func (j *Judge) requests(c *mailCtx) (*Outcome, error) {
 	if o.Language != "" {
 		lang, err := i18n.ParseLanguage(o.Language)
 		if err != nil {
-			return j.refuse(c, err.Error()+". Nothing changed.", "unknown language")
+			return j.refuse(c, j.tr(c.seat, "notice.unknown_language", "Language", strconv.Quote(o.Language)), "unknown language")
 		}
 		c.seat.Lang = lang
+		if err := rememberLang(c.tx, c.seat, false); err != nil {
+			return nil, err
+		}
 		if err := c.tx.PutGame(c.g); err != nil {
 			return nil, err
 		}
@@ -277,7 +286,7 @@ func (j *Judge) checkSecret(c *mailCtx) (*Outcome, error) {
 		return j.refuse(c, j.opt.Templates.T(lang, key, "Game", c.g.ID), why)
 	}
 	if c.g.Status.Finished {
-		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", c.g.Status.Result), "game over")
+		return j.refuse(c, j.opt.Templates.T(lang, "notice.game_over", "Game", c.g.ID, "Result", j.resultIn(c.g, lang)), "game over")
 	}
 	return nil, nil
 }
@@ -335,8 +344,9 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 	if len(c.lines) == 0 {
 		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.no_orders", "Game", g.ID)+"\n\n"+j.owesText(c.st, c.role, seatLang(c.seat)), "no orders")
 	}
-	if why := tooBig(c.lines, c.orders.Entropy); why != "" {
-		return j.refuse(c, j.opt.Templates.T(seatLang(c.seat), "notice.too_big", "Game", g.ID, "Why", why), why)
+	if key, kv := tooBig(c.lines, c.orders.Entropy); key != "" {
+		why := j.tr(c.seat, key, kv...)
+		return j.refuse(c, j.tr(c.seat, "notice.too_big", "Game", g.ID, "Why", why), j.tr(nil, key, kv...))
 	}
 	return nil, nil
 }

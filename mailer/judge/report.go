@@ -194,20 +194,24 @@ func gameInEnglish(st adjudicator.State, lang string) bool {
 	return lang != i18n.Default && !narrates
 }
 
-// narrate tells the events evs in lang: each line the game reads back
-// into a message (adjudicator.Narrator) in the reader's language, the
-// others as the game wrote them. English readers get the events exactly
+// narrate tells the events evs in lang: each line the platform wrote
+// (notes.go) or the game reads back into a message (adjudicator.Narrator)
+// in the reader's language, the others as the game wrote them. English readers get the events exactly
 // as logged.
 func narrate(st adjudicator.State, evs []string, lang string, cat *i18n.Catalog) []string {
-	n, ok := st.(adjudicator.Narrator)
-	if !ok || lang == i18n.Default || cat == nil || len(evs) == 0 {
+	if lang == i18n.Default || cat == nil || len(evs) == 0 {
 		return evs
 	}
+	n, _ := st.(adjudicator.Narrator)
 	out := make([]string, len(evs))
 	for i, ev := range evs {
 		lines := strings.Split(ev, "\n")
 		for k, l := range lines {
-			if m, ok := n.NarrationMsg(l); ok {
+			if s, ok := platformNote(cat, lang, l); ok {
+				lines[k] = s // the platform's own notes (notes.go)
+			} else if n == nil {
+				continue
+			} else if m, ok := n.NarrationMsg(l); ok {
 				lines[k] = cat.Text(lang, m)
 			}
 		}
@@ -385,7 +389,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		Lang:   lang,
 		GameID: g.ID, Role: string(role), Turn: g.Status.Turn,
 		Accepted: c.accepted, Events: narrate(st, evs, lang, j.opt.Templates.Catalog), Sections: sections(view, lang, j.opt.Templates.Catalog),
-		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: g.Status.Result,
+		Owes: owes(st, role, lang, j.opt.Templates.Catalog), Finished: g.Status.Finished, Result: j.resultIn(g, lang),
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
@@ -469,9 +473,13 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 }
 
 // queueNotice queues a short plain-text reply, with its footer in the
-// language of the seat at address to.
+// language of the seat at address to (with no game, the language that
+// address chose last).
 func (j *Judge) queueNotice(tx *store.Tx, g *store.Game, to, subject, inReplyTo, text string) error {
 	lang := langOf(g, to)
+	if g == nil {
+		lang = addressLang(tx, to)
+	}
 	return j.queueRendered(tx, g, to, subject, "notice", inReplyTo, "notice", NoticeData{Lang: lang, Text: text, Footer: j.footerIn(g, lang)})
 }
 

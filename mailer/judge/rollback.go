@@ -16,11 +16,10 @@ import (
 // It refuses to go back into a turn whose public dice secret is already
 // revealed, since players could then choose orders knowing the dice.
 func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now time.Time) error {
-	text := fmt.Sprintf("The GM rolled the game back to the position after entry %d", to)
+	text := j.tr(nil, "note.rollback", "Entry", to)
 	if reason != "" {
-		text += " (" + reason + ")"
+		text = j.tr(nil, "note.rollback_reason", "Entry", to, "Reason", reason)
 	}
-	text += ". Orders accepted after it are void: send them again. The same orders draw the same dice."
 	return j.rollbackBy(tx, g, to, adjudicator.GM, reason, text, now)
 }
 

@@ -1,7 +1,7 @@
 package judge
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -31,10 +31,9 @@ func (j *Judge) setSecret(c *mailCtx, g *store.Game, p *store.Player, by string)
 }
 
 // mailSecret sends seat p its new secret, privately, with why.
-func (j *Judge) mailSecret(c *mailCtx, g *store.Game, p *store.Player, secret, why string) error {
-	text := fmt.Sprintf("%s\n\nYour new secret for game [%s] (%s):\n\nsecret: %s\n\nThe old secret no longer works, nor do the tokens of your earlier reports.\nKeep this email private; put the line above in every order email. Send\n\"newsecret\" (with this secret) at any time to get another one.",
-		why, g.ID, roleTitle(adjudicator.Role(p.Role)), secret)
-	return j.queueNotice(c.tx, g, p.Email, fmt.Sprintf("[%s] Your new secret", g.ID), msgRef(c.msg), text)
+func (j *Judge) mailSecret(c *mailCtx, g *store.Game, p *store.Player, secret, whyKey string) error {
+	text := j.tr(p, whyKey) + "\n\n" + j.tr(p, "secret.new", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role)), "Secret", secret)
+	return j.queueNotice(c.tx, g, p.Email, "["+g.ID+"] "+j.tr(p, "secret.new_subject"), msgRef(c.msg), text)
 }
 
 // newSecretStep answers "newsecret": a new secret for the sender's seat,
@@ -50,13 +49,12 @@ func (j *Judge) newSecretStep(c *mailCtx) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := j.mailSecret(c, c.g, c.seat, secret, "You asked for a new secret."); err != nil {
+	if err := j.mailSecret(c, c.g, c.seat, secret, "secret.asked"); err != nil {
 		return nil, err
 	}
 	if c.role != adjudicator.GM {
-		if err := j.queueNotice(c.tx, c.g, c.g.GM, fmt.Sprintf("[%s] %s changed its secret", c.g.ID, roleTitle(c.role)), "",
-			fmt.Sprintf("The player of %s in game [%s] changed the seat's secret (\"newsecret\" from %s, %s).",
-				roleTitle(c.role), c.g.ID, c.msg.From, c.now.UTC().Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
+		if err := j.queueNotice(c.tx, c.g, c.g.GM, "["+c.g.ID+"] "+j.gmT(c.g, "gm.newsecret_subject", "Role", roleTitle(c.role)), "",
+			j.gmT(c.g, "gm.newsecret", "Role", roleTitle(c.role), "Game", c.g.ID, "From", c.msg.From, "When", c.now.UTC().Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
 			return nil, err
 		}
 	}
@@ -67,21 +65,21 @@ func (j *Judge) newSecretStep(c *mailCtx) (*Outcome, error) {
 // mailed to its player.
 func (j *Judge) gmRotate(c *mailCtx, g *store.Game, f []string, no int, b, bad *strings.Builder) error {
 	if len(f) != 2 {
-		fmt.Fprintf(bad, "line %d: rotate ROLE\n", no)
+		j.gmSay(bad, g, no, "gm.rotate_usage")
 		return nil
 	}
 	p := g.Player(strings.ToLower(f[1]))
 	if p == nil {
-		fmt.Fprintf(bad, "line %d: no side %q in this game\n", no, f[1])
+		j.gmSay(bad, g, no, "gm.no_side", "Side", strconv.Quote(f[1]))
 		return nil
 	}
 	secret, err := j.setSecret(c, g, p, "gm")
 	if err != nil {
 		return err
 	}
-	if err := j.mailSecret(c, g, p, secret, "The GM gave your seat a new secret."); err != nil {
+	if err := j.mailSecret(c, g, p, secret, "secret.by_gm"); err != nil {
 		return err
 	}
-	fmt.Fprintf(b, "line %d: %s has a new secret, mailed to %s (the old one no longer works)\n", no, p.Role, p.Email)
+	j.gmSay(b, g, no, "gm.rotated", "Role", p.Role, "Address", p.Email)
 	return c.tx.PutGame(g)
 }

@@ -57,8 +57,14 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 	for _, l := range lines {
 		f := strings.Fields(l.Text)
 		no := l.No
-		failf := func(format string, a ...any) {
-			fmt.Fprintf(&bad, "line %d: "+format+"\n", append([]any{no}, a...)...)
+		failf := func(key string, kv ...any) {
+			bad.WriteString(j.tr(p, "line.answer", "Line", no, "Text", j.tr(p, key, kv...)) + "\n")
+		}
+		failErr := func(err error) {
+			bad.WriteString(j.tr(p, "line.answer", "Line", no, "Text", err.Error()) + "\n")
+		}
+		say := func(key string, kv ...any) {
+			done.WriteString(j.tr(p, "line.answer", "Line", no, "Text", j.tr(p, key, kv...)) + "\n")
 		}
 		arg := ""
 		if len(f) > 1 {
@@ -67,14 +73,14 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 		switch strings.ToLower(f[0]) {
 		case "timezone":
 			if len(f) != 2 {
-				failf("timezone ZONE (e.g. timezone Europe/Madrid), or timezone game")
+				failf("seat.timezone_usage")
 				continue
 			}
 			tz := ""
 			if arg != "game" {
 				z, err := parseZone(f[1])
 				if err != nil {
-					failf("%v", err)
+					failErr(err)
 					continue
 				}
 				tz = z
@@ -82,12 +88,12 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 			acts = append(acts, func() error {
 				p.TZ = tz
 				if tz == "" {
-					fmt.Fprintf(done, "line %d: deadlines are shown to you in the game's zone (%s)\n", no, orUTC(g.Policy.TZ))
+					say("seat.tz_game", "Zone", orUTC(g.Policy.TZ))
 				} else {
-					fmt.Fprintf(done, "line %d: deadlines are shown to you in %s\n", no, tz)
+					say("seat.tz", "Zone", tz)
 				}
 				if !g.Deadline.IsZero() {
-					fmt.Fprintf(done, "        the current deadline is %s\n", showTime(g, p, g.Deadline))
+					fmt.Fprintf(done, "        %s\n", j.tr(p, "seat.tz_current", "When", showTime(g, p, g.Deadline)))
 				}
 				return nil
 			})
@@ -101,7 +107,7 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 			default:
 				var err error
 				if hs, err = parseHoursList(f[1:]); err != nil {
-					failf("reminders HOURS[,HOURS...] before the deadline, reminders off or reminders game: %v", err)
+					failf("seat.reminders_usage", "Error", err)
 					continue
 				}
 			}
@@ -109,11 +115,11 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 				p.Reminders, p.RemindersOff = hs, off
 				switch {
 				case off:
-					fmt.Fprintf(done, "line %d: you get no reminders in this game\n", no)
+					say("seat.reminders_off")
 				case hs == nil:
-					fmt.Fprintf(done, "line %d: you get the game's reminders\n", no)
+					say("seat.reminders_game")
 				default:
-					fmt.Fprintf(done, "line %d: you are reminded %s hours before each deadline you owe a decision for\n", no, joinInts(hs))
+					say("seat.reminders", "Hours", joinInts(hs))
 				}
 				return nil
 			})
@@ -130,18 +136,18 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 						}
 					}
 					p.Absences = kept
-					fmt.Fprintf(done, "line %d: %d absences cancelled (one that already moved a deadline stays)\n", no, n)
+					say("seat.absences_cancelled", "N", n)
 					return nil
 				})
 				continue
 			}
 			a, err := parseAbsence(g, p, f[1:], now)
 			if err != nil {
-				failf("%v", err)
+				failErr(err)
 				continue
 			}
 			if newAbsences++; len(p.Absences)+newAbsences > maxAbsences {
-				failf("you have %d absences already; send \"absent off\" to cancel those to come", len(p.Absences))
+				failf("seat.too_many_absences", "N", len(p.Absences))
 				continue
 			}
 			acts = append(acts, func() error {
@@ -150,20 +156,20 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 					return err
 				}
 				left := vacationBudget(g) - vacationUsed(p, a.From[:4])
-				fmt.Fprintf(done, "line %d: absent from %s to %s: deadlines that fall in it while you owe a decision move to its end (%d vacation days left in %s)\n", no, a.From, a.To, left, a.From[:4])
+				say("seat.absent", "From", a.From, "To", a.To, "Left", left, "Year", a.From[:4])
 				return j.absenceMoves(tx, g, role, now, done)
 			})
 		case "digest":
 			act, err := j.digestLine(tx, g, p, arg, no, now, done)
 			if err != nil {
-				failf("%v", err)
+				failErr(err)
 				continue
 			}
 			acts = append(acts, act)
 		case "undo", "accept", "refuse":
 			act, why, err := j.undoLine(tx, g, p, strings.ToLower(f[0]), no, now, done)
 			if err != nil {
-				failf("%v", err)
+				failErr(err)
 				continue
 			}
 			if why != "" {
@@ -173,11 +179,11 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 			acts = append(acts, act)
 		case "agree":
 			if g.PauseRequest == nil {
-				failf("the GM has asked for no pause")
+				failf("seat.no_pause_asked")
 				continue
 			}
 			if !slices.Contains(j.pauseVoters(g), p.Role) {
-				failf("the pause is asked by your own address; the other players agree to it")
+				failf("seat.own_pause")
 				continue
 			}
 			acts = append(acts, func() error {
@@ -196,19 +202,19 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 					}
 				}
 				if len(waiting) > 0 {
-					fmt.Fprintf(done, "line %d: your agreement to the pause is recorded; it begins when %s agree\n", no, strings.Join(waiting, ", "))
-					return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] %s agrees to the pause", g.ID, roleTitle(role)), "",
-						fmt.Sprintf("%s agrees to pause game [%s]; still to agree: %s.", roleTitle(role), g.ID, strings.Join(waiting, ", ")))
+					say("seat.agreed_waiting", "Waiting", strings.Join(waiting, ", "))
+					return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.agrees_subject", "Role", roleTitle(role)), "",
+						j.gmT(g, "gm.agrees", "Role", roleTitle(role), "Game", g.ID, "Waiting", strings.Join(waiting, ", ")))
 				}
-				fmt.Fprintf(done, "line %d: every player agreed: the game is paused (everyone is told)\n", no)
+				say("seat.all_agreed")
 				if err := j.startPause(tx, g, rq.Days, rq.Reason, now); err != nil {
 					return err
 				}
-				return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] The game is paused", g.ID), "",
-					fmt.Sprintf("Every player agreed: game [%s] is paused until %s at the latest.", g.ID, showTimeTo(g, g.GM, g.Pause.Until)))
+				return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "club.paused_subject"), "",
+					j.gmT(g, "gm.all_agreed", "Game", g.ID, "Until", showTimeTo(g, g.GM, g.Pause.Until)))
 			})
 		default:
-			failf("not a setting")
+			failf("seat.not_setting")
 		}
 	}
 	return acts, bad.String()
@@ -259,7 +265,8 @@ func (j *Judge) absenceMoves(tx *store.Tx, g *store.Game, role adjudicator.Role,
 		return nil
 	}
 	g.Deadline = d
-	fmt.Fprintf(done, "        the current deadline moves to %s\n", showTime(g, g.Player(string(role)), d))
+	p := g.Player(string(role))
+	fmt.Fprintf(done, "        %s\n", j.tr(p, "seat.deadline_moves", "When", showTime(g, p, d)))
 	return j.announceDeadline(tx, g, "club.absence_moved", "Role", roleTitle(role))
 }
 
@@ -358,8 +365,8 @@ func (j *Judge) SeatCommands(gameID, role string, lines []string) (string, error
 				return err
 			}
 		}
-		if err := j.queueNotice(tx, g, p.Email, fmt.Sprintf("[%s] Your settings were changed", g.ID), "",
-			fmt.Sprintf("The server's operator changed your settings in game [%s]:\n%s", g.ID, done.String())); err != nil {
+		if err := j.queueNotice(tx, g, p.Email, "["+g.ID+"] "+j.tr(p, "seat.operator_subject"), "",
+			j.tr(p, "seat.operator", "Game", g.ID, "Lines", done.String())); err != nil {
 			return err
 		}
 		return tx.PutGame(g)
@@ -430,8 +437,8 @@ func (j *Judge) GMCommands(gameID string, lines []string) (string, error) {
 				st = s2
 			}
 		}
-		if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] Commands run by the server's operator", g.ID), "",
-			fmt.Sprintf("The server's operator ran GM commands in game [%s]:\n%s", g.ID, b.String())); err != nil {
+		if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.operator_subject"), "",
+			j.gmT(g, "gm.operator", "Game", g.ID, "Lines", b.String())); err != nil {
 			return err
 		}
 		return tx.PutGame(g)
@@ -457,8 +464,8 @@ func (j *Judge) seatActed(tx *store.Tx, g *store.Game, p *store.Player, now time
 		return nil
 	}
 	p.Disorder = false
-	return j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] %s is back", g.ID, roleTitle(adjudicator.Role(p.Role))), "",
-		fmt.Sprintf("%s sent orders again in game [%s]: the seat is no longer in civil disorder.", roleTitle(adjudicator.Role(p.Role)), g.ID))
+	r := roleTitle(adjudicator.Role(p.Role))
+	return j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.back_subject", "Role", r), "", j.gmT(g, "gm.back", "Role", r, "Game", g.ID))
 }
 
 // graceHolds reports whether a decision sent in the grace period leaves

@@ -130,16 +130,16 @@ func (j *Judge) senderAuth(c *mailCtx) (*Outcome, error) {
 		if c.role == adjudicator.GM {
 			return nil
 		}
-		return j.queueNotice(c.tx, c.g, c.g.GM, fmt.Sprintf("[%s] Unauthenticated email for %s", c.g.ID, who), "", text)
+		return j.queueNotice(c.tx, c.g, c.g.GM, "["+c.g.ID+"] "+j.gmT(c.g, "gm.unauth_subject", "Role", who), "", text)
 	}
 	switch mode {
 	case SenderAuthRequire:
-		if err := gmCopy(fmt.Sprintf("An email for %s in game [%s] from %s carried the seat's secret but its sender could not be authenticated (%s). It was refused; nothing changed. If the player did not send it, the secret may be known to someone else: send \"rotate %s\" to give the seat a new one.", who, c.g.ID, c.msg.From, c.auth.why, c.role)); err != nil {
+		if err := gmCopy(j.gmT(c.g, "gm.unauth_refused", "Role", who, "Game", c.g.ID, "From", c.msg.From, "Why", c.auth.why, "Seat", string(c.role))); err != nil {
 			return nil, err
 		}
 		return j.refuse(c, j.tr(c.seat, "auth.refused", "Game", c.g.ID, "Why", c.auth.why), "sender not authenticated")
 	default: // warn
-		if err := gmCopy(fmt.Sprintf("Warning: an email for %s in game [%s] from %s carried the seat's secret but its sender could not be authenticated (%s). It was processed.", who, c.g.ID, c.msg.From, c.auth.why)); err != nil {
+		if err := gmCopy(j.gmT(c.g, "gm.unauth_warned", "Role", who, "Game", c.g.ID, "From", c.msg.From, "Why", c.auth.why)); err != nil {
 			return nil, err
 		}
 		if err := j.tell(c, j.tr(c.seat, "auth.warning", "Game", c.g.ID, "Why", c.auth.why)); err != nil {
@@ -152,17 +152,17 @@ func (j *Judge) senderAuth(c *mailCtx) (*Outcome, error) {
 // gmAuth runs the GM's "auth off|warn|require".
 func (j *Judge) gmAuth(g *store.Game, f []string, no int, b, bad *strings.Builder) {
 	if len(f) != 2 {
-		fmt.Fprintf(bad, "line %d: auth off, auth warn or auth require\n", no)
+		j.gmSay(bad, g, no, "gm.auth_usage")
 		return
 	}
 	m, err := j.checkMode(f[1])
 	if err != nil {
-		fmt.Fprintf(bad, "line %d: %v\n", no, err)
+		j.gmSayText(bad, g, no, err.Error())
 		return
 	}
 	g.SenderAuth = m
 	if m == "" {
 		m = SenderAuthOff
 	}
-	fmt.Fprintf(b, "line %d: sender authentication is now %s\n", no, m)
+	j.gmSay(b, g, no, "gm.auth_set", "Mode", m)
 }

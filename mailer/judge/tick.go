@@ -47,8 +47,8 @@ func (j *Judge) Tick() (int, error) {
 					return err
 				}
 				g.Deadline = time.Time{}
-				text := fmt.Sprintf("The default orders at the deadline of [%s] could not be applied: %v.\nNothing was applied and the deadline is lifted. Please report this to the\nserver's operator; once it is fixed, set a new deadline with \"deadline HOURS\".", g.ID, clip(fmt.Sprint(ep.v), maxReason))
-				if err := j.queueNotice(tx, g, g.GM, "pbem: internal error in ["+g.ID+"]", "", text); err != nil {
+				text := j.gmT(g, "gm.internal_error", "Game", g.ID, "Error", clip(fmt.Sprint(ep.v), maxReason))
+				if err := j.queueNotice(tx, g, g.GM, j.gmT(g, "gm.internal_error_subject", "Game", g.ID), "", text); err != nil {
 					return err
 				}
 				return tx.PutGame(g)
@@ -168,7 +168,7 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return errEnginePanic{fmt.Errorf("default orders for %s rejected by the engine: %w", r, err)}
 		}
 		le.At = now
-		le.Events = append([]store.LoggedEvent{{Text: fmt.Sprintf("%s missed the deadline; default orders applied: %v", roleTitle(r), lines)}}, le.Events...)
+		le.Events = append([]store.LoggedEvent{{Text: j.tr(nil, "note.missed_defaults", "Role", roleTitle(r), "Orders", fmt.Sprint(lines))}}, le.Events...)
 		if err := j.commitState(tx, g, next, le); err != nil {
 			return err
 		}
@@ -317,13 +317,13 @@ func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now ti
 			if p == nil {
 				continue
 			}
-			text := fmt.Sprintf("You missed the deadline of game [%s]. The game waits for your orders;\nthe GM is told. Reply to your latest report with them (send \"report\" to get it again).", g.ID)
-			if err := j.queueNotice(tx, g, p.Email, fmt.Sprintf("[%s] Deadline missed: the game waits for you", g.ID), "", text); err != nil {
+			text := j.tr(p, "late.wait", "Game", g.ID)
+			if err := j.queueNotice(tx, g, p.Email, "["+g.ID+"] "+j.tr(p, "late.wait_subject"), "", text); err != nil {
 				return err
 			}
 		}
-		text := fmt.Sprintf("The deadline of game [%s] passed without orders from %s.\nThe game's rule is to wait: no default orders were applied and no deadline runs.\nSend \"defaults\" to apply their default orders, \"deadline HOURS\" to set a new\ndeadline, or \"replace ROLE ADDRESS\" to hand a seat to a substitute.", g.ID, strings.Join(names, ", "))
-		if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] Deadline missed by %s: the game waits", g.ID, strings.Join(names, ", ")), "", text); err != nil {
+		text := j.gmT(g, "gm.missed_wait", "Game", g.ID, "Roles", strings.Join(names, ", "))
+		if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.missed_wait_subject", "Roles", strings.Join(names, ", ")), "", text); err != nil {
 			return err
 		}
 		return tx.PutGame(g)
@@ -335,12 +335,12 @@ func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now ti
 				continue
 			}
 			p.Disorder = true
-			text := fmt.Sprintf("%s missed %d deadlines in a row and is in civil disorder: default orders are applied at every deadline until the player sends orders again.", roleTitle(r), p.MissedInRow)
+			text := j.tr(nil, "note.disorder", "Role", roleTitle(r), "N", p.MissedInRow)
 			if err := j.note(tx, g, adjudicator.GM, "disorder "+string(r), text, now); err != nil {
 				return err
 			}
-			gmText := text + fmt.Sprintf("\n\nTo hand the seat to a substitute: replace %s ADDRESS", r)
-			if err := j.queueNotice(tx, g, g.GM, fmt.Sprintf("[%s] %s is in civil disorder", g.ID, roleTitle(r)), "", gmText); err != nil {
+			gmText := j.gmT(g, "gm.disorder", "Role", roleTitle(r), "N", p.MissedInRow, "Seat", string(r))
+			if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.disorder_subject", "Role", roleTitle(r)), "", gmText); err != nil {
 				return err
 			}
 		}

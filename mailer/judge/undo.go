@@ -189,7 +189,7 @@ func (j *Judge) finishUndo(tx *store.Tx, g *store.Game, now time.Time) error {
 	}
 	g.Undo = nil
 	who := roleTitle(adjudicator.Role(u.Role))
-	text := fmt.Sprintf("%s took back his last orders with every other player's consent. He sends new ones; the same orders draw the same dice.", who)
+	text := j.tr(nil, "note.undone", "Role", who)
 	if err := j.rollbackBy(tx, g, u.Entry-1, adjudicator.Role(u.Role), "undo by consent", text, now); err != nil {
 		return err
 	}
