@@ -81,6 +81,10 @@ type Flow struct {
 	// Auto holds each power's standing orders: bit k set answers its
 	// decisions of kind k with their default, without asking.
 	Auto [NMajor]uint16
+	// Intercepts holds each power's conditional standing interceptions
+	// ("auto intercept from Lyon to Dijon at most 4"), tried in order
+	// before the power is asked.
+	Intercepts [NMajor][]StandingIntercept
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -96,6 +100,11 @@ type Flow struct {
 
 func (f Flow) clone() Flow {
 	f.Stack = append([]Decision(nil), f.Stack...)
+	for p := range f.Intercepts {
+		if f.Intercepts[p] != nil {
+			f.Intercepts[p] = append([]StandingIntercept(nil), f.Intercepts[p]...)
+		}
+	}
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
 	f.History = append([][NMajor]int(nil), f.History...)
 	if f.AttLoss != nil {
@@ -245,6 +254,7 @@ type flowWire struct {
 	Beaten     []string            `json:"beaten,omitempty"`
 	NavalDead  map[string]int      `json:"naval_dead,omitempty"`
 	Auto       map[string][]string `json:"auto,omitempty"`
+	Intercepts map[string][]string `json:"auto_intercepts,omitempty"`
 	DefLoss    []Part              `json:"def_loss,omitempty"`
 	Declined   []string            `json:"declined,omitempty"`
 	NoWithdraw bool                `json:"no_withdraw,omitempty"`
@@ -292,6 +302,14 @@ func (f *Flow) wire() *flowWire {
 			}
 		}
 	}
+	for p, list := range f.Intercepts {
+		for _, x := range list {
+			if w.Intercepts == nil {
+				w.Intercepts = map[string][]string{}
+			}
+			w.Intercepts[powers[p].ID] = append(w.Intercepts[powers[p].ID], x.String())
+		}
+	}
 	f.Beaten.each(func(loc int) { w.Beaten = append(w.Beaten, locID(loc)) })
 	for p, n := range f.NavalDead {
 		if n > 0 {
@@ -311,7 +329,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
 		return nil
 	}
 	return &w
@@ -353,6 +371,19 @@ func (f *Flow) fromWire(w *flowWire) error {
 				return fmt.Errorf("bad standing order %s", k)
 			}
 			f.Auto[p] |= 1 << i
+		}
+	}
+	for id, list := range w.Intercepts {
+		p, ok := powerByID[id]
+		if !ok || p >= NMajor {
+			return fmt.Errorf("bad standing interceptions of %s", id)
+		}
+		for _, t := range list {
+			x, err := parseStandingIntercept(strings.Fields(t))
+			if err != nil {
+				return fmt.Errorf("standing interception of %s: %v", id, err)
+			}
+			f.Intercepts[p] = append(f.Intercepts[p], x)
 		}
 	}
 	for id, n := range w.NavalDead {
@@ -585,6 +616,8 @@ func kindIndex(name string) int {
 type standing struct {
 	mask uint16
 	on   bool
+	// icpt is a conditional standing interception (standing.go).
+	icpt *StandingIntercept
 }
 
 // standingLines takes the standing orders out of a submission:
@@ -610,6 +643,15 @@ func (s *St) standingLines(p int, lines []adjudicator.Line) ([]adjudicator.Line,
 		}
 		st := standing{on: true}
 		words := f[1:]
+		if len(words) >= 2 && (words[0] == "intercept" || words[0] == "interception") && words[1] == "from" {
+			x, err := parseStandingIntercept(words[1:])
+			if err != nil {
+				return nil, nil, reject(l, errLegal([]string{"auto intercept from SPACE [to SPACE] [at most N]"}, "%v", err))
+			}
+			st.icpt = &x
+			out = append(out, st)
+			continue
+		}
 		if n := len(words); n > 0 && words[n-1] == "off" {
 			st.on, words = false, words[:n-1]
 		} else if n > 0 && words[n-1] == "on" {
@@ -642,23 +684,40 @@ func (r *run) setStanding(p int, list []standing) []string {
 	}
 	f := &r.s.Flow
 	for _, st := range list {
-		if st.on {
+		switch {
+		case st.icpt != nil:
+			if len(f.Intercepts[p]) < 8 {
+				f.Intercepts[p] = append(f.Intercepts[p], *st.icpt)
+			}
+		case st.on:
 			f.Auto[p] |= st.mask
-		} else {
+		default:
 			f.Auto[p] &^= st.mask
+			if st.mask&(1<<DecIntercept) != 0 {
+				f.Intercepts[p] = nil
+			}
 		}
 	}
-	var canon, kinds []string
+	var canon, kinds, conds []string
 	for k := 1; k < nDec; k++ {
 		if f.Auto[p]&(1<<k) != 0 {
 			kinds = append(kinds, decisionKinds[k])
 			canon = append(canon, "auto "+decisionKinds[k])
 		}
 	}
-	if len(kinds) == 0 {
+	for _, x := range f.Intercepts[p] {
+		conds = append(conds, x.text())
+		canon = append(canon, x.text())
+	}
+	if len(kinds) == 0 && len(conds) == 0 {
 		r.tell(p, "%s has no standing orders: every decision is asked.", powers[p].Name)
 		return []string{"auto off"}
 	}
-	r.tell(p, "%s's standing orders answer with the default, without asking: %s.", powers[p].Name, strings.Join(kinds, ", "))
+	if len(kinds) > 0 {
+		r.tell(p, "%s's standing orders answer with the default, without asking: %s.", powers[p].Name, strings.Join(kinds, ", "))
+	}
+	if len(conds) > 0 {
+		r.tell(p, "%s intercepts without asking when a standing order matches: %s.", powers[p].Name, strings.Join(conds, "; "))
+	}
 	return canon
 }

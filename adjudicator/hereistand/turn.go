@@ -185,6 +185,9 @@ func (r *run) advance() {
 	s := r.s
 	for step := 0; step < 10000 && !s.Flow.Over; step++ {
 		if d, ok := s.Flow.top(); ok {
+			if r.answerByStanding(d) {
+				continue
+			}
 			if s.Flow.Auto[d.Power]&(1<<d.Kind) == 0 {
 				return
 			}
