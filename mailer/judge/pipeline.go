@@ -129,11 +129,11 @@ func (j *Judge) readable(c *mailCtx) (*Outcome, error) {
 		key, kv = "notice.no_text", nil
 	}
 	if from != "" && !isAutomatic(from) {
-		subject := "Re: your email to pbem"
+		lang := addressLang(c.tx, from)
+		subject := j.opt.Templates.T(lang, "subject.your_email")
 		if c.msg != nil && c.msg.Subject != "" {
 			subject = "Re: " + c.msg.Subject
 		}
-		lang := addressLang(c.tx, from)
 		text := j.opt.Templates.T(lang, "notice.not_processed", "Reason", j.opt.Templates.T(lang, key, kv...))
 		if err := j.queueNotice(c.tx, nil, from, subject, msgRef(c.msg), text); err != nil {
 			return nil, err
