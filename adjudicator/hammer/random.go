@@ -211,6 +211,9 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	// per block (a block that moves leaves its origin's set, and moved
 	// blocks never come back into one).
 	var unmoved [NA]uint64
+	// What dests was last computed for: origin, allowance and the number
+	// of blocks moved before (-1: nothing).
+	rFrom, rMv, rMoved, moved := -1, -1, -1, 0
 	for b := 0; b < NB; b++ {
 		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
 			unmoved[a] |= 1 << uint(b)
@@ -244,16 +247,23 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 					continue
 				}
 				dests = m.reach(b, dests[:0])
+				rMv = -1 // dests now holds the Norse's
 				if len(dests) == 0 {
 					continue
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
+				moved++
 				unmoved[o] &^= 1 << uint(b)
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
-			dests = m.reach(b, dests[:0])
+			// The areas a block can reach depend on its area, its
+			// allowance and the moves so far: blocks alike share them.
+			if mv := c.moveOf(b); mv != rMv || o != rFrom || moved != rMoved {
+				dests = m.reach(b, dests[:0])
+				rMv, rFrom, rMoved = mv, o, moved
+			}
 			if len(dests) == 0 {
 				continue
 			}
@@ -276,6 +286,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				continue
 			}
 			m.moveBlock(b, o, path)
+			moved++
 			unmoved[o] &^= 1 << uint(b)
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
