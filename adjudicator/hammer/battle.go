@@ -274,24 +274,28 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 			cur = blocks[b].Partner
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
-			s.Loc[p], s.Str[p], s.Fl[p] = LocOut, 0, 0
+			s.setLoc(p, LocOut)
+			s.Str[p], s.Fl[p] = 0, 0
 		}
 		s.seen |= 1 << uint(cur)
 		switch cb.Outcome {
 		case columbia.Fighting:
-			s.Loc[cur], s.Str[cur] = int8(a), int8(cb.Steps)
+			s.setLoc(cur, int8(a))
+			s.Str[cur] = int8(cb.Steps)
 			if done && cb.To != "" {
-				s.Loc[cur] = int8(areaByID[cb.To])
+				s.setLoc(cur, int8(areaByID[cb.To]))
 			}
 		case columbia.Retreated:
-			s.Loc[cur], s.Str[cur] = int8(areaByID[cb.To]), int8(cb.Steps)
+			s.setLoc(cur, int8(areaByID[cb.To]))
+			s.Str[cur] = int8(cb.Steps)
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
-				s.Loc[cur] = int8(a)
+				s.setLoc(cur, int8(a))
 				s.eliminate(cur, true, 1-blockSide[cur])
 			}
 		case columbia.Removed:
-			s.Loc[cur], s.Str[cur], s.Fl[cur] = LocPool, 0, 0
+			s.setLoc(cur, LocPool)
+			s.Str[cur], s.Fl[cur] = 0, 0
 		}
 	}
 }

@@ -155,7 +155,7 @@ func (s *St) levy(dice adjudicator.Dice, n int) []int {
 		j := i + dice.Hidden("feudal levy", np-i)
 		pool[i], pool[j] = pool[j], pool[i]
 		b := pool[i]
-		s.Loc[b] = AreaEngland
+		s.setLoc(b, AreaEngland)
 		s.Str[b] = int8(blocks[b].Max)
 		out = append(out, b)
 	}

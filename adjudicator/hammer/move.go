@@ -300,7 +300,7 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	}
 	m.used |= 1 << uint(b)
 	dest := path[len(path)-1]
-	s.Loc[b] = int8(dest)
+	s.setLoc(b, int8(dest))
 	s.Fl[b] |= fMoved
 	s.Orig[b] = int8(origin)
 	s.Entry[b] = int8(last)
