@@ -51,13 +51,17 @@ func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
 		return m
 	}
 	var own, other [NA]int8
-	for b, l := range s.Loc {
-		if uint8(l) < NA {
-			m.occ[l] |= sideBit[b]
-			if blockSide[b] == side {
-				own[l]++
-			} else {
-				other[l]++
+	if s.occFresh() {
+		m.occ, own, other = s.occB, s.occN[side], s.occN[1-side]
+	} else {
+		for b, l := range s.Loc {
+			if uint8(l) < NA {
+				m.occ[l] |= sideBit[b]
+				if blockSide[b] == side {
+					own[l]++
+				} else {
+					other[l]++
+				}
 			}
 		}
 	}
