@@ -863,23 +863,39 @@ func (s *St) kingBarred(a int) bool {
 // it. Two-home nobles go to the home chosen so far (their homes are no
 // one else's).
 func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
+	if s.occFresh() {
+		// The kept occupancy without the English nobles, then with them
+		// at their homes.
+		o = s.occB
+		eng := s.occN[England]
+		var dests [NN]int8
+		nd := 0
+		for _, b := range nobleBlocks {
+			l := s.Loc[b]
+			if l >= NA || blockSide[b] != England {
+				continue
+			}
+			if eng[l]--; eng[l] == 0 {
+				o[l] &^= 1 << England
+			}
+			dests[nd] = int8(s.nobleHome(int(b)))
+			nd++
+		}
+		for _, d := range dests[:nd] {
+			if o[d]&(1<<Scotland) != 0 {
+				o[d] |= 1 << Scotland // he defects on arrival
+			} else {
+				o[d] |= 1 << England
+			}
+		}
+		return o
+	}
 	var move [NB]int8
 	for b := 0; b < NB; b++ {
 		move[b] = -1
 		if l := s.Loc[b]; l < NA {
 			if blockSide[b] == England && blocks[b].Type == TNoble {
-				dest := blocks[b].Home[0]
-				switch blocks[b].Noble {
-				case nobleBruce:
-					if s.HomeCh[0] >= 0 {
-						dest = int(s.HomeCh[0])
-					}
-				case nobleComyn:
-					if s.HomeCh[1] >= 0 {
-						dest = int(s.HomeCh[1])
-					}
-				}
-				move[b] = int8(dest)
+				move[b] = int8(s.nobleHome(b))
 				continue
 			}
 			o[l] |= 1 << blockSide[b]
@@ -895,4 +911,21 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 		}
 	}
 	return o
+}
+
+// nobleHome is the home English noble b goes to in winter: his first,
+// or the one chosen for Bruce or Comyn.
+func (s *St) nobleHome(b int) int {
+	dest := blocks[b].Home[0]
+	switch blocks[b].Noble {
+	case nobleBruce:
+		if s.HomeCh[0] >= 0 {
+			dest = int(s.HomeCh[0])
+		}
+	case nobleComyn:
+		if s.HomeCh[1] >= 0 {
+			dest = int(s.HomeCh[1])
+		}
+	}
+	return dest
 }
