@@ -37,6 +37,7 @@ var extraBlockAliases = map[string][]string{
 var cardNorm [NC][2]string
 
 func initNames() {
+	initHandKey()
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
 		blockSide[b] = blocks[b].Side
