@@ -41,6 +41,7 @@ func initNames() {
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
 		blockSide[b] = blocks[b].Side
+		sideBlocks[blocks[b].Side] |= 1 << uint(b)
 		if blocks[b].Type == TNoble {
 			nobleBlocks = append(nobleBlocks, int8(b))
 		}

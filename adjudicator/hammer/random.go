@@ -214,19 +214,21 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	// What dests was last computed for: origin, allowance and the number
 	// of blocks moved before (-1: nothing).
 	rFrom, rMv, rMoved, moved := -1, -1, -1, 0
-	for b := 0; b < NB; b++ {
-		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
+	// from has a bit for each area in unmoved that is not yet active.
+	var from uint32
+	for set := sideBlocks[side]; set != 0; set &= set - 1 {
+		b := bits.TrailingZeros64(set)
+		if a := int(c.Loc[b]); a >= 0 && a < NA && c.Fl[b]&fMoved == 0 {
 			unmoved[a] |= 1 << uint(b)
+			from |= 1 << uint(a)
 		}
 	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
 		no := 0
-		for a := 0; a < NA; a++ {
-			if unmoved[a] != 0 && !m.active[a] {
-				origins[no] = a
-				no++
-			}
+		for set := from; set != 0; set &= set - 1 {
+			origins[no] = bits.TrailingZeros32(set)
+			no++
 		}
 		if no == 0 {
 			break
@@ -255,6 +257,9 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				m.moveBlock(b, o, []int{d})
 				moved++
 				unmoved[o] &^= 1 << uint(b)
+				if unmoved[o] == 0 {
+					from &^= 1 << uint(o)
+				}
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
@@ -288,6 +293,7 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 			m.moveBlock(b, o, path)
 			moved++
 			unmoved[o] &^= 1 << uint(b)
+			from &^= 1 << uint(o) // active now
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
 				t.S(" -> ").S(areas[x].ID)

@@ -336,6 +336,8 @@ func (s *St) setLoc(b int, l int8) {
 var (
 	sideBit   [NB]uint8
 	blockSide [NB]int
+	// sideBlocks has a bit for each block of a side.
+	sideBlocks [2]uint64
 )
 
 // contested lists areas holding blocks of both sides, in map order.
