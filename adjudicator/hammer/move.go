@@ -408,12 +408,13 @@ func (m *moveCtx) reach(b int, out []int) []int {
 		if n.d >= mv {
 			continue // every step from here is too far
 		}
-		for _, c := range areas[n.a].Nbr {
+		ar := &areas[n.a]
+		for i, c := range ar.Nbr {
 			if queued[c] {
 				continue
 			}
-			k := int(adj[n.a][c])
-			if k < 0 || m.cnt[k] >= borderLimit(k) ||
+			k := ar.Brd[i]
+			if m.cnt[k] >= borderLimit(k) ||
 				(n.d == 0 && pinned && m.s.enemyEntered(origin, k, m.side)) ||
 				(m.truce && (m.enemyIn(c) || (m.side == Scotland && c == AreaEngland))) {
 				continue

@@ -373,8 +373,9 @@ func (s *St) randomScotWinter(pick func(int) int, t *textbuf.Buf, lines []string
 				continue
 			}
 			best := -1
-			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == a && blockSide[b] == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
+			for set := sideBlocks[Scotland]; set != 0; set &= set - 1 {
+				b := bits.TrailingZeros64(set)
+				if int(s.Loc[b]) == a && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
 					(best < 0 || s.Str[b]+add[b] < s.Str[best]+add[best]) {
 					best = b
 				}
