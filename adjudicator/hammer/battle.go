@@ -189,7 +189,11 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	}
 	var blb [12]columbia.Block
 	bl := blb[:0]
-	for b := 0; b < NB; b++ {
+	n := NB // blocks in a, when the kept occupancy tells
+	if s.occFresh() {
+		n = int(s.occN[England][a]) + int(s.occN[Scotland][a])
+	}
+	for b := 0; b < NB && len(bl) < n; b++ {
 		if int(s.Loc[b]) != a {
 			continue
 		}
