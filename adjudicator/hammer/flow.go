@@ -196,7 +196,8 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			}
 		}
 		check := strings.ReplaceAll(clause, "regroup all ", "regroup "+blocks[anyBlock(a.side)].ID+" ")
-		if _, err := columbia.ParseStanding(check, sideBlockNames[a.side], areaNames); err != nil {
+		if _, ok := parseStandingCached(a.side, check); !ok {
+			_, err := columbia.ParseStanding(check, sideBlockNames[a.side], areaNames)
 			a.bad(l, "battle orders: "+err.Error())
 			return true
 		}
