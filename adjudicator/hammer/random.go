@@ -14,9 +14,21 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	mem := &randMem{}
-	t := &mem.tb
-	t.Reset(mem.text[:])
+	var (
+		sub   *adjudicator.Submission
+		t     *textbuf.Buf
+		lbuf  []adjudicator.Line
+		small = s.Phase == PhCard || s.Phase == PhBattle || s.Phase == PhRaid
+	)
+	if small { // one line, and a short one
+		mem := &randMemSmall{}
+		sub, t, lbuf = &mem.sub, &mem.tb, mem.lines[:0]
+		t.Reset(mem.text[:])
+	} else {
+		mem := &randMem{}
+		sub, t, lbuf = &mem.sub, &mem.tb, mem.lines[:0]
+		t.Reset(mem.text[:])
+	}
 	var strs [6]string
 	lines := strs[:0]
 	switch s.Phase {
@@ -72,11 +84,11 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if len(lines) == 0 {
 		lines = append(lines, "pass")
 	}
-	mem.sub = adjudicator.Submission{Role: role, Lines: mem.lines[:0]}
+	*sub = adjudicator.Submission{Role: role, Lines: lbuf}
 	for i, l := range lines {
-		mem.sub.Lines = append(mem.sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
 	}
-	return &mem.sub
+	return sub
 }
 
 // randMem is what RandomSubmission allocates in the common case, in one
@@ -86,6 +98,15 @@ type randMem struct {
 	lines [6]adjudicator.Line
 	tb    textbuf.Buf
 	text  [128]byte
+}
+
+// randMemSmall is randMem for the phases that give one short line (a
+// card, a battle decision, a border raid): a smaller size class.
+type randMemSmall struct {
+	sub   adjudicator.Submission
+	lines [1]adjudicator.Line
+	tb    textbuf.Buf
+	text  [40]byte
 }
 
 func lastWord(s string) string {
