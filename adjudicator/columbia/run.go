@@ -412,11 +412,14 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 }
 
 // autoFor reports whether dec answers side's decisions as Auto does:
-// Auto itself, or a BySide without orders for side.
+// Auto itself, a BySide without orders for side, or an AutoReporter
+// that says so.
 func autoFor(dec Decider, side adjudicator.Role) bool {
 	switch d := dec.(type) {
 	case Auto:
 		return true
+	case AutoReporter:
+		return d.AutoFor(side)
 	case BySide:
 		x, ok := d[side]
 		if !ok || x == nil {

@@ -234,7 +234,7 @@ var celticTag = []string{"celtic"}
 
 // decider builds both sides' standing orders for a battle in area a.
 func (s *St) decider(a int) columbia.Decider {
-	var m columbia.BySide
+	var d *standDecider
 	for side := 0; side < 2; side++ {
 		txt := s.standText(side, a)
 		if txt == "" {
@@ -244,12 +244,45 @@ func (s *St) decider(a int) columbia.Decider {
 		if !ok {
 			continue
 		}
-		if m == nil {
-			m = columbia.BySide{}
+		if d == nil {
+			d = new(standDecider)
 		}
-		m[roles[side]] = so
+		d[side] = so
 	}
-	return m
+	if d == nil {
+		return &noStanding
+	}
+	return d
+}
+
+// standDecider answers a battle's decisions by each side's standing
+// orders, and the others as columbia.Auto does: columbia.BySide without
+// a map.
+type standDecider [2]*columbia.StandingOrders
+
+// noStanding is the decider of a battle without standing orders (shared:
+// never modified).
+var noStanding standDecider
+
+// Decide implements columbia.Decider.
+func (d *standDecider) Decide(bt *columbia.Battle, p *columbia.Pending) (columbia.Choice, bool) {
+	if so := d[roleSide(p.Side)]; so != nil {
+		return so.Decide(bt, p)
+	}
+	return columbia.Auto{}.Decide(bt, p)
+}
+
+// AutoFor implements columbia.AutoReporter: a side without standing
+// orders is answered as columbia.Auto answers.
+func (d *standDecider) AutoFor(side adjudicator.Role) bool { return d[roleSide(side)] == nil }
+
+// FireOrder implements columbia.FireOrderer: the side's standing order
+// of fire, if it gave one.
+func (d *standDecider) FireOrder(bt *columbia.Battle, side adjudicator.Role) []string {
+	if so := d[roleSide(side)]; so != nil {
+		return so.FireOrder(bt, side)
+	}
+	return nil
 }
 
 func (s *St) standText(side, a int) string {
