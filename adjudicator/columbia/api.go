@@ -499,6 +499,14 @@ type Decider interface {
 	Decide(bt *Battle, p *Pending) (c Choice, ok bool)
 }
 
+// AutoReporter is implemented by a Decider that can tell when it answers
+// a side's decisions exactly as Auto does; the battle then skips listing
+// that side's choices it would only give to Auto (as for Auto itself and
+// a BySide without orders for the side).
+type AutoReporter interface {
+	AutoFor(side adjudicator.Role) bool
+}
+
 // Auto is the default Decider: it never asks. Turns fire; a forced
 // retreat takes the first legal destination; hit ties go to the block
 // chosen by DefaultTie; winners stay (no regroup).

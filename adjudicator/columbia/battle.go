@@ -447,7 +447,12 @@ func (bt *Battle) Shoot(h Hooks, d adjudicator.Dice, b *Block, fire, dice int, t
 
 func (bt *Battle) newShot(d adjudicator.Dice, b *Block, fire, dice int, label string) *Shot {
 	s := &bt.spare
-	*s = Shot{Firer: bt.Index(b.ID), Fire: fire, Target: -1, Label: label, Rolls: s.Rolls[:0], Text: s.Text[:0], Segs: s.Segs[:0]}
+	// Every field of Shot, one by one: a struct copy would pass every
+	// pointer of the record through the collector's write barrier at once
+	// (TestShotFieldsAllSet counts them).
+	s.Firer, s.Rolls, s.Fire, s.Hits, s.Left, s.Target = bt.Index(b.ID), s.Rolls[:0], fire, 0, 0, -1
+	s.Single, s.Stop, s.Ends = false, false, false
+	s.Text, s.Label, s.Segs = s.Text[:0], label, s.Segs[:0]
 	if s.Rolls == nil && dice > 0 && bt.mem != nil {
 		s.Rolls = bt.mem.rolls[:0]
 	}

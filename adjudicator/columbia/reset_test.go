@@ -2,6 +2,7 @@ package columbia
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator/testdice"
@@ -38,5 +39,16 @@ func TestResetFightsAsNew(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, fight(fresh, seed+100), fight(used, seed+100), "seed %d", seed)
 		require.Equal(t, copies, lines, "seed %d: the first battle's lines changed", seed)
+	}
+}
+
+// TestShotFieldsAllSet: newShot and ask set the fields of Shot and
+// Pending one by one; a field added to either must be set there too.
+func TestShotFieldsAllSet(t *testing.T) {
+	if n := reflect.TypeOf(Shot{}).NumField(); n != 12 {
+		t.Errorf("Shot has %d fields: newShot sets 12, set the new ones there too", n)
+	}
+	if n := reflect.TypeOf(Pending{}).NumField(); n != 5 {
+		t.Errorf("Pending has %d fields: Battle.ask sets 5, set the new ones there too", n)
 	}
 }

@@ -119,8 +119,10 @@ func (bt *Battle) apply(h Hooks, d adjudicator.Dice, p *Pending, c Choice) error
 // ask builds a decision from the scratch choices and lets dec answer it.
 // It returns true when the battle must wait for a player.
 func (bt *Battle) ask(h Hooks, dec Decider, d adjudicator.Dice, side adjudicator.Role, kind DecisionKind, block string, hits int) (bool, error) {
-	bt.pend = Pending{Side: side, Kind: kind, Block: block, Hits: hits, Choices: bt.scratch}
+	// Field by field: a struct copy would pass every pointer of the
+	// record through the collector's write barrier at once.
 	p := &bt.pend
+	p.Side, p.Kind, p.Block, p.Hits, p.Choices = side, kind, block, hits, bt.scratch
 	c, ok := dec.Decide(bt, p)
 	if ok && p.Legal(c) {
 		return false, bt.apply(h, d, p, c)
@@ -412,11 +414,14 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 }
 
 // autoFor reports whether dec answers side's decisions as Auto does:
-// Auto itself, or a BySide without orders for side.
+// Auto itself, a BySide without orders for side, or an AutoReporter
+// that says so.
 func autoFor(dec Decider, side adjudicator.Role) bool {
 	switch d := dec.(type) {
 	case Auto:
 		return true
+	case AutoReporter:
+		return d.AutoFor(side)
 	case BySide:
 		x, ok := d[side]
 		if !ok || x == nil {

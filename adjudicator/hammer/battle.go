@@ -189,7 +189,11 @@ func (s *St) newBattle(a int) *columbia.Battle {
 	}
 	var blb [12]columbia.Block
 	bl := blb[:0]
-	for b := 0; b < NB; b++ {
+	n := NB // blocks in a, when the kept occupancy tells
+	if s.occFresh() {
+		n = int(s.occN[England][a]) + int(s.occN[Scotland][a])
+	}
+	for b := 0; b < NB && len(bl) < n; b++ {
 		if int(s.Loc[b]) != a {
 			continue
 		}
@@ -230,7 +234,7 @@ var celticTag = []string{"celtic"}
 
 // decider builds both sides' standing orders for a battle in area a.
 func (s *St) decider(a int) columbia.Decider {
-	var m columbia.BySide
+	var d *standDecider
 	for side := 0; side < 2; side++ {
 		txt := s.standText(side, a)
 		if txt == "" {
@@ -240,12 +244,45 @@ func (s *St) decider(a int) columbia.Decider {
 		if !ok {
 			continue
 		}
-		if m == nil {
-			m = columbia.BySide{}
+		if d == nil {
+			d = new(standDecider)
 		}
-		m[roles[side]] = so
+		d[side] = so
 	}
-	return m
+	if d == nil {
+		return &noStanding
+	}
+	return d
+}
+
+// standDecider answers a battle's decisions by each side's standing
+// orders, and the others as columbia.Auto does: columbia.BySide without
+// a map.
+type standDecider [2]*columbia.StandingOrders
+
+// noStanding is the decider of a battle without standing orders (shared:
+// never modified).
+var noStanding standDecider
+
+// Decide implements columbia.Decider.
+func (d *standDecider) Decide(bt *columbia.Battle, p *columbia.Pending) (columbia.Choice, bool) {
+	if so := d[roleSide(p.Side)]; so != nil {
+		return so.Decide(bt, p)
+	}
+	return columbia.Auto{}.Decide(bt, p)
+}
+
+// AutoFor implements columbia.AutoReporter: a side without standing
+// orders is answered as columbia.Auto answers.
+func (d *standDecider) AutoFor(side adjudicator.Role) bool { return d[roleSide(side)] == nil }
+
+// FireOrder implements columbia.FireOrderer: the side's standing order
+// of fire, if it gave one.
+func (d *standDecider) FireOrder(bt *columbia.Battle, side adjudicator.Role) []string {
+	if so := d[roleSide(side)]; so != nil {
+		return so.FireOrder(bt, side)
+	}
+	return nil
 }
 
 func (s *St) standText(side, a int) string {
@@ -274,24 +311,28 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 			cur = blocks[b].Partner
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
-			s.Loc[p], s.Str[p], s.Fl[p] = LocOut, 0, 0
+			s.setLoc(p, LocOut)
+			s.Str[p], s.Fl[p] = 0, 0
 		}
 		s.seen |= 1 << uint(cur)
 		switch cb.Outcome {
 		case columbia.Fighting:
-			s.Loc[cur], s.Str[cur] = int8(a), int8(cb.Steps)
+			s.setLoc(cur, int8(a))
+			s.Str[cur] = int8(cb.Steps)
 			if done && cb.To != "" {
-				s.Loc[cur] = int8(areaByID[cb.To])
+				s.setLoc(cur, int8(areaByID[cb.To]))
 			}
 		case columbia.Retreated:
-			s.Loc[cur], s.Str[cur] = int8(areaByID[cb.To]), int8(cb.Steps)
+			s.setLoc(cur, int8(areaByID[cb.To]))
+			s.Str[cur] = int8(cb.Steps)
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
-				s.Loc[cur] = int8(a)
+				s.setLoc(cur, int8(a))
 				s.eliminate(cur, true, 1-blockSide[cur])
 			}
 		case columbia.Removed:
-			s.Loc[cur], s.Str[cur], s.Fl[cur] = LocPool, 0, 0
+			s.setLoc(cur, LocPool)
+			s.Str[cur], s.Fl[cur] = 0, 0
 		}
 	}
 }

@@ -32,9 +32,11 @@ func (s *St) canCrownAny(side int) bool {
 // and returns the new block.
 func (s *St) defect(b int) int {
 	p := blocks[b].Partner
-	s.Loc[p], s.Str[p], s.Fl[p] = s.Loc[b], s.Str[b], 0
+	s.setLoc(p, s.Loc[b])
+	s.Str[p], s.Fl[p] = s.Str[b], 0
 	s.Orig[p], s.Entry[p] = -1, -1
-	s.Loc[b], s.Str[b], s.Fl[b] = LocOut, 0, 0
+	s.setLoc(b, LocOut)
+	s.Str[b], s.Fl[b] = 0, 0
 	return p
 }
 
@@ -93,7 +95,8 @@ func (a *applier) event(lines []adjudicator.Line) {
 			done = true
 			defector = England
 			s.KingDone = true
-			s.Loc[bKing], s.Str[bKing] = int8(areaByID["fife"]), int8(blocks[bKing].Max)
+			s.setLoc(bKing, int8(areaByID["fife"]))
+			s.Str[bKing] = int8(blocks[bKing].Max)
 			a.canon = append(a.canon, "coronation "+nobles[n].Name)
 			a.say(fmt.Sprintf("Coronation: %s is crowned King of Scots; the King is placed in Fife.", nobles[n].Name))
 			if n == nobleBruce {
@@ -115,7 +118,8 @@ func (a *applier) event(lines []adjudicator.Line) {
 			s.KingDone = true
 			// 6.22: the King is deployed at full strength, with the
 			// French knights (in their area); the knights keep their steps.
-			s.Loc[bKing], s.Str[bKing] = s.Loc[bFrench], int8(blocks[bKing].Max)
+			s.setLoc(bKing, s.Loc[bFrench])
+			s.Str[bKing] = int8(blocks[bKing].Max)
 			a.canon = append(a.canon, "return of the king")
 			a.say("Return of the King: King Balliol lands with the French knights in " + areaName(int(s.Loc[bKing])) + ".")
 			a.factionDefects("bruce")
@@ -445,7 +449,7 @@ func (a *applier) seaMove(l adjudicator.Line, rest string) bool {
 		}
 	}
 	for _, b := range bl {
-		s.Loc[b] = int8(t)
+		s.setLoc(b, int8(t))
 		s.Fl[b] |= fMoved
 	}
 	a.canon = append(a.canon, fmt.Sprintf("sea %s -> %s: %s", areaName(f), areaName(t), labels(bl)))

@@ -2,6 +2,7 @@ package hammer
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -195,7 +196,8 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			}
 		}
 		check := strings.ReplaceAll(clause, "regroup all ", "regroup "+blocks[anyBlock(a.side)].ID+" ")
-		if _, err := columbia.ParseStanding(check, sideBlockNames[a.side], areaNames); err != nil {
+		if _, ok := parseStandingCached(a.side, check); !ok {
+			_, err := columbia.ParseStanding(check, sideBlockNames[a.side], areaNames)
 			a.bad(l, "battle orders: "+err.Error())
 			return true
 		}
@@ -532,17 +534,15 @@ func (a *applier) moves(lines []adjudicator.Line) {
 // the mover.
 func (a *applier) tellMoves(m *moveCtx) {
 	s := a.s
-	type route struct{ from, to, n int }
+	type route struct{ from, to, n int8 }
 	var rbuf [NB]route
 	rs := rbuf[:0]
 	// The mover's text is built first, then the enemy's, in the same buffer.
 	own := s.txt().S("Your moves: ")
 	first := true
-	for b := 0; b < NB; b++ {
-		if m.used&(1<<uint(b)) == 0 {
-			continue
-		}
-		f, t := int(s.Orig[b]), int(s.Loc[b])
+	for set := m.used; set != 0; set &= set - 1 {
+		b := bits.TrailingZeros64(set)
+		f, t := s.Orig[b], s.Loc[b]
 		if !first {
 			own.S("; ")
 		}
@@ -568,7 +568,7 @@ func (a *applier) tellMoves(m *moveCtx) {
 		if i > 0 {
 			pub.S("; ")
 		}
-		pub.Int(r.n).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
+		pub.Int(int(r.n)).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
 	}
 	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.Take()})
 	a.tell(a.side, ownText)

@@ -155,7 +155,7 @@ func (s *St) levy(dice adjudicator.Dice, n int) []int {
 		j := i + dice.Hidden("feudal levy", np-i)
 		pool[i], pool[j] = pool[j], pool[i]
 		b := pool[i]
-		s.Loc[b] = AreaEngland
+		s.setLoc(b, AreaEngland)
 		s.Str[b] = int8(blocks[b].Max)
 		out = append(out, b)
 	}
@@ -184,14 +184,25 @@ func sortHand(h *[5]int8) {
 		if c < 0 {
 			return 1000
 		}
-		if cards[c].Event != EvNone {
-			return int(c)
-		}
-		return 100 - cards[c].Value*10 + int(c)%10
+		return int(handKey[c])
 	}
 	for i := 1; i < 5; i++ {
 		for j := i; j > 0 && key(h[j]) < key(h[j-1]); j-- {
 			h[j], h[j-1] = h[j-1], h[j]
+		}
+	}
+}
+
+// handKey is each card's place in a sorted hand (sortHand), set when
+// the cards are loaded.
+var handKey [NC]int16
+
+func initHandKey() {
+	for c := range handKey {
+		if cards[c].Event != EvNone {
+			handKey[c] = int16(c)
+		} else {
+			handKey[c] = int16(100 - cards[c].Value*10 + c%10)
 		}
 	}
 }

@@ -51,13 +51,17 @@ func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
 		return m
 	}
 	var own, other [NA]int8
-	for b, l := range s.Loc {
-		if uint8(l) < NA {
-			m.occ[l] |= sideBit[b]
-			if blockSide[b] == side {
-				own[l]++
-			} else {
-				other[l]++
+	if s.occFresh() {
+		m.occ, own, other = s.occB, s.occN[side], s.occN[1-side]
+	} else {
+		for b, l := range s.Loc {
+			if uint8(l) < NA {
+				m.occ[l] |= sideBit[b]
+				if blockSide[b] == side {
+					own[l]++
+				} else {
+					other[l]++
+				}
 			}
 		}
 	}
@@ -300,7 +304,7 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	}
 	m.used |= 1 << uint(b)
 	dest := path[len(path)-1]
-	s.Loc[b] = int8(dest)
+	s.setLoc(b, int8(dest))
 	s.Fl[b] |= fMoved
 	s.Orig[b] = int8(origin)
 	s.Entry[b] = int8(last)
@@ -404,12 +408,13 @@ func (m *moveCtx) reach(b int, out []int) []int {
 		if n.d >= mv {
 			continue // every step from here is too far
 		}
-		for _, c := range areas[n.a].Nbr {
+		ar := &areas[n.a]
+		for i, c := range ar.Nbr {
 			if queued[c] {
 				continue
 			}
-			k := int(adj[n.a][c])
-			if k < 0 || m.cnt[k] >= borderLimit(k) ||
+			k := ar.Brd[i]
+			if m.cnt[k] >= borderLimit(k) ||
 				(n.d == 0 && pinned && m.s.enemyEntered(origin, k, m.side)) ||
 				(m.truce && (m.enemyIn(c) || (m.side == Scotland && c == AreaEngland))) {
 				continue

@@ -37,9 +37,11 @@ var extraBlockAliases = map[string][]string{
 var cardNorm [NC][2]string
 
 func initNames() {
+	initHandKey()
 	for b := range sideBit {
 		sideBit[b] = 1 << blocks[b].Side
 		blockSide[b] = blocks[b].Side
+		sideBlocks[blocks[b].Side] |= 1 << uint(b)
 		if blocks[b].Type == TNoble {
 			nobleBlocks = append(nobleBlocks, int8(b))
 		}

@@ -14,9 +14,21 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if !ok || !s.owes(side) {
 		return nil
 	}
-	mem := &randMem{}
-	t := &mem.tb
-	t.Reset(mem.text[:])
+	var (
+		sub   *adjudicator.Submission
+		t     *textbuf.Buf
+		lbuf  []adjudicator.Line
+		small = s.Phase == PhCard || s.Phase == PhBattle || s.Phase == PhRaid
+	)
+	if small { // one line, and a short one
+		mem := &randMemSmall{}
+		sub, t, lbuf = &mem.sub, &mem.tb, mem.lines[:0]
+		t.Reset(mem.text[:])
+	} else {
+		mem := &randMem{}
+		sub, t, lbuf = &mem.sub, &mem.tb, mem.lines[:0]
+		t.Reset(mem.text[:])
+	}
 	var strs [6]string
 	lines := strs[:0]
 	switch s.Phase {
@@ -72,11 +84,11 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if len(lines) == 0 {
 		lines = append(lines, "pass")
 	}
-	mem.sub = adjudicator.Submission{Role: role, Lines: mem.lines[:0]}
+	*sub = adjudicator.Submission{Role: role, Lines: lbuf}
 	for i, l := range lines {
-		mem.sub.Lines = append(mem.sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
 	}
-	return &mem.sub
+	return sub
 }
 
 // randMem is what RandomSubmission allocates in the common case, in one
@@ -86,6 +98,15 @@ type randMem struct {
 	lines [6]adjudicator.Line
 	tb    textbuf.Buf
 	text  [128]byte
+}
+
+// randMemSmall is randMem for the phases that give one short line (a
+// card, a battle decision, a border raid): a smaller size class.
+type randMemSmall struct {
+	sub   adjudicator.Submission
+	lines [1]adjudicator.Line
+	tb    textbuf.Buf
+	text  [40]byte
 }
 
 func lastWord(s string) string {
@@ -211,19 +232,24 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	// per block (a block that moves leaves its origin's set, and moved
 	// blocks never come back into one).
 	var unmoved [NA]uint64
-	for b := 0; b < NB; b++ {
-		if a := int(c.Loc[b]); a >= 0 && a < NA && blockSide[b] == side && c.Fl[b]&fMoved == 0 {
+	// What dests was last computed for: origin, allowance and the number
+	// of blocks moved before (-1: nothing).
+	rFrom, rMv, rMoved, moved := -1, -1, -1, 0
+	// from has a bit for each area in unmoved that is not yet active.
+	var from uint32
+	for set := sideBlocks[side]; set != 0; set &= set - 1 {
+		b := bits.TrailingZeros64(set)
+		if a := int(c.Loc[b]); a >= 0 && a < NA && c.Fl[b]&fMoved == 0 {
 			unmoved[a] |= 1 << uint(b)
+			from |= 1 << uint(a)
 		}
 	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
 		// Areas holding a block of side that has not moved, in area order.
 		no := 0
-		for a := 0; a < NA; a++ {
-			if unmoved[a] != 0 && !m.active[a] {
-				origins[no] = a
-				no++
-			}
+		for set := from; set != 0; set &= set - 1 {
+			origins[no] = bits.TrailingZeros32(set)
+			no++
 		}
 		if no == 0 {
 			break
@@ -244,16 +270,26 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 					continue
 				}
 				dests = m.reach(b, dests[:0])
+				rMv = -1 // dests now holds the Norse's
 				if len(dests) == 0 {
 					continue
 				}
 				d := dests[pick(len(dests))]
 				m.moveBlock(b, o, []int{d})
+				moved++
 				unmoved[o] &^= 1 << uint(b)
+				if unmoved[o] == 0 {
+					from &^= 1 << uint(o)
+				}
 				lines = append(lines, t.S("move ").S(areas[o].ID).S(" -> ").S(areas[d].ID).S(": norse").Take())
 				continue
 			}
-			dests = m.reach(b, dests[:0])
+			// The areas a block can reach depend on its area, its
+			// allowance and the moves so far: blocks alike share them.
+			if mv := c.moveOf(b); mv != rMv || o != rFrom || moved != rMoved {
+				dests = m.reach(b, dests[:0])
+				rMv, rFrom, rMoved = mv, o, moved
+			}
 			if len(dests) == 0 {
 				continue
 			}
@@ -276,7 +312,9 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 				continue
 			}
 			m.moveBlock(b, o, path)
+			moved++
 			unmoved[o] &^= 1 << uint(b)
+			from &^= 1 << uint(o) // active now
 			t.S("move ").S(areas[o].ID)
 			for _, x := range path {
 				t.S(" -> ").S(areas[x].ID)
@@ -356,8 +394,9 @@ func (s *St) randomScotWinter(pick func(int) int, t *textbuf.Buf, lines []string
 				continue
 			}
 			best := -1
-			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) == a && blockSide[b] == Scotland && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
+			for set := sideBlocks[Scotland]; set != 0; set &= set - 1 {
+				b := bits.TrailingZeros64(set)
+				if int(s.Loc[b]) == a && int(s.Str[b])+int(add[b]) < blocks[b].Max &&
 					(best < 0 || s.Str[b]+add[b] < s.Str[best]+add[best]) {
 					best = b
 				}

@@ -102,6 +102,16 @@ type St struct {
 
 	seen uint64       // blocks shown in battles during the current Apply (tests)
 	tb   *textbuf.Buf // the current Apply's text (nil outside Apply)
+
+	// The occupancy of the map, derived from Loc and never encoded:
+	// occN counts each side's blocks in each area for the placement
+	// occKey. setLoc keeps it as blocks move; a copy of the state carries
+	// it; when Loc differs from occKey (a block placed by other means)
+	// the blocks are counted again (occFresh).
+	occN   [2][NA]int8
+	occB   [NA]uint8 // occ of each area: bit 1 England, bit 2 Scotland
+	occKey [NB]int8
+	occOK  bool
 }
 
 // Standing holds both players' standing orders for this game turn.
@@ -237,6 +247,9 @@ func owner(b int) int { return blockSide[b] }
 
 // count returns the number of side's blocks in area a.
 func (s *St) count(a, side int) int {
+	if uint(a) < NA && s.occFresh() {
+		return int(s.occN[side][a])
+	}
 	n := 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a && blockSide[b] == side {
@@ -248,6 +261,9 @@ func (s *St) count(a, side int) int {
 
 // occ returns bit 1 if England has blocks in a, bit 2 for Scotland.
 func (s *St) occ(a int) int {
+	if uint(a) < NA && s.occFresh() {
+		return int(s.occB[a])
+	}
 	m := 0
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
@@ -262,6 +278,9 @@ func (s *St) occ(a int) int {
 
 // occupancy computes occ for every area at once.
 func (s *St) occupancy() (o [NA]uint8) {
+	if s.occFresh() {
+		return s.occB
+	}
 	for b, l := range s.Loc {
 		if uint8(l) < NA {
 			o[l] |= sideBit[b]
@@ -270,11 +289,55 @@ func (s *St) occupancy() (o [NA]uint8) {
 	return
 }
 
+// occFresh reports whether occN holds the occupancy of the placement
+// Loc. Inside Apply, where the state is not yet shared, it counts the
+// blocks again when they were placed by other means than setLoc;
+// elsewhere (views, random orders, states several goroutines read) it
+// only reads.
+func (s *St) occFresh() bool {
+	if s.occOK && s.occKey == s.Loc {
+		return true
+	}
+	if s.tb == nil {
+		return false
+	}
+	s.occN, s.occB = [2][NA]int8{}, [NA]uint8{}
+	for b, l := range s.Loc {
+		if uint8(l) < NA {
+			s.occN[blockSide[b]][l]++
+			s.occB[l] |= sideBit[b]
+		}
+	}
+	s.occKey, s.occOK = s.Loc, true
+	return true
+}
+
+// setLoc places block b at l, keeping the occupancy counts.
+func (s *St) setLoc(b int, l int8) {
+	old := s.Loc[b]
+	s.Loc[b] = l
+	if s.occOK && s.occKey[b] == old {
+		side := blockSide[b]
+		if uint8(old) < NA {
+			if s.occN[side][old]--; s.occN[side][old] == 0 {
+				s.occB[old] &^= sideBit[b]
+			}
+		}
+		if uint8(l) < NA {
+			s.occN[side][l]++
+			s.occB[l] |= sideBit[b]
+		}
+		s.occKey[b] = l
+	}
+}
+
 // sideBit is 1 << blocks[b].Side for each block b, and blockSide is
 // blocks[b].Side: small tables for the loops over every block.
 var (
 	sideBit   [NB]uint8
 	blockSide [NB]int
+	// sideBlocks has a bit for each block of a side.
+	sideBlocks [2]uint64
 )
 
 // contested lists areas holding blocks of both sides, in map order.
@@ -313,45 +376,45 @@ func (s *St) eliminate(b int, inBattle bool, capturer int) int {
 	if inBattle {
 		if bi.Type == TNoble {
 			if bi.Partner < 0 { // Moray never changes side (5.7)
-				s.Loc[b] = LocRemoved
+				s.setLoc(b, LocRemoved)
 				s.Str[b] = 0
 				return -1
 			}
 			p := bi.Partner
-			s.Loc[p] = s.Loc[b]
+			s.setLoc(p, s.Loc[b])
 			s.Str[p] = 1
 			s.Fl[p] = fReserve | fRevealed | fMoved
 			s.Orig[p], s.Entry[p] = -1, -1
-			s.Loc[b] = LocOut
+			s.setLoc(b, LocOut)
 			s.Str[b] = 0
 			return p
 		}
 		if b == bEdward {
 			if s.Ed2 {
-				s.Loc[b] = LocRemoved
+				s.setLoc(b, LocRemoved)
 				s.Str[b] = 0
 				s.win(Scotland, "Edward II was killed in battle")
 				return -1
 			}
 			// Edward I dies; his son takes the block (ruling AMB-01).
 			s.Ed2 = true
-			s.Loc[b] = LocPool
+			s.setLoc(b, LocPool)
 			s.Str[b] = 0
 			return -1
 		}
 		if b == bKing {
-			s.Loc[b] = LocRemoved
+			s.setLoc(b, LocRemoved)
 			s.Str[b] = 0
 			s.win(England, "the King of Scots was killed in battle")
 			return -1
 		}
 		if bi.Cross {
-			s.Loc[b] = LocRemoved
+			s.setLoc(b, LocRemoved)
 			s.Str[b] = 0
 			return -1
 		}
 	}
-	s.Loc[b] = LocPool
+	s.setLoc(b, LocPool)
 	s.Str[b] = 0
 	return -1
 }

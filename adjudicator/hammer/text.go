@@ -31,14 +31,17 @@ var toRole = [2][]adjudicator.Role{{RoleEngland}, {RoleScotland}}
 
 // applyMem is everything one Apply allocates in the common case, in one
 // allocation: the new state, the result, room for its events and
-// canonical lines, and the first bytes of its text.
+// canonical lines, and the first bytes of its text. The text arrays of
+// the three sizes fill their allocator size classes (1,792, 1,408 and
+// 1,536 bytes with the 8-byte header of objects with pointers):
+// TestApplyMemSizes keeps them there.
 type applyMem struct {
 	st    St
 	res   adjudicator.Result
 	ev    [8]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [448]byte
+	text  [440]byte
 }
 
 // applyMemSmall is applyMem for the phases that write little (cards,
@@ -50,7 +53,7 @@ type applyMemSmall struct {
 	ev    [3]adjudicator.Event
 	canon [2]string
 	tb    textbuf.Buf
-	text  [256]byte
+	text  [288]byte
 }
 
 // applyMemMedium is applyMem for events, Player 1's moves and battle
@@ -61,7 +64,7 @@ type applyMemMedium struct {
 	ev    [4]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [320]byte
+	text  [344]byte
 }
 
 // newApplyMem allocates the memory of one Apply in phase ph, the new

@@ -84,10 +84,25 @@ var verbAliases = map[string]string{
 // orders.Verb): a Spanish or Italian verb is read as its English verb.
 func verbOf(line string) (verb, rest string) {
 	verb, rest = orders.Verb(line)
+	if isEnglishVerb(verb) {
+		return verb, rest // the common case, without a look-up
+	}
 	if en, ok := verbAliases[verb]; ok {
 		verb = en
 	}
 	return verb, rest
+}
+
+// isEnglishVerb reports whether v is one of the English verbs orders
+// use most; none is a key of verbAliases (TestEnglishVerbsAreNotAliases).
+func isEnglishVerb(v string) bool {
+	switch v {
+	case "card", "move", "pass", "battle", "battles", "hits", "regroup", "step", "draw",
+		"home", "stay", "fire", "retreat", "hit", "ask", "ignore", "king", "wallace",
+		"edward", "raid", "sea", "truce", "herald", "pillage", "victuals", "coronation":
+		return true
+	}
+	return false
 }
 
 // englishVerb is line with its verb in English when it is written in

@@ -87,3 +87,19 @@ func TestOrderVerbsInSpanishAndItalian(t *testing.T) {
 	require.NotZero(t, seen["it muovi"])
 	require.NotZero(t, seen["es carta"]+seen["es jugar"])
 }
+
+// TestEnglishVerbsAreNotAliases: verbOf skips the alias look-up for the
+// verbs isEnglishVerb knows, so none of them may be a Spanish or Italian
+// alias of another verb.
+func TestEnglishVerbsAreNotAliases(t *testing.T) {
+	for alias, en := range verbAliases {
+		if isEnglishVerb(alias) && alias != en {
+			t.Errorf("%q is an alias of %q: verbOf must look it up", alias, en)
+		}
+	}
+	for _, v := range []string{"card", "move", "step", "battle"} {
+		if !isEnglishVerb(v) {
+			t.Errorf("isEnglishVerb(%q) = false", v)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package hammer
 
 import (
 	"fmt"
+	"math/bits"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -517,34 +519,32 @@ func (s *St) autoSteps(side int) []string {
 	if s.Final {
 		return []string{"pass"}
 	}
+	// The blocks that may take replacement steps in each area, a bit per
+	// block (Scots: all; England: infantry and nobles only, 7.3).
+	var can [NA]uint64
+	for b := 0; b < NB; b++ {
+		if l := s.Loc[b]; uint8(l) < NA && blockSide[b] == side &&
+			(side == Scotland || blocks[b].Type == TInfantry || blocks[b].Type == TNoble) {
+			can[l] |= 1 << uint(b)
+		}
+	}
 	var out []string
+	last, k := -1, 0 // the block of the last line and the steps it gives
 	o := s.occupancy()
+	str := s.Str
 	for a := 1; a < NA; a++ {
 		if o[a] != 1<<side {
 			continue
 		}
 		rp := castleFor(a, side)
-		keep := 0
-		for b := 0; b < NB; b++ {
-			if int(s.Loc[b]) == a && blocks[b].Side == side && (side == Scotland || blocks[b].Type == TInfantry || blocks[b].Type == TNoble) {
-				keep++
-			}
-		}
-		if keep > rp {
+		if bits.OnesCount64(can[a]) > rp {
 			continue // some blocks there will disband: leave the choice to the player
 		}
-		var str [NB]int8
-		copy(str[:], s.Str[:])
-		for rp > 0 {
+		for ; rp > 0; rp-- {
 			best := -1
-			for b := 0; b < NB; b++ {
-				if int(s.Loc[b]) != a || blocks[b].Side != side || str[b] >= int8(blocks[b].Max) {
-					continue
-				}
-				if side == England && blocks[b].Type != TInfantry && blocks[b].Type != TNoble {
-					continue
-				}
-				if best < 0 || str[b] < str[best] {
+			for set := can[a]; set != 0; set &= set - 1 {
+				b := bits.TrailingZeros64(set)
+				if str[b] < int8(blocks[b].Max) && (best < 0 || str[b] < str[best]) {
 					best = b
 				}
 			}
@@ -552,17 +552,14 @@ func (s *St) autoSteps(side int) []string {
 				break
 			}
 			str[best]++
-			rp--
-			line := "step " + blocks[best].Label
-			if n := len(out); n > 0 && (out[n-1] == line || strings.HasPrefix(out[n-1], line+" +")) {
-				k := 1
-				if i := strings.LastIndex(out[n-1], "+"); i >= 0 && strings.HasPrefix(out[n-1], line+" +") {
-					fmt.Sscanf(out[n-1][i+1:], "%d", &k)
-				}
-				out[n-1] = fmt.Sprintf("%s +%d", line, k+1)
+			// Steps for the block of the last line add up on it.
+			if last >= 0 && blocks[last].Label == blocks[best].Label {
+				k++
+				out[len(out)-1] = "step " + blocks[best].Label + " +" + strconv.Itoa(k)
 				continue
 			}
-			out = append(out, line)
+			out = append(out, "step "+blocks[best].Label)
+			last, k = best, 1
 		}
 	}
 	if len(out) == 0 {

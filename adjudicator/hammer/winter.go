@@ -199,7 +199,8 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 					continue
 				case 2:
 					held[s.Loc[b]][side]--
-					s.Loc[b], s.Str[b] = LocPool, 0
+					s.setLoc(b, LocPool)
+					s.Str[b] = 0
 					priv = append(priv, "Moray disbands")
 					continue
 				}
@@ -218,7 +219,7 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				dest = blocks[b].Home[0]
 			}
 			held[s.Loc[b]][side]--
-			s.Loc[b] = int8(dest)
+			s.setLoc(b, int8(dest))
 			held[dest][side]++
 			if held[dest][1-side] != 0 {
 				p := s.defect(b)
@@ -334,12 +335,14 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			s.EdWinAt = s.Loc[bEdward]
 			s.EdWin = s.Year
 		} else {
-			s.Loc[bEdward], s.Str[bEdward] = LocPool, 0
+			s.setLoc(bEdward, LocPool)
+			s.Str[bEdward] = 0
 		}
 	}
 	for _, b := range disband {
 		if b != bEdward || !edWinter {
-			s.Loc[b], s.Str[b] = LocPool, 0
+			s.setLoc(b, LocPool)
+			s.Str[b] = 0
 		}
 	}
 	// 7.3: quarters
@@ -357,7 +360,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		case TInfantry:
 			keep[ar]++
 		default:
-			s.Loc[b], s.Str[b] = LocPool, 0 // 7.31
+			s.setLoc(b, LocPool) // 7.31
+			s.Str[b] = 0
 		}
 	}
 	for ar := 0; ar < NA; ar++ {
@@ -373,7 +377,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 					worst = b
 				}
 			}
-			s.Loc[worst], s.Str[worst] = LocPool, 0 // 7.32
+			s.setLoc(worst, LocPool) // 7.32
+			s.Str[worst] = 0
 		}
 	}
 	txt := "England goes into winter quarters"
@@ -546,9 +551,10 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	// 7.2 the King
 	switch {
 	case kingTo == -2:
-		s.Loc[bKing], s.Str[bKing] = LocPool, 0
+		s.setLoc(bKing, LocPool)
+		s.Str[bKing] = 0
 	case kingTo >= 0:
-		s.Loc[bKing] = int8(kingTo)
+		s.setLoc(bKing, int8(kingTo))
 	}
 	// 7.5 Wallace: one already in Selkirk winters there too, outside its
 	// castle limit and with his two steps (ruling AMB-36)
@@ -556,7 +562,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		wallace = true
 	}
 	if wallace {
-		s.Loc[bWallace] = int8(selkirk)
+		s.setLoc(bWallace, int8(selkirk))
 		s.Str[bWallace] += 2
 		if int(s.Str[bWallace]) > blocks[bWallace].Max {
 			s.Str[bWallace] = int8(blocks[bWallace].Max)
@@ -564,7 +570,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	}
 	for _, b := range disband {
 		if s.onMap(b) {
-			s.Loc[b], s.Str[b] = LocPool, 0
+			s.setLoc(b, LocPool)
+			s.Str[b] = 0
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
@@ -629,7 +636,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			if worst < 0 {
 				break // only nobles: they stay
 			}
-			s.Loc[worst], s.Str[worst] = LocPool, 0
+			s.setLoc(worst, LocPool)
+			s.Str[worst] = 0
 		}
 	}
 	a.say("Scotland goes into winter quarters.")
@@ -643,7 +651,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	}
 	// 7.62 French knights
 	if s.nobleCount()[Scotland] >= 8 && s.Loc[bFrench] == LocAside {
-		s.Loc[bFrench] = LocPool
+		s.setLoc(bFrench, LocPool)
 		a.say("The Scots hold 8 nobles: the French knights join the Scottish pool.")
 	}
 	// 7.61 replacements. The orders are checked first, without drawing:
@@ -738,7 +746,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 					continue
 				}
 			}
-			s.Loc[b], s.Str[b] = int8(dest), 1
+			s.setLoc(b, int8(dest))
+			s.Str[b] = 1
 			if dest != ar {
 				overseas[dest]++
 			}
@@ -854,23 +863,39 @@ func (s *St) kingBarred(a int) bool {
 // it. Two-home nobles go to the home chosen so far (their homes are no
 // one else's).
 func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
+	if s.occFresh() {
+		// The kept occupancy without the English nobles, then with them
+		// at their homes.
+		o = s.occB
+		eng := s.occN[England]
+		var dests [NN]int8
+		nd := 0
+		for _, b := range nobleBlocks {
+			l := s.Loc[b]
+			if l >= NA || blockSide[b] != England {
+				continue
+			}
+			if eng[l]--; eng[l] == 0 {
+				o[l] &^= 1 << England
+			}
+			dests[nd] = int8(s.nobleHome(int(b)))
+			nd++
+		}
+		for _, d := range dests[:nd] {
+			if o[d]&(1<<Scotland) != 0 {
+				o[d] |= 1 << Scotland // he defects on arrival
+			} else {
+				o[d] |= 1 << England
+			}
+		}
+		return o
+	}
 	var move [NB]int8
 	for b := 0; b < NB; b++ {
 		move[b] = -1
 		if l := s.Loc[b]; l < NA {
 			if blockSide[b] == England && blocks[b].Type == TNoble {
-				dest := blocks[b].Home[0]
-				switch blocks[b].Noble {
-				case nobleBruce:
-					if s.HomeCh[0] >= 0 {
-						dest = int(s.HomeCh[0])
-					}
-				case nobleComyn:
-					if s.HomeCh[1] >= 0 {
-						dest = int(s.HomeCh[1])
-					}
-				}
-				move[b] = int8(dest)
+				move[b] = int8(s.nobleHome(b))
 				continue
 			}
 			o[l] |= 1 << blockSide[b]
@@ -886,4 +911,21 @@ func (s *St) occAfterEnglishHomes() (o [NA]uint8) {
 		}
 	}
 	return o
+}
+
+// nobleHome is the home English noble b goes to in winter: his first,
+// or the one chosen for Bruce or Comyn.
+func (s *St) nobleHome(b int) int {
+	dest := blocks[b].Home[0]
+	switch blocks[b].Noble {
+	case nobleBruce:
+		if s.HomeCh[0] >= 0 {
+			dest = int(s.HomeCh[0])
+		}
+	case nobleComyn:
+		if s.HomeCh[1] >= 0 {
+			dest = int(s.HomeCh[1])
+		}
+	}
+	return dest
 }
