@@ -62,6 +62,13 @@ func narrationPatterns() {
 	}
 	p := func(key, english, plural string) *msg.Pattern { return msg.NewPattern(key, english, plural, conv) }
 	narration.pats = msg.Patterns{
+		// the game's result (Status().Result)
+		p("ham.result.sudden", "{Side:side} wins: {Who:side} controls every noble in play (sudden death)", ""),
+		p("ham.result.edward", "{Side:side} wins: Edward II was killed in battle", ""),
+		p("ham.result.king", "{Side:side} wins: the King of Scots was killed in battle", ""),
+		p("ham.result.nobles", "{Side:side} wins: {Who:side} controls {A:int} nobles to {B:int} at the end of {Year:int}", ""),
+		p("ham.result.tie_dead", "{Side:side} wins: nobles tied {A:int}-{B:int} and Wallace is dead or in the pool", ""),
+		p("ham.result.tie_field", "{Side:side} wins: nobles tied {A:int}-{B:int} and Wallace is still in the field", ""),
 		p("ham.ev.you_play", "You play {Card}.", ""),
 		p("ham.ev.cards_event", "Cards: England plays {England}, Scotland plays {Scotland}. {P1:side} is Player 1 and resolves the event; {Other:side} then moves.", ""),
 		p("ham.ev.cards", "Cards: England plays {England}, Scotland plays {Scotland}. {P1:side} is Player 1.", ""),

@@ -33,3 +33,18 @@ func TestNarrationReadsAsTheText(t *testing.T) {
 		require.NotZero(t, n.Keys[k], "no line read as %s", k)
 	}
 }
+
+// The result of a finished game reads back into a message too, so that
+// the game-over lines of reports come in the reader's language.
+func TestResultAsMessage(t *testing.T) {
+	cat := gameCatalog(t)
+	var s0 St
+	for seed := uint64(1); seed <= 20; seed++ {
+		var last *St
+		playRandom(t, seed, "", false, func(s *St, _ *adjudicator.Result) { last = s })
+		r := last.Status().Result
+		m, ok := s0.NarrationMsg(r)
+		require.True(t, ok, "result %q is not read", r)
+		i18ntest.Check(t, cat, r, m, "ham.", true)
+	}
+}

@@ -66,6 +66,10 @@ func narrationPatterns() {
 	}
 	p := func(key, english, plural string) *msg.Pattern { return msg.NewPattern(key, english, plural, conv) }
 	narration.pats = msg.Patterns{
+		// the game's result (Status().Result)
+		p("r3.result.king", "{Side} wins: King after the final usurpation check (9.0).", ""),
+		p("r3.result.heirs", "{Winner} wins: all five {Loser} heirs are dead (9.0).", ""),
+		p("r3.result.draw", "A draw: the last heirs of both Houses died at the same time (9.0).", ""),
 		p("r3.ev.you_play", "You play {Card:card} face down.", ""),
 		p("r3.ev.cards", "Cards: Lancaster plays {Lancaster:card}, York plays {York:card}. {P1} is Player 1.", ""),
 		p("r3.ev.you_move_sea", "You move by sea {Path}: {Blocks}.", ""),

@@ -10,6 +10,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
@@ -81,6 +82,17 @@ func abandonEnd(operator bool, reason string) gameEnd {
 // resultIn is g's result in lang.
 func (j *Judge) resultIn(g *store.Game, lang string) string {
 	if g.Status.ResultKey == "" {
+		// A result the rules wrote: the game reads it back into a
+		// message when it can (adjudicator.Narrator).
+		if lang != "" && lang != i18n.Default && g.Status.Result != "" {
+			if _, st, err := loadState(g); err == nil {
+				if n, ok := st.(adjudicator.Narrator); ok {
+					if m, ok := n.NarrationMsg(g.Status.Result); ok {
+						return j.opt.Templates.Catalog.Text(lang, m)
+					}
+				}
+			}
+		}
 		return g.Status.Result
 	}
 	kv := make([]any, len(g.Status.ResultArgs))
