@@ -9,8 +9,8 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
 	"github.com/pbem/pbem/adjudicator/record"
-	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
 )
 
