@@ -238,6 +238,8 @@ func i18nInit() {
 		p("his.w.victory_domination", "domination victory of {Power:power} with {VP:int} VP (HIS-23.3c)"),
 		p("his.w.victory_standard", "standard victory of {Powers:units} with {VP:int} VP (HIS-23.3b)"),
 		p("his.w.victory_time", "time limit victory of {Powers:units} with {VP:int} VP (HIS-23.3d)"),
+		p("his.w.victory_military", "military victory of {Power:power} with {Keys:int} keys (HIS-23.1a)"),
+		p("his.w.victory_religious", "religious victory of the Protestant (HIS-23.1b)"),
 	}
 
 	promptPatterns = msg.Patterns{
@@ -405,7 +407,11 @@ var _ adjudicator.Narrator = (*St)(nil)
 // while the game is played.
 func (s *St) NarrationMsg(line string) (msg.M, bool) {
 	i18nOnce.Do(i18nInit)
-	return eventPatterns.Match(line)
+	if m, ok := eventPatterns.Match(line); ok {
+		return m, true
+	}
+	// The game's result alone (Status().Result), for the game-over lines.
+	return resultPattern.Match(line)
 }
 
 // reasonMsg reads a rejection's reason: the quoted line and the English

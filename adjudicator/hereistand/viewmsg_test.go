@@ -55,3 +55,23 @@ func TestViewAsMessages(t *testing.T) {
 	})
 	t.Logf("sections seen: %v", seen)
 }
+
+// The result of every way a game ends reads back into a message, so that
+// the game-over lines of reports come in the reader's language.
+func TestResultsAsMessages(t *testing.T) {
+	cat := gameCatalog(t)
+	var s0 St
+	for _, r := range []string{
+		"religious victory of the Protestant (HIS-23.1b)",
+		"military victory of Ottoman with 11 keys (HIS-23.1a)",
+		"standard victory of Papacy with 25 VP (HIS-23.3b)",
+		"time limit victory of France, Papacy with 22 VP (HIS-23.3d)",
+		"domination victory of Hapsburg with 27 VP (HIS-23.3c)",
+	} {
+		m, ok := s0.NarrationMsg(r)
+		if !ok {
+			t.Fatalf("result %q is not read", r)
+		}
+		i18ntest.Check(t, cat, r, m, "his.", true)
+	}
+}
