@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 )
 
 // The verbs a Spanish or an Italian player writes, by English verb.
@@ -26,25 +26,6 @@ var verbsIn = map[string]map[string]string{
 		"fire": "spara", "retreat": "ritirata", "hit": "colpisci"},
 }
 
-// translate writes sub's verbs in lang; it reports whether any changed.
-func translate(sub adjudicator.Submission, lang string) (adjudicator.Submission, bool) {
-	out := sub
-	out.Lines = append([]adjudicator.Line(nil), sub.Lines...)
-	changed := false
-	for i, l := range out.Lines {
-		t := strings.TrimSpace(l.Text)
-		k := strings.IndexAny(t, " :")
-		if k < 0 {
-			k = len(t)
-		}
-		if w, ok := verbsIn[lang][strings.ToLower(t[:k])]; ok {
-			out.Lines[i].Text = w + t[k:]
-			changed = true
-		}
-	}
-	return out, changed
-}
-
 // Orders written with Spanish or Italian verbs are read exactly as the
 // same orders in English: the same canonical lines, the same state.
 func TestOrderVerbsInSpanishAndItalian(t *testing.T) {
@@ -60,7 +41,7 @@ func TestOrderVerbsInSpanishAndItalian(t *testing.T) {
 			sub := s.RandomSubmission(ps[pk.Intn(len(ps))].Role, pk.Intn)
 			require.NotNil(t, sub)
 			for _, lang := range []string{"es", "it"} {
-				tr, changed := translate(*sub, lang)
+				tr, changed := i18ntest.Translate(*sub, verbsIn[lang])
 				if !changed {
 					continue
 				}

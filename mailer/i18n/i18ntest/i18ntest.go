@@ -6,6 +6,7 @@ package i18ntest
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -85,4 +86,26 @@ func Problems(t testing.TB, cat *i18n.Catalog, rej *adjudicator.Rejection, prefi
 		Check(t, cat, p.Reason, *p.ReasonMsg, prefix, true)
 	}
 	return n
+}
+
+// Translate writes the first word of each of sub's lines (the verb, up to
+// a space or ':') in another language, by words (English verb → word);
+// it reports whether any line changed. Games' tests use it to check that
+// orders in Spanish or Italian read exactly as in English.
+func Translate(sub adjudicator.Submission, words map[string]string) (adjudicator.Submission, bool) {
+	out := sub
+	out.Lines = append([]adjudicator.Line(nil), sub.Lines...)
+	changed := false
+	for i, l := range out.Lines {
+		t := strings.TrimSpace(l.Text)
+		k := strings.IndexAny(t, " :")
+		if k < 0 {
+			k = len(t)
+		}
+		if w, ok := words[strings.ToLower(t[:k])]; ok {
+			out.Lines[i].Text = w + t[k:]
+			changed = true
+		}
+	}
+	return out, changed
 }
