@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	_ "time/tzdata" // deadlines in the players' zones, whatever the host has
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
@@ -39,11 +41,11 @@ func parseZone(s string) (string, error) {
 		return "UTC", nil
 	}
 	if s == "" || strings.EqualFold(s, "local") || strings.ContainsAny(s, " .\\") {
-		return "", fmt.Errorf("%q is not a time zone (use a name such as Europe/Madrid, America/New_York or UTC)", s)
+		return "", msgErr("bad.zone", "Value", strconv.Quote(s))
 	}
 	loc, err := time.LoadLocation(s)
 	if err != nil {
-		return "", fmt.Errorf("%q is not a time zone (use a name such as Europe/Madrid, America/New_York or UTC)", s)
+		return "", msgErr("bad.zone", "Value", strconv.Quote(s))
 	}
 	return loc.String(), nil
 }
@@ -54,7 +56,7 @@ func parseClock(s string) (h, m int, err error) {
 	h, err1 := strconv.Atoi(hs)
 	m, err2 := strconv.Atoi(ms)
 	if !ok || err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 || len(ms) != 2 {
-		return 0, 0, fmt.Errorf("%q is not a time of day (use HH:MM, e.g. 20:00)", s)
+		return 0, 0, msgErr("bad.clock", "Value", strconv.Quote(s))
 	}
 	return h, m, nil
 }
@@ -324,4 +326,29 @@ func CheckPolicy(p *store.Policy) error {
 		return fmt.Errorf("missed: %q is not wait, defaults or forfeit", p.Missed)
 	}
 	return nil
+}
+
+// msgError is an error whose text is a message of the platform's
+// catalogue: Error is its English, and the replies render it in the
+// reader's language (errText).
+type msgError struct{ m msg.M }
+
+func (e msgError) Error() string {
+	c, err := dateWords()
+	if err != nil {
+		return e.m.String()
+	}
+	return c.Text(i18n.Default, e.m)
+}
+
+func msgErr(key string, kv ...any) error { return msgError{msg.New(key, kv...)} }
+
+// errText is err's text in lang: the message of a msgError, else the
+// error's own (English) text.
+func (j *Judge) errText(err error, lang string) string {
+	var me msgError
+	if errors.As(err, &me) {
+		return j.opt.Templates.Catalog.Text(lang, me.m)
+	}
+	return err.Error()
 }

@@ -222,7 +222,7 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		return true, nil
 	}
 	failErr := func(err error) (bool, error) {
-		j.gmSayText(bad, g, no, err.Error())
+		j.gmSayText(bad, g, no, j.errText(err, gmLang(g)))
 		return true, nil
 	}
 	// policy records a change of the game's rules: a log note, every

@@ -49,3 +49,19 @@ func TestDeadlinePerKindOfDecision(t *testing.T) {
 	}
 	require.Empty(t, f.game_().Policy.KindHours)
 }
+
+// A faulty time of day or zone is explained in the GM's language.
+func TestParserErrorsInTheGMsLanguage(t *testing.T) {
+	f := newFixture(t)
+	o, _ := f.gmSay("language gm es")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	o, text := f.gmSay("deadline at 25:00")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	require.Contains(t, text, `"25:00" no es una hora del día`)
+	o, text = f.gmSay("deadline at 20:00 Mars/Olympus")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	require.Contains(t, text, `"Mars/Olympus" no es una zona horaria`)
+	o, text = f.seat("south", "timezone Nowhere/Land")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	require.Contains(t, text, `"Nowhere/Land" is not a time zone`, "the player reads English")
+}

@@ -61,7 +61,7 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 			bad.WriteString(j.tr(p, "line.answer", "Line", no, "Text", j.tr(p, key, kv...)) + "\n")
 		}
 		failErr := func(err error) {
-			bad.WriteString(j.tr(p, "line.answer", "Line", no, "Text", err.Error()) + "\n")
+			bad.WriteString(j.tr(p, "line.answer", "Line", no, "Text", j.errText(err, seatLang(p))) + "\n")
 		}
 		say := func(key string, kv ...any) {
 			done.WriteString(j.tr(p, "line.answer", "Line", no, "Text", j.tr(p, key, kv...)) + "\n")
