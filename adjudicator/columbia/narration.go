@@ -38,6 +38,7 @@ func NewNarration(prefix string, side func(string) msg.M, extra ...*msg.Pattern)
 		msg.NewPattern(k+"wins", "{Side:side} wins the battle.", "", conv),
 		msg.NewPattern(k+"must_retreat", "After round {Round:int} the attacker ({Side:side}) must retreat.", "", conv),
 		msg.NewPattern(k+"no_winner", "No blocks remain: the battle has no winner.", "", conv),
+		msg.NewPattern(k+"round1_gone", "All of {Side:side}'s round-1 blocks are gone: {Def:side} now defends and {Att:side} attacks.", "", conv),
 	}...)
 	return n
 }
