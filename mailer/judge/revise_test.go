@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"fmt"
+	"github.com/pbem/pbem/adjudicator/testdice"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -319,4 +321,130 @@ func TestRevisionWindowPauseDeadlineAndRollback(t *testing.T) {
 	require.Contains(t, text, "the orders South sent are applied now")
 	require.Equal(t, 2, f.game_().Status.Turn)
 	require.Equal(t, []string{"pick 1"}, f.ordersOf("south"))
+}
+
+// The block games' card play: both sides play a card at the same time.
+// The first card may be revised while the second waits in the window;
+// the record still verifies and replays.
+func TestRevisionWindowBlockGameCardPlay(t *testing.T) {
+	for _, c := range []struct{ game, scenario string }{
+		{"richard-iii", "wars-of-the-roses"},
+		{"hammer-of-the-scots", "braveheart"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+			require.NoError(t, err)
+			defer db.Close()
+			now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+			j := New(db, Options{Domain: "club.example", Now: func() time.Time { return now }})
+			eng, err := adjudicator.Lookup(c.game)
+			require.NoError(t, err)
+			info := eng.Info()
+			sc, err := info.ScenarioByID(c.scenario)
+			require.NoError(t, err)
+			spec := NewGameSpec{Game: c.game, Scenario: sc.ID, GM: "gm@club.example", Policy: store.Policy{ReviseMinutes: 30}}
+			for _, r := range info.RolesFor(sc) {
+				spec.Players = append(spec.Players, PlayerSpec{Role: r, Email: string(r) + "@club.example"})
+			}
+			cr, err := j.NewGame(spec)
+			require.NoError(t, err)
+			id := cr.Game.ID
+			load := func() (*store.Game, adjudicator.State) {
+				var g *store.Game
+				require.NoError(t, db.View(func(tx *store.Tx) error { g, err = tx.Game(id); return err }))
+				st, err := eng.Decode(g.State)
+				require.NoError(t, err)
+				return g, st
+			}
+			n := 0
+			send := func(role adjudicator.Role, lines []adjudicator.Line) *Outcome {
+				g, _ := load()
+				body := fmt.Sprintf("secret: %s\ntoken: %s\n", cr.Secrets[role], tokenFor(id, g.Player(string(role))))
+				for _, l := range lines {
+					body += l.Text + "\n"
+				}
+				n++
+				raw := fmt.Sprintf("From: %s@club.example\r\nTo: orders+%s@club.example\r\nSubject: Re: [%s] report\r\nMessage-ID: <%s.%d@club.example>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
+					role, id, id, role, n, strings.ReplaceAll(body, "\n", "\r\n"))
+				o, err := j.HandleMail([]byte(raw))
+				require.NoError(t, err)
+				return o
+			}
+			pick := testdice.New(7)
+			cards := func(r adjudicator.Role, st adjudicator.State) []adjudicator.Line {
+				return st.(adjudicator.Player).RandomSubmission(r, pick.Intn).Lines
+			}
+			// Up to the first step where both sides owe a decision at
+			// once (Richard III begins with York's mulligan): each
+			// decision alone waits in the window, then applies.
+			g, st := load()
+			for k := 0; len(owingRoles(st)) == 1 && k < 20; k++ {
+				r := owingRoles(st)[0]
+				o := send(r, cards(r, st))
+				require.Equal(t, "held for the revision window", o.Reason, "%s at %s", r, g.Status.Label)
+				now = now.Add(30 * time.Minute)
+				changed, err := j.Tick()
+				require.NoError(t, err)
+				require.Equal(t, 1, changed)
+				g, st = load()
+			}
+			owing := owingRoles(st)
+			require.Len(t, owing, 2, "both sides play a card: %s", g.Status.Label)
+			first, second := owing[0], owing[1]
+			o := send(first, cards(first, st))
+			require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+			g, st = load()
+			require.Nil(t, g.Held)
+			o = send(second, cards(second, st))
+			require.Equal(t, "held for the revision window", o.Reason)
+			// The first side plays another card (any legal one).
+			again := cards(first, mustBefore(t, j, id, eng, first))
+			now = now.Add(5 * time.Minute)
+			o = send(first, again)
+			require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+			g, _ = load()
+			require.NotNil(t, g.Held)
+			now = now.Add(25 * time.Minute)
+			changed, err := j.Tick()
+			require.NoError(t, err)
+			require.Equal(t, 1, changed)
+			g, st = load()
+			require.Nil(t, g.Held)
+			require.NotEqual(t, owing, owingRoles(st), "the game moved on")
+			rec, err := j.Export(id, true)
+			require.NoError(t, err)
+			rep := record.Verify(rec)
+			require.True(t, rep.OK(), rep.String())
+			_, hash, err := record.Replay(rec, eng)
+			require.NoError(t, err)
+			require.Equal(t, g.StateHash, hash)
+			var last record.Entry
+			for _, e := range rec.Entries {
+				if e.Kind == record.KindOrders && e.Role == string(first) {
+					last = e
+				}
+			}
+			var want []string
+			for _, l := range again {
+				if !strings.HasPrefix(l.Text, "#") { // a comment, not an order
+					want = append(want, l.Text)
+				}
+			}
+			require.Equal(t, want, last.Lines, "the revised card is the one played")
+		})
+	}
+}
+
+// mustBefore is the state of game id before role's last orders entry.
+func mustBefore(t *testing.T, j *Judge, id string, eng adjudicator.Game, role adjudicator.Role) adjudicator.State {
+	rec, err := j.Export(id, true)
+	require.NoError(t, err)
+	var st adjudicator.State
+	_, _, err = record.Walk(rec, eng, func(e record.Entry, s adjudicator.State) {
+		if e.Kind == record.KindOrders && e.Role == string(role) {
+			st = s
+		}
+	})
+	require.NoError(t, err)
+	return st
 }
