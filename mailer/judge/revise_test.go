@@ -122,7 +122,7 @@ func TestRevisionWindowReplacedByTheHolder(t *testing.T) {
 	require.Equal(t, []string{"pick 3"}, g.Held.Lines)
 	require.Equal(t, until, g.Held.Until, "a revision does not move the window's end")
 	// The first orders may be sent again: they were never applied.
-	o, _ = f.handle(f.plainMail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1")), ""
+	o = f.handle(f.plainMail("bob@example.org", "["+f.game+"]", "secret: "+f.secrets["south"]+"\npick 1"))
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	require.Equal(t, []string{"pick 1"}, f.game_().Held.Lines)
 	f.seat("south", "pick 3")
