@@ -46,6 +46,33 @@ type Policy struct {
 	// a plain duration; when several decisions are owed the shortest
 	// time wins.
 	KindHours map[string]int `json:"kind_hours,omitempty"`
+	// ReviseMinutes is the revision window of early resolution: when an
+	// email brings in the last decision owed, the judge holds it this
+	// many minutes (Game.Held) before the game moves on, and the players
+	// of the step may still revise. 0: the game moves on at once.
+	ReviseMinutes int `json:"revise_minutes,omitempty"`
+}
+
+// HeldOrders are the orders that brought in the last decision owed,
+// held through the game's revision window: they are applied, as sent,
+// when the window ends (Until), unless replaced first. They were
+// checked against the position when they came in and their seat's
+// submission number is spent (Number).
+type HeldOrders struct {
+	Role    string   `json:"role"`
+	Lines   []string `json:"lines"`
+	LineNos []int    `json:"line_nos,omitempty"`
+	Entropy []string `json:"entropy,omitempty"`
+	// MessageID and From are the email's, for the log and the reply.
+	MessageID string `json:"message_id,omitempty"`
+	From      string `json:"from,omitempty"`
+	Subject   string `json:"subject,omitempty"`
+	// At is when the orders came in, Until when the window ends (zero
+	// while the game is paused: Left is then what was left of it).
+	At     time.Time     `json:"at"`
+	Until  time.Time     `json:"until,omitzero"`
+	Left   time.Duration `json:"left,omitempty"`
+	Number uint64        `json:"n,omitempty"`
 }
 
 // DefaultVacationDays is a player's yearly vacation budget in a game

@@ -53,6 +53,9 @@ type Game struct {
 	// Undo is a player's request to take back his last submission,
 	// awaiting the other players' consent.
 	Undo *UndoRequest `json:"undo,omitempty"`
+	// Held are the orders that completed the current step, waiting for
+	// the end of the game's revision window (Policy.ReviseMinutes).
+	Held *HeldOrders `json:"held,omitempty"`
 	// Observers follow the game without playing (public reports only).
 	Observers []Observer `json:"observers,omitempty"`
 	// Owing lists the roles that owe a decision in State, as the judge
@@ -181,6 +184,13 @@ func (g *Game) Clone() *Game {
 		u := *g.Undo
 		u.Accepted = slices.Clone(u.Accepted)
 		c.Undo = &u
+	}
+	if g.Held != nil {
+		h := *g.Held
+		h.Lines = slices.Clone(h.Lines)
+		h.LineNos = slices.Clone(h.LineNos)
+		h.Entropy = slices.Clone(h.Entropy)
+		c.Held = &h
 	}
 	c.Observers = slices.Clone(g.Observers)
 	c.Status.Winner = slices.Clone(g.Status.Winner)

@@ -89,15 +89,19 @@ func (g *Game) WakeAt() time.Time {
 }
 
 // DeadlineWake is when the deadline tick must next look at g's clock:
-// the end of a pause; else the soonest reminder not yet sent
-// (Reminders), else the deadline, or the end of the grace period once
-// the deadline has passed. Zero for never (a finished game).
+// the end of a pause; else the end of a revision window (Held); else
+// the soonest reminder not yet sent (Reminders), else the deadline, or
+// the end of the grace period once the deadline has passed. Zero for never (a finished game).
 func (g *Game) DeadlineWake() time.Time {
 	if g.Status.Finished {
 		return time.Time{}
 	}
 	if g.Pause != nil {
 		return g.Pause.Until
+	}
+	if g.Held != nil {
+		// The decisions owed are in: the window's end, not the deadline.
+		return g.Held.Until
 	}
 	if g.Deadline.IsZero() {
 		return time.Time{}

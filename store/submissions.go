@@ -229,6 +229,31 @@ func (t *Tx) VoidSubmissionsAfter(gameID string, seq int) error {
 	return nil
 }
 
+// VoidSubmission marks void submission n of role in game gameID (orders
+// replaced before they were applied), so that its content may be sent
+// again; its number stays used. A record the store no longer has is
+// left alone.
+func (t *Tx) VoidSubmission(gameID, role string, n uint64) error {
+	if err := checkKey("void submission", gameID); err != nil {
+		return err
+	}
+	b, err := t.bucket(bucketSubmissions)
+	if err != nil {
+		return err
+	}
+	k := submissionNumberKey(gameID, role, n)
+	var s Submission
+	found, err := getJSON(b, k, &s)
+	if err != nil || !found || s.Void {
+		return err
+	}
+	s.Void = true
+	if err := putJSON(b, k, &s); err != nil {
+		return err
+	}
+	return dropContents(b, gameID, role, &s)
+}
+
 // dropContents removes the content keys of s that still name it (a newer
 // submission with the same content keeps its own).
 func dropContents(b interface {

@@ -88,3 +88,25 @@ func mustZone(t *testing.T, name string) *time.Location {
 	require.NoError(t, err)
 	return loc
 }
+
+// TestReviseWindowCommands: a game's revision window at creation and by
+// the GM's command from the command line.
+func TestReviseWindowCommands(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "pbem.yaml")
+	require.NoError(t, os.WriteFile(cfgPath, []byte("store: pbem.db\ndomain: club.example\n"), 0o600))
+	storePath := filepath.Join(dir, "pbem.db")
+	code, _, errs := runCmd(t, append([]string{"new", "--config", cfgPath, "--id", "r-2", "--revise", "900"}, newGame...)...)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "0 to 720")
+	code, _, errs = runCmd(t, append([]string{"new", "--config", cfgPath, "--id", "r-2", "--revise", "45"}, newGame...)...)
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, 45, gameOf(t, storePath, "r-2").Policy.ReviseMinutes)
+	code, out, errs := runCmd(t, "status", "r-2", "--config", cfgPath)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "revision window 45 min")
+	code, out, errs = runCmd(t, "gm", "r-2", "revise", "off", "--config", cfgPath)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "no revision window")
+	require.Equal(t, 0, gameOf(t, storePath, "r-2").Policy.ReviseMinutes)
+}

@@ -23,7 +23,7 @@ every player concerned is told, the GM gets a copy of what was done, and
 each change of the game's rules is written in its log. The commands are
 those of docs/operations.md: deadline HOURS|off, deadline at HH:MM
 [ZONE], deadline every HOURS, deadline for KIND
-HOURS|default, weekends off|on, grace HOURS|off,
+HOURS|default, weekends off|on, grace HOURS|off, revise MINUTES|off,
 reminders HOURS,...|off|default, vacations off|on|DAYS, missed
 wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS,
 defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG,

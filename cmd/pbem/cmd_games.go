@@ -167,6 +167,7 @@ func runNew(ctx *cli, args []string) error {
 	grace := fs.Int("grace", 0, "hours of grace after a missed deadline, with a lateness notice, before the missed-deadline rule applies")
 	reminders := fs.String("reminders", "", "reminders, hours before each deadline, e.g. 24,2 (default: the config's; off for none)")
 	missed := fs.String("missed", "", "at a missed deadline: defaults (the default), wait, or forfeit:N (civil disorder after N in a row)")
+	revise := fs.Int("revise", 0, "minutes the game waits, once every decision owed is in, before it moves on; meanwhile the players of that step may still revise (0: at once; at most 720)")
 	vacations := fs.Int("vacation-days", 0, "each player's yearly vacation budget in days (default 21; -1 forbids absences)")
 	var players, opts, langs multiFlag
 	fs.Var(&players, "player", "ROLE=ADDRESS[,ALIAS...] (repeat for each side)")
@@ -186,6 +187,7 @@ func runNew(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
+	pol.ReviseMinutes = *revise
 	spec.Policy = pol
 	if *position != "" {
 		if err := usePosition(&spec, *position); err != nil {

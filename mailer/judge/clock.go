@@ -305,6 +305,9 @@ func CheckPolicy(p *store.Policy) error {
 	if p.GraceHours < 0 || p.GraceHours > maxGraceHours {
 		return fmt.Errorf("grace: %d is not a number of hours (0 to %d)", p.GraceHours, maxGraceHours)
 	}
+	if p.ReviseMinutes < 0 || p.ReviseMinutes > maxReviseMinutes {
+		return fmt.Errorf("revision window: %d is not a number of minutes (0 to %d)", p.ReviseMinutes, maxReviseMinutes)
+	}
 	if p.VacationDays < 0 || p.VacationDays > 366 {
 		return fmt.Errorf("vacation days: %d is not a yearly budget (0 to 366)", p.VacationDays)
 	}

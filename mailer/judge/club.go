@@ -132,6 +132,7 @@ func (j *Judge) startPause(tx *store.Tx, g *store.Game, days int, reason string,
 	}
 	g.Pause, g.PauseRequest = ps, nil
 	g.Deadline, g.GraceUntil = time.Time{}, time.Time{}
+	pauseHeld(g, now)
 	line := fmt.Sprintf("pause %d", days)
 	key := "club.paused"
 	if reason != "" {
@@ -153,6 +154,7 @@ func (j *Judge) startPause(tx *store.Tx, g *store.Game, days int, reason string,
 func (j *Judge) resume(tx *store.Tx, g *store.Game, now time.Time, why string) error {
 	ps := g.Pause
 	g.Pause = nil
+	resumeHeld(g, now)
 	if ps.HadDeadline {
 		g.Deadline = now.Add(ps.Left).Truncate(time.Minute)
 		if ps.Grace {
@@ -299,6 +301,17 @@ func (j *Judge) gmClubCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			return fail("gm.paused_first")
 		}
 		return false, nil
+	case "revise":
+		if len(f) == 2 && (arg == "off" || arg == "0") {
+			g.Policy.ReviseMinutes = 0
+			return policy("revise off", "club.policy.revise_off")
+		}
+		m, err := strconv.Atoi(strings.TrimSuffix(arg, "m"))
+		if len(f) != 2 || err != nil || m < 1 || m > maxReviseMinutes {
+			return fail("gm.revise_usage", "Max", maxReviseMinutes)
+		}
+		g.Policy.ReviseMinutes = m
+		return policy(fmt.Sprintf("revise %d", m), "club.policy.revise", "Minutes", m)
 	case "weekends":
 		switch arg {
 		case "off":

@@ -143,7 +143,7 @@ func (j *Judge) digest(tx *store.Tx, d *store.Digest, now time.Time) (bool, erro
 		}
 		for i := range g.Players {
 			p := &g.Players[i]
-			if !strings.EqualFold(p.Email, d.Address) || p.Role == string(adjudicator.GM) || p.Disorder || !slices.Contains(g.Owing, p.Role) {
+			if !strings.EqualFold(p.Email, d.Address) || p.Role == string(adjudicator.GM) || p.Disorder || !slices.Contains(g.Owing, p.Role) || g.Held != nil && g.Held.Role == p.Role {
 				continue
 			}
 			due := T(d.Lang, "digest.no_deadline")

@@ -129,6 +129,7 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 	observersSee(g, now)
 	g.Seq++
 	g.Undo = nil // a request to take back orders ends with the game
+	g.Held = nil // and orders held in a revision window are not applied
 	revealed := g.Dice.RevealedThrough
 	g.Status.Finished = true
 	g.Status.Result = e.result

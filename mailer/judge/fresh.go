@@ -47,7 +47,7 @@ var gmStateCommands = map[string]bool{
 	"replace": true, "abandon": true, "rotate": true, "auth": true,
 	"weekends": true, "grace": true, "reminders": true, "vacations": true,
 	"missed": true, "pause": true, "resume": true, "extend": true,
-	"observe": true, "unobserve": true,
+	"observe": true, "unobserve": true, "revise": true,
 }
 
 // submitting reports whether c's email would change the game if its

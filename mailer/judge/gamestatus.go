@@ -61,6 +61,13 @@ func WriteGameStatus(w io.Writer, tx *store.Tx, gameID string, now time.Time) er
 	if wk := g.WakeAt(); !wk.IsZero() {
 		fmt.Fprintf(w, "next look: %s\n", t(wk))
 	}
+	if h := g.Held; h != nil {
+		if h.Until.IsZero() {
+			fmt.Fprintf(w, "orders of %s held: the game moves on %d min after it resumes\n", h.Role, int(h.Left/time.Minute))
+		} else {
+			fmt.Fprintf(w, "orders of %s held: the game moves on at %s unless someone revises\n", h.Role, t(h.Until))
+		}
+	}
 	if u := g.Undo; u != nil {
 		fmt.Fprintf(w, "undo asked by %s (entry %d) until %s; accepted: %s\n", u.Role, u.Entry, t(u.Until), orNone(u.Accepted))
 	}
@@ -117,6 +124,9 @@ func policyText(g *store.Game) string {
 	}
 	if g.Policy.GraceHours > 0 {
 		s = append(s, fmt.Sprintf("grace %d h", g.Policy.GraceHours))
+	}
+	if g.Policy.ReviseMinutes > 0 {
+		s = append(s, fmt.Sprintf("revision window %d min", g.Policy.ReviseMinutes))
 	}
 	switch {
 	case g.Policy.RemindersOff:

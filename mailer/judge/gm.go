@@ -89,6 +89,15 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		j.gmSay(b, g, no, "gm.language_set", "Role", p.Role, "Name", j.opt.Templates.T(lang, "lang.name"), "Lang", lang)
 		return true, tx.PutGame(g)
 	case "defaults":
+		if g.Held != nil {
+			// Every decision is in: the held orders apply now, not defaults.
+			role := g.Held.Role
+			if err := j.releaseHeld(tx, g, now); err != nil {
+				return true, err
+			}
+			j.gmSay(b, g, no, "gm.revise_released", "Role", roleTitle(adjudicator.Role(role)))
+			return true, nil
+		}
 		if err := j.applyDefaults(tx, g, st, now); err != nil {
 			j.gmSayText(bad, g, no, err.Error())
 			return true, nil
@@ -128,6 +137,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		if err := j.announceT(tx, g, p.Role, "gm.new_player_subject", "gm.new_player", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 			return true, err
+		}
+		if g.Held != nil && g.Held.Role == p.Role {
+			// The newcomer decides for the seat.
+			if err := j.dropHeld(tx, g, "revise.dropped_replaced"); err != nil {
+				return true, err
+			}
 		}
 		if g.Undo != nil {
 			// The consent asked was of the players before the handover.

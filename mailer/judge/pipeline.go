@@ -399,65 +399,125 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 // are logged with the new state, and every player who has news gets a
 // report.
 func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
-	g, st, role, secret := c.g, c.st, c.role, c.orders.Secret
-	texts := make([]string, 0, len(c.lines))
-	for _, l := range c.lines {
-		texts = append(texts, l.Text)
+	// The revision window (revise.go): orders that bring in the last
+	// decision owed wait in it; while they wait, the players of the step
+	// may still revise.
+	if c.g.Held != nil {
+		if string(c.role) == c.g.Held.Role {
+			return j.replaceHeld(c)
+		}
+		return j.reviseEarlier(c)
 	}
+	if c.g.Policy.ReviseMinutes > 0 && completes(c.st, c.role) {
+		return j.holdOrders(c)
+	}
+	o, err := j.commitOrders(c.tx, c.g, c.st, c.seat, c.submitted(), c.now, c.recordSubmission)
+	if err != nil || o != nil {
+		return o, err
+	}
+	// The sender's new report carries the next one-time token.
+	return c.outcome(store.OutcomeAccepted, ""), nil
+}
+
+// submitted is what c's email submits: its order lines, entropy and
+// origin.
+func (c *mailCtx) submitted() submitted {
+	s := submitted{lines: c.lines, entropy: c.orders.Entropy, msgID: c.msg.MessageID, from: c.msg.From, subject: c.subject, secret: c.orders.Secret}
+	for _, l := range c.lines {
+		s.texts = append(s.texts, l.Text)
+	}
+	return s
+}
+
+// submitted are a seat's orders as they are applied: from an email, or
+// held through a revision window.
+type submitted struct {
+	lines   []adjudicator.Line
+	texts   []string
+	entropy []string
+	msgID   string
+	from    string
+	subject string
+	secret  string // the secret the email carried: never quoted back
+	held    bool   // held through a revision window: the seat acted when they came
+}
+
+// entry is the dice entry of s for role.
+func (s submitted) entry(role adjudicator.Role) dice.Entry {
+	return dice.Entry{Role: string(role), Kind: "orders", Lines: s.texts, Entropy: s.entropy}
+}
+
+// rejectOrders answers orders the engine refused: every faulty line
+// and what was legal.
+func (j *Judge) rejectOrders(tx *store.Tx, g *store.Game, st adjudicator.State, seat *store.Player, s submitted, aerr error) (*Outcome, error) {
+	rej := asRejection(aerr)
+	if rej == nil {
+		rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
+	}
+	lang := seatLang(seat)
+	role := adjudicator.Role(seat.Role)
+	data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, s.secret, lang, j.opt.Templates.Catalog), Owes: owes(st, role, lang, j.opt.Templates.Catalog), Footer: j.footerIn(g, lang)}
+	if err := j.queueRendered(tx, g, seat.Email, s.subject, "reject", s.msgID, "reject", data); err != nil {
+		return nil, err
+	}
+	return &Outcome{Kind: store.OutcomeRejected, GameID: g.ID, Role: seat.Role, Reason: clip(redactSecret(rej.Error(), s.secret), maxReason)}, nil
+}
+
+// commitOrders applies seat's orders s to st on the game's dice: a
+// rejection is answered (and returned as the Outcome); accepted orders
+// are logged with the new state (record, when set, then remembers the
+// submission) and every player who has news gets a report. It returns a
+// nil Outcome when the orders were applied.
+func (j *Judge) commitOrders(tx *store.Tx, g *store.Game, st adjudicator.State, seat *store.Player, s submitted, now time.Time, record func() error) (*Outcome, error) {
+	role := adjudicator.Role(seat.Role)
 	before := promptSig(st)
 	beforeOwes := roleSigs(st)
 	var next adjudicator.State
 	var res *adjudicator.Result
-	le, aerr := j.applyEntry(g, dice.Entry{Role: string(role), Kind: "orders", Lines: texts, Entropy: c.orders.Entropy}, g.Status.Turn, func(d adjudicator.Dice) (*adjudicator.Result, error) {
+	le, aerr := j.applyEntry(g, s.entry(role), g.Status.Turn, func(d adjudicator.Dice) (*adjudicator.Result, error) {
 		var err error
-		next, res, err = st.Apply(adjudicator.Submission{Role: role, Lines: c.lines}, d)
+		next, res, err = st.Apply(adjudicator.Submission{Role: role, Lines: s.lines}, d)
 		return res, err
 	})
 	if aerr != nil {
-		rej := asRejection(aerr)
-		if rej == nil {
-			rej = &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: aerr.Error()}}}
-		}
-		lang := seatLang(c.seat)
-		data := RejectData{Lang: lang, GameID: g.ID, Problems: problems(rej, secret, lang, j.opt.Templates.Catalog), Owes: owes(st, role, lang, j.opt.Templates.Catalog), Footer: j.footerIn(g, lang)}
-		if err := j.queueRendered(c.tx, g, c.seat.Email, c.subject, "reject", msgRef(c.msg), "reject", data); err != nil {
+		return j.rejectOrders(tx, g, st, seat, s, aerr)
+	}
+	le.MessageID = s.msgID
+	le.From = s.from
+	le.At = now
+	revealed := g.Dice.RevealedThrough
+	if err := j.commitState(tx, g, next, le); err != nil {
+		return nil, err
+	}
+	if record != nil {
+		if err := record(); err != nil {
 			return nil, err
 		}
-		return c.outcome(store.OutcomeRejected, clip(redactSecret(rej.Error(), secret), maxReason)), nil
 	}
-	le.MessageID = c.msg.MessageID
-	le.From = c.msg.From
-	le.At = c.now
-	revealed := g.Dice.RevealedThrough
-	if err := j.commitState(c.tx, g, next, le); err != nil {
-		return nil, err
-	}
-	// The sender's new report carries the next one-time token.
-	if err := c.recordSubmission(); err != nil {
-		return nil, err
-	}
-	diceText, err := j.turnDice(c.tx, g, revealed)
+	diceText, err := j.turnDice(tx, g, revealed)
 	if err != nil {
 		return nil, err
 	}
-	if err := j.seatActed(c.tx, g, c.seat, c.now); err != nil {
-		return nil, err
+	if !s.held {
+		if err := j.seatActed(tx, g, seat, now); err != nil {
+			return nil, err
+		}
 	}
 	if promptSig(next) != before && !(graceHolds(g, st, next)) {
-		j.resetDeadline(g, next, c.now)
+		j.resetDeadline(g, next, now)
 	}
 	if g.Status.Finished {
 		// These orders ended the game (a finished game takes none): the
 		// luck report and the league's result go before the final
 		// reports.
-		if err := j.gameOver(c.tx, g); err != nil {
+		if err := j.gameOver(tx, g); err != nil {
 			return nil, err
 		}
 	}
-	if err := j.queueReports(c.tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: c.msg.MessageID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
+	if err := j.queueReports(tx, g, next, reportCause{sender: role, accepted: res.Canonical, inReplyTo: s.msgID, beforeOwes: beforeOwes, diceText: diceText}); err != nil {
 		return nil, err
 	}
-	return c.outcome(store.OutcomeAccepted, ""), c.tx.PutGame(g)
+	return nil, tx.PutGame(g)
 }
 
 // isPlaceholder reports whether a secret line still holds the reply

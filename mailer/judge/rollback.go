@@ -26,31 +26,59 @@ func (j *Judge) rollback(tx *store.Tx, g *store.Game, to int, reason string, now
 // rollbackBy is rollback done by role (the GM, or a player whose undo
 // the others accepted), text being the event every report shows.
 func (j *Judge) rollbackBy(tx *store.Tx, g *store.Game, to int, by adjudicator.Role, reason, text string, now time.Time) error {
+	st, err := j.rollbackLog(tx, g, to, by, reason, text, now)
+	if err != nil {
+		return err
+	}
+	// The submissions undone may be sent again, even without a token.
+	if err := tx.VoidSubmissionsAfter(g.ID, to); err != nil {
+		return err
+	}
+	// Orders held in a revision window were for the position left.
+	if err := j.dropHeld(tx, g, "revise.dropped_rollback"); err != nil {
+		return err
+	}
+	// A deadline the GM set by hand stands (often the reason for the
+	// rollback is to give players that time); otherwise the position
+	// gets a fresh one. An undo by consent takes back orders, not time:
+	// the running deadline stands.
+	if !g.DeadlineByGM && (by == adjudicator.GM || !g.Deadline.After(now)) {
+		j.resetDeadline(g, st, now)
+	}
+	return j.queueReports(tx, g, st, reportCause{resend: true})
+}
+
+// rollbackLog returns g's state, dice digest and counters to where they
+// stood after entry to and logs the rollback (by role, for reason, with
+// text the event every report shows); it returns the state restored.
+// The rest of a rollback (submissions, deadline, reports) is the
+// caller's.
+func (j *Judge) rollbackLog(tx *store.Tx, g *store.Game, to int, by adjudicator.Role, reason, text string, now time.Time) (adjudicator.State, error) {
 	if to < 1 || to >= g.Seq {
-		return fmt.Errorf("rollback: entry %d is not between 1 and %d", to, g.Seq-1)
+		return nil, fmt.Errorf("rollback: entry %d is not between 1 and %d", to, g.Seq-1)
 	}
 	eng, err := adjudicator.Lookup(g.GameName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rec, err := j.exportLog(tx, g, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st, _, err := record.Replay(rec.Truncate(to), eng)
 	if err != nil {
-		return fmt.Errorf("rollback: cannot rebuild entry %d: %w", to, err)
+		return nil, fmt.Errorf("rollback: cannot rebuild entry %d: %w", to, err)
 	}
 	if t := st.Status().Turn; t <= g.Dice.RevealedThrough {
-		return fmt.Errorf("rollback: entry %d is in turn %d, whose dice secret is already public; players could choose new orders knowing the dice", to, t)
+		return nil, fmt.Errorf("rollback: entry %d is in turn %d, whose dice secret is already public; players could choose new orders knowing the dice", to, t)
 	}
 	d, c, err := rec.Position(to)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	e, err := rec.Rollback(to, by, reason)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g.Dice.Digest = append([]byte(nil), d[:]...)
 	if g.Dice.Counters == nil {
@@ -62,18 +90,7 @@ func (j *Judge) rollbackBy(tx *store.Tx, g *store.Game, to int, by adjudicator.R
 	le := &store.LogEntry{Kind: record.KindRollback, Role: string(by), Epoch: e.Epoch, Lines: e.Lines, Digest: e.Digest, To: to, At: now,
 		Events: []store.LoggedEvent{{Text: text}}}
 	if err := j.commitState(tx, g, st, le); err != nil {
-		return err
+		return nil, err
 	}
-	// The submissions undone may be sent again, even without a token.
-	if err := tx.VoidSubmissionsAfter(g.ID, to); err != nil {
-		return err
-	}
-	// A deadline the GM set by hand stands (often the reason for the
-	// rollback is to give players that time); otherwise the position
-	// gets a fresh one. An undo by consent takes back orders, not time:
-	// the running deadline stands.
-	if !g.DeadlineByGM && (by == adjudicator.GM || !g.Deadline.After(now)) {
-		j.resetDeadline(g, st, now)
-	}
-	return j.queueReports(tx, g, st, reportCause{resend: true})
+	return st, nil
 }

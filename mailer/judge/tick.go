@@ -109,6 +109,14 @@ func (j *Judge) tickGame(id string, now time.Time) (changed bool, err error) {
 			// The pause reached its end: the game resumes by itself.
 			return j.resume(tx, g, now, "club.why.pause_ended")
 		}
+		if h := g.Held; h != nil {
+			// Every decision is in: the window's end, not the deadline,
+			// moves the game on (revise.go).
+			if now.Before(h.Until) {
+				return tx.PutGame(g)
+			}
+			return j.releaseHeld(tx, g, now)
+		}
 		if u := g.Undo; u != nil && !u.Until.IsZero() && !now.Before(u.Until) {
 			// An undo not accepted by the deadline lapses.
 			if err := j.lapseUndo(tx, g, "undo.lapsed_deadline"); err != nil {
