@@ -148,7 +148,11 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		p.LastSeenSeq = 0
 		// The newcomer gets a full phase before his first deadline.
-		if j.substituteTime(g, st, adjudicator.Role(p.Role), now) {
+		moved, err := j.substituteTime(tx, g, st, adjudicator.Role(p.Role), now)
+		if err != nil {
+			return true, err
+		}
+		if moved {
 			j.gmSay(b, g, no, "gm.full_phase", "When", showTimeTo(g, g.GM, g.Deadline))
 			if err := j.announceDeadline(tx, g, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 				return true, err
@@ -224,26 +228,34 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 // sooner than the game's deadline for a new decision taken now, it moves
 // to that, with reminders and grace starting over. It reports whether
 // the deadline moved.
-func (j *Judge) substituteTime(g *store.Game, st adjudicator.State, role adjudicator.Role, now time.Time) bool {
+func (j *Judge) substituteTime(tx *store.Tx, g *store.Game, st adjudicator.State, role adjudicator.Role, now time.Time) (bool, error) {
 	if g.DeadlineHours <= 0 || !slices.Contains(owingRoles(st), role) {
-		return false
+		return false, nil
 	}
-	full, _ := shiftForAbsences(g, owingRoles(st), BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now))
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return false, err
+	}
+	full, _, err := shiftForAbsences(g, owingRoles(st), BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now), lb)
+	if err != nil {
+		return false, err
+	}
 	if g.Pause != nil {
 		// The deadline waits in the pause: what is left of it when the
 		// game resumes is at least a full phase.
 		if left := full.Sub(now); g.Pause.HadDeadline && (g.Pause.Grace || g.Pause.Left < left) {
 			g.Pause.Left, g.Pause.Grace, g.Pause.GraceLeft = left, false, 0
+			return false, lb.commit()
 		}
-		return false
+		return false, nil
 	}
 	if g.Deadline.IsZero() && g.DeadlineByGM {
-		return false // the GM lifted the deadline
+		return false, nil // the GM lifted the deadline
 	}
 	if !g.Deadline.IsZero() && !g.Deadline.Before(full) && g.GraceUntil.IsZero() {
-		return false
+		return false, nil
 	}
 	g.Deadline, g.GraceUntil = full, time.Time{}
 	g.Reminded, g.RemindersSent = nil, 0
-	return true
+	return true, lb.commit()
 }

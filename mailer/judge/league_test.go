@@ -157,3 +157,83 @@ func TestForfeitRuleOnlyInLeagues(t *testing.T) {
 	require.True(t, g.Player(string(adjudicator.Role("north"))).Disorder)
 	require.Empty(t, f.leagueMails("carol@example.org"))
 }
+
+// A league with a vacation budget of its own charges a player's absences
+// in all its games to one ledger, each day once: a day that moves
+// deadlines in two games of the league costs one day of the budget.
+func TestLeagueVacationBudgetSharedByTheGames(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.VacationDays = 5
+		l.Paired = append(l.Paired, store.LeagueRound{No: 2, At: f.now, Games: []store.LeagueGame{{ID: "club-r2-1", A: "alice@example.org", B: "carol@example.org"}, {A: "bob@example.org"}}})
+		return tx.PutLeague(l)
+	}))
+	c, err := f.j.NewGame(NewGameSpec{ID: "club-r2-1", Game: "duel-test", Players: []PlayerSpec{
+		{Role: "north", Email: "alice@example.org"}, {Role: "south", Email: "carol@example.org"}}, GM: "gm@example.org", DeadlineHours: 24})
+	require.NoError(t, err)
+	second := c.Secrets[adjudicator.Role("north")]
+	first := f.secrets[adjudicator.Role("north")]
+	absent := func(game, secret, line string) string {
+		t.Helper()
+		o := f.handle(f.mail("alice@example.org", "["+game+"]", "secret: "+secret+"\n"+line))
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		return flat(f.lastTo("alice@example.org").Text)
+	}
+	deadline := func(id string) time.Time {
+		var d time.Time
+		require.NoError(t, f.db.View(func(tx *store.Tx) error {
+			g, err := tx.Game(id)
+			d = g.Deadline
+			return err
+		}))
+		return d
+	}
+	ledger := func() []string {
+		var days []string
+		require.NoError(t, f.db.View(func(tx *store.Tx) (err error) {
+			days, err = tx.LeagueVacationDays("club", "alice@example.org")
+			return err
+		}))
+		return days
+	}
+	require.Equal(t, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+
+	// Three days in the first game: the 22nd to the 24th.
+	text := absent(f.game, first, "absent 2026-11-22 to 2026-11-24")
+	require.Contains(t, text, "2 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Equal(t, []string{"2026-11-22", "2026-11-23", "2026-11-24"}, ledger())
+
+	// The same days in the second game cost nothing more.
+	text = absent("club-r2-1", second, "absent 2026-11-22 to 2026-11-24")
+	require.Contains(t, text, "2 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+	require.Len(t, ledger(), 3)
+
+	// A longer absence in the second game spends the 2 days left: the
+	// deadline moves 2 days, not to the absence's end.
+	text = absent("club-r2-1", second, "absent 2026-11-25 to 2026-11-30")
+	require.Contains(t, text, "0 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+	require.Len(t, ledger(), 5)
+
+	// Days charged by the second game move the first game's deadline for
+	// free; the budget, spent, moves nothing more.
+	absent(f.game, first, "absent 2026-11-25 to 2026-11-28")
+	require.Equal(t, time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Equal(t, []string{"2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"}, ledger())
+
+	var status strings.Builder
+	require.NoError(t, f.db.View(func(tx *store.Tx) error { return WriteGameStatus(&status, tx, f.game, f.now) }))
+	require.Contains(t, status.String(), "vacations 5 days a year in league club")
+	require.Contains(t, status.String(), "vacation 5/5 days in 2026 (league club, 0 left)")
+
+	// A new deadline that falls in the spent absence stays where it is.
+	f.now = time.Date(2026, 11, 27, 6, 0, 0, 0, time.UTC)
+	f.seat("north", "pick 1")
+	f.seat("south", "pick 1")
+	require.Equal(t, time.Date(2026, 11, 28, 6, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Len(t, ledger(), 5)
+}

@@ -444,7 +444,9 @@ func (j *Judge) applyOrders(c *mailCtx) (*Outcome, error) {
 		return nil, err
 	}
 	if promptSig(next) != before && !(graceHolds(g, st, next)) {
-		j.resetDeadline(g, next, c.now)
+		if err := j.resetDeadline(c.tx, g, next, c.now); err != nil {
+			return nil, err
+		}
 	}
 	if g.Status.Finished {
 		// These orders ended the game (a finished game takes none): the

@@ -187,7 +187,9 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 			break
 		}
 	}
-	j.resetDeadline(g, st, now)
+	if err := j.resetDeadline(tx, g, st, now); err != nil {
+		return err
+	}
 	if g.Status.Finished && !wasOver {
 		// The luck report and the league's result go before the final
 		// reports.
