@@ -97,10 +97,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		return true, nil
 	case "alias", "replace":
 		addr := ""
-		if len(f) == 3 {
+		// "replace ROLE pool": the league's substitute pool names him.
+		pool := len(f) == 3 && strings.EqualFold(f[0], "replace") && strings.EqualFold(f[2], "pool")
+		if len(f) == 3 && !pool {
 			addr, _ = normAddress(f[2])
 		}
-		if addr == "" {
+		if addr == "" && !pool {
 			j.gmSay(bad, g, no, "gm.seat_usage", "Command", strings.ToLower(f[0]))
 			return true, nil
 		}
@@ -108,6 +110,21 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if p == nil || p.Role == string(adjudicator.GM) {
 			j.gmSay(bad, g, no, "gm.no_side", "Side", strconv.Quote(f[1]))
 			return true, nil
+		}
+		var sub *store.LeagueSub
+		if pool {
+			s, key, kv, err := takeSub(tx, g, p)
+			if err != nil {
+				return true, err
+			}
+			if s == nil {
+				j.gmSay(bad, g, no, key, kv...)
+				return true, nil
+			}
+			sub = s
+			if addr, _ = normAddress(s.Addr); addr == "" {
+				addr = strings.ToLower(s.Addr)
+			}
 		}
 		if strings.EqualFold(f[0], "alias") {
 			p.Aliases = append(p.Aliases, addr)
@@ -136,6 +153,14 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 		}
 		p.Email, p.Aliases = addr, nil
+		if sub != nil {
+			// A pool member reads his own language.
+			if sub.Lang != "" {
+				p.Lang = sub.Lang
+			} else if l := tx.AddressLang(addr); l != "" {
+				p.Lang = l
+			}
+		}
 		if err := rememberLang(tx, p, true); err != nil {
 			return true, err
 		}
@@ -176,7 +201,11 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.queueReport(tx, g, st, adjudicator.Role(p.Role), reportCause{resend: true}); err != nil {
 			return true, err
 		}
-		j.gmSay(b, g, no, "gm.replaced", "Role", p.Role, "Address", addr)
+		if sub != nil {
+			j.gmSay(b, g, no, "gm.replaced_pool", "Role", p.Role, "Address", addr)
+		} else {
+			j.gmSay(b, g, no, "gm.replaced", "Role", p.Role, "Address", addr)
+		}
 		return true, tx.PutGame(g)
 	}
 	return false, nil

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -236,4 +237,69 @@ func TestLeagueVacationBudgetSharedByTheGames(t *testing.T) {
 	f.seat("south", "pick 1")
 	require.Equal(t, time.Date(2026, 11, 28, 6, 0, 0, 0, time.UTC), deadline(f.game))
 	require.Len(t, ledger(), 5)
+}
+
+// "replace ROLE pool" hands the seat to the first member of the league's
+// substitute pool who may take it, and the game he finishes counts as a
+// loss for the entrant he replaced, as played for the opponent, unrated.
+func TestLeagueReplaceFromThePool(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	_, text := f.gmSay("replace south pool")
+	require.Contains(t, text, "NOT applied")
+	require.Contains(t, text, "the substitute pool of league club has nobody who can take the seat (0 in the pool")
+
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		// eve plays alice, south's opponent, in this round (a pairing made
+		// for the test): dave, after her, is preferred; bob sits here.
+		l.Paired[0].Games = append(l.Paired[0].Games, store.LeagueGame{ID: "club-r1-2", A: "eve@example.org", B: "alice@example.org"})
+		l.Subs = []store.LeagueSub{{Addr: "bob@example.org"}, {Addr: "eve@example.org"}, {Addr: "dave@example.org", Lang: "it"}}
+		return tx.PutLeague(l)
+	}))
+	// A dry run takes nobody from the pool.
+	o := f.handle(f.mail("gm@example.org", "["+f.game+"] check", "secret: "+f.secrets[adjudicator.GM]+"\nreplace south pool"))
+	require.Equal(t, store.OutcomeCheck, o.Kind, o.Reason)
+	require.Len(t, f.league().Subs, 3)
+
+	_, text = f.gmSay("replace south pool")
+	require.Contains(t, text, "south is now played by dave@example.org, from the league's substitute pool")
+	require.Equal(t, []string{"bob@example.org", "eve@example.org"}, []string{f.league().Subs[0].Addr, f.league().Subs[1].Addr})
+	p := f.game_().Player("south")
+	require.Equal(t, "dave@example.org", p.Email)
+	require.Equal(t, "it", p.Lang)
+	var secret string
+	for _, m := range f.outbox() {
+		if m.To[0] == "dave@example.org" && m.Kind == "welcome" {
+			require.Contains(t, m.Text, "IL TUO SEGRETO", "in his own language")
+			s := regexp.MustCompile(`"segreto: (\S+)"`).FindStringSubmatch(m.Text)
+			require.NotNil(t, s, m.Text)
+			secret = s[1]
+		}
+	}
+	require.NotEmpty(t, secret)
+
+	// dave wins for south: bob, the entrant replaced, takes a loss; alice
+	// lost on the board.
+	for i := 0; i < 40 && !f.game_().Status.Finished; i++ {
+		f.player("alice@example.org", "north", "pick 1")
+		f.handle(f.mail("dave@example.org", "["+f.game+"]", "secret: "+secret+"\npick 3"))
+	}
+	g := f.game_()
+	require.Equal(t, []string{"south"}, g.Status.Winner)
+	lg := f.league().Game(f.game)
+	require.True(t, lg.Done)
+	require.Equal(t, 0.0, lg.ScoreA)
+	require.Equal(t, "dave@example.org", lg.SubB)
+	require.Empty(t, lg.SubA)
+	mails := f.leagueMails("alice@example.org")
+	require.Len(t, mails, 1)
+	text = flat(mails[0].Text)
+	require.Contains(t, text, "bob@example.org was replaced during the game: under the league's rule it counts as a loss for bob@example.org")
+	require.Contains(t, text, "1 game(s) finished by a substitute")
+	require.Contains(t, text, "no finished league game of duel-test yet", "the game is not rated")
+	st, err := LeagueStandingsText(f.league())
+	require.NoError(t, err)
+	require.Regexp(t, `alice@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
+	require.Regexp(t, `bob@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
 }
