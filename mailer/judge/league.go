@@ -28,6 +28,12 @@ import (
 // (a "missed forfeit M" with M < N puts the seat in civil disorder
 // first; civil disorder does not stop the count). When both sides reach
 // N at the same deadline the game is abandoned and counts for nobody.
+//
+// A league's vacation budget (store.League.VacationDays) replaces its
+// games' own: see leagueBudget in clock.go. Its substitute pool
+// (store.League.Subs) serves the GM's "replace ROLE pool" (takeSub); a
+// game finished by a substitute is a loss for the entrant replaced,
+// counts for the opponent as played, and is not rated.
 
 // LeagueFormatName names a league's format for people.
 func LeagueFormatName(f string) string {
