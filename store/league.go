@@ -66,8 +66,12 @@ type League struct {
 	VacationsOff bool `json:"vacations_off,omitempty"`
 	// Subs is the league's substitute pool, in order: "replace ROLE pool"
 	// in a game of the league hands the seat to the first fitting one.
-	Subs    []LeagueSub `json:"subs,omitempty"`
-	Created time.Time   `json:"created"`
+	Subs []LeagueSub `json:"subs,omitempty"`
+	// AutoSubstitute, when above 0, hands a seat that misses this many
+	// deadlines of a league game in a row to the pool by itself (as
+	// "replace ROLE pool"), when the pool has a fitting member.
+	AutoSubstitute int       `json:"auto_substitute,omitempty"`
+	Created        time.Time `json:"created"`
 	// Paired are the rounds paired so far, in order.
 	Paired []LeagueRound `json:"paired,omitempty"`
 }

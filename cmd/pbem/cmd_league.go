@@ -42,6 +42,9 @@ func init() {
       games come out of it, a day once however many games it moves.
       Without it each game keeps its own budget. --no-vacations: the
       league's games allow no absences (a tournament).
+      --auto-substitute N: a seat that misses N deadlines of a game in a
+      row goes to the next member of the substitute pool by itself (N
+      below --forfeit-after's).
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
@@ -132,6 +135,7 @@ func runLeague(ctx *cli, args []string) error {
 		fs.IntVar(&a.ForfeitAfter, "forfeit-after", 0, "a side that misses this many deadlines in a row loses the game by forfeit (0: never)")
 		fs.IntVar(&a.VacationDays, "vacation-days", 0, "each player's yearly vacation budget, shared by his games of the league (0: each game's own)")
 		fs.BoolVar(&a.VacationsOff, "no-vacations", false, "the league's games allow no absences (a tournament)")
+		fs.IntVar(&a.AutoSub, "auto-substitute", 0, "a seat that misses this many deadlines in a row goes to the substitute pool by itself (0: only the GM replaces)")
 		fs.Var(&forbidden, "forbid", "A:B: two players who must not be paired (Swiss; repeat)")
 		fs.Var(&opts, "option", "NAME=VALUE game option for every game (repeat)")
 	}
@@ -215,6 +219,7 @@ type leagueNewArgs struct {
 	ForfeitAfter  int               `json:"forfeit_after,omitempty"`
 	VacationDays  int               `json:"vacation_days,omitempty"`
 	VacationsOff  bool              `json:"vacations_off,omitempty"`
+	AutoSub       int               `json:"auto_substitute,omitempty"`
 	Forbidden     [][2]string       `json:"forbidden,omitempty"`
 	Options       map[string]string `json:"options,omitempty"`
 }
@@ -314,12 +319,18 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	gm := normAddr(gmAddr.Address)
 	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
 		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter,
-		VacationDays: a.VacationDays, VacationsOff: a.VacationsOff, Created: time.Now().UTC()}
+		VacationDays: a.VacationDays, VacationsOff: a.VacationsOff, AutoSubstitute: a.AutoSub, Created: time.Now().UTC()}
 	if a.ForfeitAfter < 0 || a.ForfeitAfter > 20 {
 		return nil, usagef("--forfeit-after %d: the number of missed deadlines in a row is 1 to 20 (0: no forfeit)", a.ForfeitAfter)
 	}
 	if a.VacationDays < 0 || a.VacationDays > 366 {
 		return nil, usagef("--vacation-days %d: a yearly budget is 1 to 366 days (0: each game's own)", a.VacationDays)
+	}
+	if a.AutoSub < 0 || a.AutoSub > 20 {
+		return nil, usagef("--auto-substitute %d: the number of missed deadlines in a row is 1 to 20 (0: only the GM replaces)", a.AutoSub)
+	}
+	if a.AutoSub > 0 && a.ForfeitAfter > 0 && a.AutoSub >= a.ForfeitAfter {
+		return nil, usagef("--auto-substitute %d: it must come before the forfeit (--forfeit-after %d), or the game is lost first", a.AutoSub, a.ForfeitAfter)
 	}
 	if a.VacationsOff && a.VacationDays > 0 {
 		return nil, usagef("--no-vacations and --vacation-days: choose one")
@@ -752,6 +763,9 @@ func opLeagueShow(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 		if l.ForfeitAfter > 0 {
 			fmt.Fprintf(&b, "Forfeit: after %d missed deadlines in a row\n", l.ForfeitAfter)
+		}
+		if l.AutoSubstitute > 0 {
+			fmt.Fprintf(&b, "Substitute from the pool: after %d missed deadlines in a row\n", l.AutoSubstitute)
 		}
 		for _, f := range l.Forbidden {
 			fmt.Fprintf(&b, "Never paired: %s and %s\n", f[0], f[1])

@@ -362,6 +362,9 @@ func TestLeagueVacationsAndSubstitutes(t *testing.T) {
 	code, _, errs = newLeague("bad", "--vacation-days", "5", "--no-vacations")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "choose one")
+	code, _, errs = newLeague("bad", "--auto-substitute", "3", "--forfeit-after", "3")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "it must come before the forfeit")
 
 	// A tournament: no absences in its games.
 	code, _, errs = newLeague("cup", "--no-vacations")
@@ -373,8 +376,9 @@ func TestLeagueVacationsAndSubstitutes(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "Vacations: none (the league's games allow no absences).")
 
-	code, _, errs = newLeague("spring", "--vacation-days", "5")
+	code, _, errs = newLeague("spring", "--vacation-days", "5", "--auto-substitute", "2")
 	require.Equal(t, 0, code, errs)
+	require.Equal(t, 2, leagueOf(t, db, "spring").AutoSubstitute)
 	code, _, errs = runCmd(t, "league", "pair", "spring", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.False(t, gameOf(t, db, "spring-r1-1").Policy.VacationsOff)
@@ -431,6 +435,7 @@ func TestLeagueVacationsAndSubstitutes(t *testing.T) {
 	entrantB := leagueOf(t, db, "spring").Paired[0].Games[0].B
 	require.Contains(t, out, fmt.Sprintf("%s won; %s replaced by eve@club.example: a loss for %s", entrantB, entrantB, entrantB))
 	require.Contains(t, out, "Substitute pool (1, first taken first):\n  1. gus@club.example (-)")
+	require.Contains(t, out, "Substitute from the pool: after 2 missed deadlines in a row")
 	code, out, errs = runCmd(t, "league", "standings", "spring", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "1 game(s) finished by a substitute")

@@ -363,6 +363,45 @@ func takeSub(tx *store.Tx, g *store.Game, p *store.Player) (*store.LeagueSub, st
 	return &sub, "", nil, tx.PutLeague(l)
 }
 
+// leagueAutoSubstitute hands every seat of g that has missed the league's
+// AutoSubstitute deadlines in a row to the league's substitute pool, as
+// the GM's "replace ROLE pool" does once the missed deadline's rule has
+// been applied. The GM is told what was done, or that the pool had
+// nobody (then it is tried again at the seat's next missed deadline).
+func (j *Judge) leagueAutoSubstitute(tx *store.Tx, g *store.Game, now time.Time) error {
+	if g.Status.Finished {
+		return nil
+	}
+	l, err := tx.GameLeague(g.ID)
+	if err != nil || l == nil || l.AutoSubstitute <= 0 {
+		return err
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		if p.Role == string(adjudicator.GM) || p.MissedInRow < l.AutoSubstitute {
+			continue
+		}
+		_, st, err := loadState(g)
+		if err != nil {
+			return err
+		}
+		role, missed := roleTitle(adjudicator.Role(p.Role)), p.MissedInRow
+		var b, bad strings.Builder
+		if _, err := j.gmSeatCommand(tx, g, st, []string{"replace", p.Role, "pool"}, 1, &b, &bad, now); err != nil {
+			return err
+		}
+		key, done := "gm.auto_substituted", b.String()
+		if bad.Len() > 0 {
+			key, done = "gm.auto_substitute_none", bad.String()
+		}
+		text := j.gmT(g, key, "Role", role, "N", missed, "League", l.Name, "Seat", p.Role, "Done", strings.TrimSpace(done))
+		if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.auto_substitute_subject", "Role", role), "", text); err != nil {
+			return err
+		}
+	}
+	return tx.PutGame(g)
+}
+
 // leagueAddresses are the league's players and its GM, each once.
 func leagueAddresses(l *store.League) []string {
 	var out []string

@@ -303,3 +303,53 @@ func TestLeagueReplaceFromThePool(t *testing.T) {
 	require.Regexp(t, `alice@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
 	require.Regexp(t, `bob@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
 }
+
+// A league with --auto-substitute 2 hands a seat that misses two
+// deadlines in a row to its pool by itself; with the pool empty the GM is
+// told and the seat stays.
+func TestLeagueAutoSubstitute(t *testing.T) {
+	f := newLeagueFixture(t, 4)
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.AutoSubstitute = 2
+		return tx.PutLeague(l)
+	}))
+	for miss := 1; miss <= 2; miss++ {
+		o := f.player("bob@example.org", "south", "pick 1")
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		f.now = f.game_().Deadline.Add(time.Minute)
+		f.tick()
+	}
+	g := f.game_()
+	require.False(t, g.Status.Finished)
+	require.Equal(t, "alice@example.org", g.Player("north").Email, "nobody in the pool")
+	require.Equal(t, 2, g.Player("north").MissedInRow)
+	gm := flat(f.lastTo("gm@example.org").Text)
+	require.Contains(t, gm, "North missed 2 deadlines in a row: under league club's rule the seat goes to its substitute pool, but the pool has nobody")
+
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.Subs = []store.LeagueSub{{Addr: "dave@example.org"}}
+		return tx.PutLeague(l)
+	}))
+	f.player("bob@example.org", "south", "pick 1")
+	f.now = f.game_().Deadline.Add(time.Minute)
+	f.tick()
+	g = f.game_()
+	require.False(t, g.Status.Finished)
+	p := g.Player("north")
+	require.Equal(t, "dave@example.org", p.Email)
+	require.Equal(t, 0, p.MissedInRow)
+	require.Empty(t, f.league().Subs)
+	require.True(t, g.Deadline.Sub(f.now) >= 24*time.Hour, "a full phase for the newcomer")
+	var gmMail string
+	for _, m := range f.outbox() {
+		if m.To[0] == "gm@example.org" && strings.Contains(m.Subject, "North: substitute from the pool") {
+			gmMail = flat(m.Text)
+		}
+	}
+	require.Contains(t, gmMail, "north is now played by dave@example.org, from the league's substitute pool")
+	require.Contains(t, f.notes(), "gm: replace north")
+}

@@ -298,6 +298,17 @@ func missedRule(g *store.Game) msg.M {
 // its limit of misses in a row ("forfeit"); or nothing, the GM and the
 // late players being told ("wait").
 func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
+	if err := j.missedRule(tx, g, st, now); err != nil {
+		return err
+	}
+	// A league may hand a seat that keeps missing to its substitute pool
+	// (league.go).
+	return j.leagueAutoSubstitute(tx, g, now)
+}
+
+// missedRule applies the missed-deadline rules (the league's forfeit, the
+// game's own) at a missed deadline.
+func (j *Judge) missedRule(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
 	late := owingRoles(st)
 	for _, r := range late {
 		if p := g.Player(string(r)); p != nil {
