@@ -54,6 +54,7 @@ func init() {
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
       Buchholz (Swiss), then wins. An abandoned game counts for nobody.
+      With --vacation-days, each player's days used and left follow.
       (When a game of the league ends, the judge records its result and
       mails the standings and ratings to every player and the GM.)
   pbem league show NAME

@@ -266,9 +266,9 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 	case lg.Void:
 		what += "abandoned, it counts for nobody"
 	case lg.ScoreA == 1:
-		what += lg.A + " wins"
+		what += subWins(lg.A, lg.SubA)
 	case lg.ScoreA == 0:
-		what += lg.B + " wins"
+		what += subWins(lg.B, lg.SubB)
 	default:
 		what += "drawn"
 	}
@@ -287,6 +287,15 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 		}
 	}
 	return nil
+}
+
+// subWins names the winner of a league game: the entrant, or his
+// substitute (never by address) when one finished the game for him.
+func subWins(entrant, sub string) string {
+	if sub != "" {
+		return "the substitute for " + entrant + " wins"
+	}
+	return entrant + " wins"
 }
 
 // leagueSubEntrant is the entrant when a substitute finished the game

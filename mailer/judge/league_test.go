@@ -295,6 +295,7 @@ func TestLeagueReplaceFromThePool(t *testing.T) {
 	mails := f.leagueMails("alice@example.org")
 	require.Len(t, mails, 1)
 	text = flat(mails[0].Text)
+	require.Contains(t, text, "alice@example.org v bob@example.org: the substitute for bob@example.org wins")
 	require.Contains(t, text, "bob@example.org was replaced during the game: under the league's rule it counts as a loss for bob@example.org")
 	require.Contains(t, text, "1 game(s) finished by a substitute")
 	require.Contains(t, text, "no finished league game of duel-test yet", "the game is not rated")
