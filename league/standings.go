@@ -17,6 +17,10 @@ type Result struct {
 	// ScoreA is A's score in a finished game: 1 (A won), 0.5 (a draw)
 	// or 0 (B won). Ignored for a bye.
 	ScoreA float64
+	// SubA (SubB) says a substitute held A's (B's) seat when the game
+	// finished: the game is a loss for A (B) whatever its result, and
+	// counts for the opponent as it was played.
+	SubA, SubB bool
 }
 
 // Points are what a league awards.
@@ -101,7 +105,7 @@ func Standings(players []string, results []Result, pts Points, tieBreak string) 
 			s       *Standing
 			me, opp string
 			score   float64
-		}{{a, r.A, r.B, r.ScoreA}, {b, r.B, r.A, 1 - r.ScoreA}} {
+		}{{a, r.A, r.B, subScore(r.SubA, r.ScoreA)}, {b, r.B, r.A, subScore(r.SubB, 1-r.ScoreA)}} {
 			s := side.s
 			if s == nil {
 				continue
@@ -167,6 +171,15 @@ func Standings(players []string, results []Result, pts Points, tieBreak string) 
 		}
 	}
 	return out
+}
+
+// subScore is a side's score: a loss when a substitute finished the game
+// for it, else its score on the board.
+func subScore(sub bool, score float64) float64 {
+	if sub {
+		return 0
+	}
+	return score
 }
 
 func cmpDesc(a, b float64) int {

@@ -86,3 +86,29 @@ func TestRatingsPeriods(t *testing.T) {
 		t.Fatal("no games: ratings")
 	}
 }
+
+// A game finished by a substitute is a loss for the entrant replaced,
+// and counts for the opponent as it was played.
+func TestStandingsSubstitute(t *testing.T) {
+	a, b, c := "a@x", "b@x", "c@x"
+	results := []Result{
+		// b left; his substitute beat a: a lost on the board, b lost too.
+		{Round: 1, A: a, B: b, Finished: true, ScoreA: 0, SubB: true},
+		// Both seats of b v c changed hands: a loss for both.
+		{Round: 2, A: b, B: c, Finished: true, ScoreA: 0.5, SubA: true, SubB: true},
+	}
+	st := Standings([]string{a, b, c}, results, DefaultPoints, Buchholz)
+	by := map[string]Standing{}
+	for _, s := range st {
+		by[s.Player] = s
+	}
+	if s := by[a]; s.Points != 0 || s.Lost != 1 || s.Played != 1 {
+		t.Errorf("a = %+v, want one loss", s)
+	}
+	if s := by[b]; s.Points != 0 || s.Lost != 2 || s.Won != 0 {
+		t.Errorf("b = %+v, want two losses", s)
+	}
+	if s := by[c]; s.Points != 0 || s.Lost != 1 {
+		t.Errorf("c = %+v, want one loss", s)
+	}
+}

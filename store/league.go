@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -12,16 +13,20 @@ import (
 //
 //	leagues       league name → League JSON
 //	league_games  game ID → league name (every paired game of a league)
+//	league_vacations  league name → (player address → vacation ledger)
 //
 // The buckets are created on Open with the others (see init below).
 // PutLeague keeps league_games in step with the league's rounds, so the
 // judge finds a game's league with one read when the game ends.
 var (
-	bucketLeagues     = []byte("leagues")
-	bucketLeagueGames = []byte("league_games")
+	bucketLeagues         = []byte("leagues")
+	bucketLeagueGames     = []byte("league_games")
+	bucketLeagueVacations = []byte("league_vacations")
 )
 
-func init() { allBuckets = append(allBuckets, bucketLeagues, bucketLeagueGames) }
+func init() {
+	allBuckets = append(allBuckets, bucketLeagues, bucketLeagueGames, bucketLeagueVacations)
+}
 
 // League is a club league: games of one title among a fixed list of
 // players, paired round by round (package league does the pairing,
@@ -50,10 +55,33 @@ type League struct {
 	// that misses this many deadlines in a row loses the game by forfeit
 	// (the judge ends it at the deadline; the result counts in the
 	// standings and the ratings like any loss).
-	ForfeitAfter int       `json:"forfeit_after,omitempty"`
-	Created      time.Time `json:"created"`
+	ForfeitAfter int `json:"forfeit_after,omitempty"`
+	// VacationDays, when above 0, is each player's yearly vacation budget
+	// for the whole league: the days his absences cost in any game of the
+	// league are charged to one ledger (LeagueVacationDays), a day once
+	// whatever the number of games it moved. 0 leaves each game its own
+	// budget. VacationsOff forbids absences in the league's games (a
+	// tournament); its games are created with vacations off.
+	VacationDays int  `json:"vacation_days,omitempty"`
+	VacationsOff bool `json:"vacations_off,omitempty"`
+	// Subs is the league's substitute pool, in order: "replace ROLE pool"
+	// in a game of the league hands the seat to the first fitting one.
+	Subs []LeagueSub `json:"subs,omitempty"`
+	// AutoSubstitute, when above 0, hands a seat that misses this many
+	// deadlines of a league game in a row to the pool by itself (as
+	// "replace ROLE pool"), when the pool has a fitting member.
+	AutoSubstitute int       `json:"auto_substitute,omitempty"`
+	Created        time.Time `json:"created"`
 	// Paired are the rounds paired so far, in order.
 	Paired []LeagueRound `json:"paired,omitempty"`
+}
+
+// LeagueSub is a member of a league's substitute pool: an address and the
+// language of his mail ("" for the one the address last chose).
+type LeagueSub struct {
+	Addr  string    `json:"addr"`
+	Lang  string    `json:"lang,omitempty"`
+	Added time.Time `json:"added,omitzero"`
 }
 
 // LeagueRound is one paired round.
@@ -80,6 +108,11 @@ type LeagueGame struct {
 	Void     bool      `json:"void,omitempty"`
 	ScoreA   float64   `json:"score_a,omitempty"`
 	Finished time.Time `json:"finished,omitzero"`
+	// SubA and SubB, in a finished game, are the substitutes who held A's
+	// and B's seats at the end (none when the entrant did): such a game
+	// counts as a loss for the entrant replaced, and is not rated.
+	SubA string `json:"sub_a,omitempty"`
+	SubB string `json:"sub_b,omitempty"`
 }
 
 // PutLeague creates or replaces the league l.Name.
@@ -203,6 +236,11 @@ func (t *Tx) DeleteLeague(name string) error {
 	if err != nil {
 		return err
 	}
+	if vb := t.tx.Bucket(bucketLeagueVacations); vb != nil && vb.Bucket([]byte(name)) != nil {
+		if err := vb.DeleteBucket([]byte(name)); err != nil {
+			return err
+		}
+	}
 	if ix := t.tx.Bucket(bucketLeagueGames); ix != nil {
 		for _, r := range l.Paired {
 			for _, g := range r.Games {
@@ -215,4 +253,75 @@ func (t *Tx) DeleteLeague(name string) error {
 		}
 	}
 	return b.Delete([]byte(name))
+}
+
+// LeagueVacationDays returns the days (dates "2006-01-02", in order)
+// that player's absences have cost in the league's vacation budget, in
+// every year: the league's ledger, kept per player so that what a player
+// has left is found without reading the league's games.
+func (t *Tx) LeagueVacationDays(league, player string) ([]string, error) {
+	vb := t.tx.Bucket(bucketLeagueVacations)
+	if vb == nil {
+		return nil, nil
+	}
+	var days []string
+	if _, err := getJSON(vb.Bucket([]byte(league)), []byte(strings.ToLower(player)), &days); err != nil {
+		return nil, fmt.Errorf("league %s: vacations of %s: %w", league, player, err)
+	}
+	return days, nil
+}
+
+// ChargeLeagueVacation adds days (dates "2006-01-02") to player's ledger
+// in the league; a day already charged is not charged again. It returns
+// how many days were new.
+func (t *Tx) ChargeLeagueVacation(league, player string, days []string) (int, error) {
+	player = strings.ToLower(player)
+	if err := checkKey("league vacation", league); err != nil {
+		return 0, err
+	}
+	if err := checkKey("league vacation", player); err != nil {
+		return 0, err
+	}
+	had, err := t.LeagueVacationDays(league, player)
+	if err != nil {
+		return 0, err
+	}
+	all := slices.Clone(had)
+	for _, d := range days {
+		if _, err := time.Parse("2006-01-02", d); err != nil {
+			return 0, fmt.Errorf("league %s: vacation day %q: %w", league, d, ErrInvalid)
+		}
+		if _, found := slices.BinarySearch(all, d); !found {
+			all = append(all, d)
+			slices.Sort(all)
+		}
+	}
+	added := len(all) - len(had)
+	if added == 0 {
+		return 0, nil
+	}
+	vb, err := t.bucket(bucketLeagueVacations)
+	if err != nil {
+		return 0, err
+	}
+	lb, err := vb.CreateBucketIfNotExists([]byte(league))
+	if err != nil {
+		return 0, fmt.Errorf("league %s: vacations: %w", league, err)
+	}
+	if err := putJSON(lb, []byte(player), all); err != nil {
+		return 0, fmt.Errorf("league %s: vacations of %s: %w", league, player, err)
+	}
+	return added, nil
+}
+
+// VacationDaysIn counts the days of a ledger (LeagueVacationDays) that
+// fall in year ("2026").
+func VacationDaysIn(days []string, year string) int {
+	n := 0
+	for _, d := range days {
+		if strings.HasPrefix(d, year+"-") {
+			n++
+		}
+	}
+	return n
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestLeagueRoundTrip(t *testing.T) {
@@ -136,4 +138,48 @@ func TestGameLeague(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestLeagueVacationLedger(t *testing.T) {
+	db, err := Open(filepath.Join(t.TempDir(), "pbem.db"), Options{NoSync: true})
+	require.NoError(t, err)
+	defer db.Close()
+	l := &League{Name: "spring", GameName: "richard-iii", Format: "swiss", Players: []string{"a@x", "b@x"}, GM: "gm@x",
+		VacationDays: 10, Subs: []LeagueSub{{Addr: "s@x", Lang: "it"}}}
+	require.NoError(t, db.Update(func(tx *Tx) error {
+		require.NoError(t, tx.PutLeague(l))
+		n, err := tx.ChargeLeagueVacation("spring", "A@x", []string{"2026-12-31", "2027-01-01"})
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		// A day charged by another game of the league costs nothing more.
+		n, err = tx.ChargeLeagueVacation("spring", "a@x", []string{"2026-12-30", "2026-12-31"})
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		_, err = tx.ChargeLeagueVacation("spring", "a@x", []string{"31/12/2026"})
+		require.ErrorIs(t, err, ErrInvalid)
+		return nil
+	}))
+	require.NoError(t, db.View(func(tx *Tx) error {
+		days, err := tx.LeagueVacationDays("spring", "a@x")
+		require.NoError(t, err)
+		require.Equal(t, []string{"2026-12-30", "2026-12-31", "2027-01-01"}, days)
+		require.Equal(t, 2, VacationDaysIn(days, "2026"))
+		require.Equal(t, 1, VacationDaysIn(days, "2027"))
+		none, err := tx.LeagueVacationDays("spring", "b@x")
+		require.NoError(t, err)
+		require.Empty(t, none)
+		got, err := tx.League("spring")
+		require.NoError(t, err)
+		require.Equal(t, 10, got.VacationDays)
+		require.Equal(t, "it", got.Subs[0].Lang)
+		return nil
+	}))
+	// Deleting the league deletes its ledger.
+	require.NoError(t, db.Update(func(tx *Tx) error { return tx.DeleteLeague("spring") }))
+	require.NoError(t, db.View(func(tx *Tx) error {
+		days, err := tx.LeagueVacationDays("spring", "a@x")
+		require.NoError(t, err)
+		require.Empty(t, days)
+		return nil
+	}))
 }

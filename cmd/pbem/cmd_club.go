@@ -26,7 +26,8 @@ those of docs/operations.md: deadline HOURS|off, deadline at HH:MM
 HOURS|default, weekends off|on, grace HOURS|off, revise MINUTES|off,
 reminders HOURS,...|off|default, vacations off|on|DAYS, missed
 wait|defaults|forfeit N, pause [DAYS] [reason], resume, extend HOURS,
-defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, language ROLE LANG,
+defaults, alias ROLE ADDRESS, replace ROLE ADDRESS, replace ROLE pool
+(a league game: the league's substitute pool), language ROLE LANG,
 observe ADDRESS [HOURS] [LANG], unobserve ADDRESS, abandon [reason].
 
 One command may be given as separate words; several commands are given

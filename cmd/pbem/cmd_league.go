@@ -16,6 +16,7 @@ import (
 	"github.com/pbem/pbem/adjudicator/luck"
 	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/league"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
 )
@@ -23,8 +24,8 @@ import (
 func init() {
 	register(&command{
 		name:    "league",
-		summary: "club leagues: create, pair rounds, standings and ratings",
-		usage:   "new NAME --game GAME --format roundrobin|swiss --players A,B,... --gm ADDRESS | pair NAME | standings NAME | ratings GAME | list",
+		summary: "club leagues: create, pair rounds, standings, ratings, vacations and substitutes",
+		usage:   "new NAME --game GAME --format roundrobin|swiss --players A,B,... --gm ADDRESS | pair NAME | standings NAME | show NAME | subs NAME [add ADDRESS [LANG] | remove ADDRESS] | ratings GAME | list",
 		help: `Runs club leagues of a two-sided game.
 
   pbem league new NAME --game GAME --format roundrobin|swiss --players a@x,b@y,... --gm ADDRESS
@@ -36,6 +37,14 @@ func init() {
       apart (repeat it), whenever a pairing allows it. --forfeit-after N:
       a side that misses N deadlines of a game in a row loses it by
       forfeit (the judge ends the game at that deadline).
+      --vacation-days N (1 to 366): each player's yearly vacation budget
+      for the whole league: the days his absences cost in any of its
+      games come out of it, a day once however many games it moves.
+      Without it each game keeps its own budget. --no-vacations: the
+      league's games allow no absences (a tournament).
+      --auto-substitute N: a seat that misses N deadlines of a game in a
+      row goes to the next member of the substitute pool by itself (N
+      below --forfeit-after's).
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
@@ -45,8 +54,19 @@ func init() {
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
       Buchholz (Swiss), then wins. An abandoned game counts for nobody.
+      With --vacation-days, each player's days used and left follow.
       (When a game of the league ends, the judge records its result and
       mails the standings and ratings to every player and the GM.)
+  pbem league show NAME
+      the league: its settings, each player's vacation days used and
+      left (by year), the substitute pool and every round's games.
+  pbem league subs NAME [add ADDRESS [LANG] | remove ADDRESS]
+      the league's substitute pool: lists it, adds an address (with the
+      language of his mail: en, es or it) or removes one. The GM of a
+      league game hands a seat to the first member who holds no seat of
+      that game with "replace ROLE pool"; the member leaves the pool. A
+      game finished by a substitute is a loss for the entrant replaced,
+      counts for the opponent as played, and is not rated.
   pbem league ratings GAME
       Glicko-2 ratings of every player of GAME's leagues, rated month
       by month (UTC) from the finished games.
@@ -78,12 +98,14 @@ purpose, else for the side whose orders caused it; the report says which.`,
 	ops["league.standings"] = op{write: true, run: opLeagueStandings}
 	ops["league.ratings"] = op{run: opLeagueRatings}
 	ops["league.list"] = op{run: opLeagueList}
+	ops["league.show"] = op{run: opLeagueShow}
+	ops["league.subs"] = op{write: true, run: opLeagueSubs}
 }
 
 func runLeague(ctx *cli, args []string) error {
 	c := find("league")
 	if len(args) == 0 {
-		return usagef("give a subcommand: new, pair, standings, ratings or list")
+		return usagef("give a subcommand: new, pair, standings, show, subs, ratings or list")
 	}
 	sub := args[0]
 	if strings.HasPrefix(sub, "-") {
@@ -91,10 +113,10 @@ func runLeague(ctx *cli, args []string) error {
 		if err := parse(fs, args); err != nil {
 			return err
 		}
-		return usagef("give a subcommand: new, pair, standings, ratings or list")
+		return usagef("give a subcommand: new, pair, standings, show, subs, ratings or list")
 	}
-	if !slices.Contains([]string{"new", "pair", "standings", "ratings", "list"}, sub) {
-		return usagef("unknown subcommand %q: new, pair, standings, ratings or list", sub)
+	if !slices.Contains([]string{"new", "pair", "standings", "show", "subs", "ratings", "list"}, sub) {
+		return usagef("unknown subcommand %q: new, pair, standings, show, subs, ratings or list", sub)
 	}
 	fs := flags(ctx, c)
 	cfgPath := fs.String("config", "", "configuration file")
@@ -112,6 +134,9 @@ func runLeague(ctx *cli, args []string) error {
 		fs.IntVar(&a.Cycles, "cycles", 1, "round robin: how many times each pair meets (sides swapped each time)")
 		fs.IntVar(&a.DeadlineHours, "deadline-hours", 0, "hours to answer each decision (default: the config's)")
 		fs.IntVar(&a.ForfeitAfter, "forfeit-after", 0, "a side that misses this many deadlines in a row loses the game by forfeit (0: never)")
+		fs.IntVar(&a.VacationDays, "vacation-days", 0, "each player's yearly vacation budget, shared by his games of the league (0: each game's own)")
+		fs.BoolVar(&a.VacationsOff, "no-vacations", false, "the league's games allow no absences (a tournament)")
+		fs.IntVar(&a.AutoSub, "auto-substitute", 0, "a seat that misses this many deadlines in a row goes to the substitute pool by itself (0: only the GM replaces)")
 		fs.Var(&forbidden, "forbid", "A:B: two players who must not be paired (Swiss; repeat)")
 		fs.Var(&opts, "option", "NAME=VALUE game option for every game (repeat)")
 	}
@@ -121,6 +146,15 @@ func runLeague(ctx *cli, args []string) error {
 	want := 1
 	if sub == "list" {
 		want = 0
+	}
+	if sub == "subs" {
+		switch {
+		case fs.NArg() == 1 || fs.NArg() == 2 && fs.Arg(1) == "list":
+		case fs.NArg() >= 3 && fs.NArg() <= 4 && fs.Arg(1) == "add", fs.NArg() == 3 && fs.Arg(1) == "remove":
+		default:
+			return usagef("league subs NAME [list | add ADDRESS [LANG] | remove ADDRESS]")
+		}
+		want = fs.NArg()
 	}
 	if fs.NArg() != want {
 		if want == 0 {
@@ -156,8 +190,11 @@ func runLeague(ctx *cli, args []string) error {
 			}
 		}
 		res, err = callOp(cfg, "league.new", a)
-	case "pair", "standings":
+	case "pair", "standings", "show":
 		res, err = callOp(cfg, "league."+sub, leagueArgs{Name: fs.Arg(0)})
+	case "subs":
+		sa := leagueSubsArgs{Name: fs.Arg(0), Action: fs.Arg(1), Addr: fs.Arg(2), Lang: fs.Arg(3)}
+		res, err = callOp(cfg, "league.subs", sa)
 	case "ratings":
 		res, err = callOp(cfg, "league.ratings", leagueArgs{Game: fs.Arg(0)})
 	case "list":
@@ -181,8 +218,18 @@ type leagueNewArgs struct {
 	Cycles        int               `json:"cycles,omitempty"`
 	DeadlineHours int               `json:"deadline_hours,omitempty"`
 	ForfeitAfter  int               `json:"forfeit_after,omitempty"`
+	VacationDays  int               `json:"vacation_days,omitempty"`
+	VacationsOff  bool              `json:"vacations_off,omitempty"`
+	AutoSub       int               `json:"auto_substitute,omitempty"`
 	Forbidden     [][2]string       `json:"forbidden,omitempty"`
 	Options       map[string]string `json:"options,omitempty"`
+}
+
+type leagueSubsArgs struct {
+	Name   string `json:"name"`
+	Action string `json:"action,omitempty"` // "", "list", "add" or "remove"
+	Addr   string `json:"addr,omitempty"`
+	Lang   string `json:"lang,omitempty"`
 }
 
 type leagueArgs struct {
@@ -272,9 +319,22 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	}
 	gm := normAddr(gmAddr.Address)
 	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
-		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter, Created: time.Now().UTC()}
+		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter,
+		VacationDays: a.VacationDays, VacationsOff: a.VacationsOff, AutoSubstitute: a.AutoSub, Created: time.Now().UTC()}
 	if a.ForfeitAfter < 0 || a.ForfeitAfter > 20 {
 		return nil, usagef("--forfeit-after %d: the number of missed deadlines in a row is 1 to 20 (0: no forfeit)", a.ForfeitAfter)
+	}
+	if a.VacationDays < 0 || a.VacationDays > 366 {
+		return nil, usagef("--vacation-days %d: a yearly budget is 1 to 366 days (0: each game's own)", a.VacationDays)
+	}
+	if a.AutoSub < 0 || a.AutoSub > 20 {
+		return nil, usagef("--auto-substitute %d: the number of missed deadlines in a row is 1 to 20 (0: only the GM replaces)", a.AutoSub)
+	}
+	if a.AutoSub > 0 && a.ForfeitAfter > 0 && a.AutoSub >= a.ForfeitAfter {
+		return nil, usagef("--auto-substitute %d: it must come before the forfeit (--forfeit-after %d), or the game is lost first", a.AutoSub, a.ForfeitAfter)
+	}
+	if a.VacationsOff && a.VacationDays > 0 {
+		return nil, usagef("--no-vacations and --vacation-days: choose one")
 	}
 	for _, r := range roles {
 		l.Sides = append(l.Sides, string(r))
@@ -451,7 +511,8 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 			spec := judge.NewGameSpec{ID: id, Game: l.GameName, Scenario: l.Scenario, GM: l.GM, DeadlineHours: l.DeadlineHours,
 				Options: adjudicator.Options{}, Players: []judge.PlayerSpec{
 					{Role: adjudicator.Role(l.Sides[0]), Email: lg.A},
-					{Role: adjudicator.Role(l.Sides[1]), Email: lg.B}}}
+					{Role: adjudicator.Role(l.Sides[1]), Email: lg.B}},
+				Policy: store.Policy{VacationsOff: l.VacationsOff}}
 			for k, v := range l.Options {
 				spec.Options[k] = v
 			}
@@ -534,6 +595,13 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	var vac string
+	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = leagueVacationText(tx, l); return err }); err != nil {
+		return nil, err
+	}
+	if vac != "" {
+		text += "\n" + vac
+	}
 	return &opResult{Text: text}, nil
 }
 
@@ -610,4 +678,199 @@ func runLuck(ctx *cli, args []string) error {
 		return err
 	}
 	return rep.WriteText(ctx.stdout)
+}
+
+// leagueVacationText is what each player of l has used of the league's
+// vacation budget and has left, year by year (the years his ledger has
+// days in), or "" when the league leaves each game its own budget.
+func leagueVacationText(tx *store.Tx, l *store.League) (string, error) {
+	if l.VacationsOff {
+		return "Vacations: none (the league's games allow no absences).\n", nil
+	}
+	if l.VacationDays <= 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Vacations: %d days a year per player, one budget for all his games of the league.\n", l.VacationDays)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, p := range l.Players {
+		days, err := tx.LeagueVacationDays(l.Name, p)
+		if err != nil {
+			return "", err
+		}
+		var years []string
+		for _, d := range days {
+			if y := d[:4]; !slices.Contains(years, y) {
+				years = append(years, y)
+			}
+		}
+		if len(years) == 0 {
+			fmt.Fprintf(tw, "  %s\tnone used, %d left\n", p, l.VacationDays)
+			continue
+		}
+		var parts []string
+		for _, y := range years {
+			n := store.VacationDaysIn(days, y)
+			parts = append(parts, fmt.Sprintf("%s: %d used, %d left", y, n, max(l.VacationDays-n, 0)))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
+	}
+	if err := tw.Flush(); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// leagueSubsText lists the league's substitute pool.
+func leagueSubsText(l *store.League) string {
+	if len(l.Subs) == 0 {
+		return fmt.Sprintf("Substitute pool: empty (add one with pbem league subs %s add ADDRESS [LANG]).\n", l.Name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Substitute pool (%d, first taken first):\n", len(l.Subs))
+	for i, s := range l.Subs {
+		lang := s.Lang
+		if lang == "" {
+			lang = "-"
+		}
+		fmt.Fprintf(&b, "  %d. %s (%s)\n", i+1, s.Addr, lang)
+	}
+	return b.String()
+}
+
+func opLeagueShow(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league show: %w", err)
+	}
+	var b strings.Builder
+	err := e.db.View(func(tx *store.Tx) error {
+		l, err := loadLeague(tx, a.Name)
+		if err != nil {
+			return err
+		}
+		// Results not copied in yet are shown as the store has them (not
+		// kept: pbem league standings keeps them).
+		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n",
+			l.Name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
+		fmt.Fprintf(&b, "GM: %s\n", l.GM)
+		fmt.Fprintf(&b, "Sides: %s (first player), %s\n", l.Sides[0], l.Sides[1])
+		fmt.Fprintf(&b, "Players, in seed order: %s\n", strings.Join(l.Players, ", "))
+		if l.DeadlineHours > 0 {
+			fmt.Fprintf(&b, "Deadlines: %d hours a decision\n", l.DeadlineHours)
+		}
+		if l.ForfeitAfter > 0 {
+			fmt.Fprintf(&b, "Forfeit: after %d missed deadlines in a row\n", l.ForfeitAfter)
+		}
+		if l.AutoSubstitute > 0 {
+			fmt.Fprintf(&b, "Substitute from the pool: after %d missed deadlines in a row\n", l.AutoSubstitute)
+		}
+		for _, f := range l.Forbidden {
+			fmt.Fprintf(&b, "Never paired: %s and %s\n", f[0], f[1])
+		}
+		vac, err := leagueVacationText(tx, l)
+		if err != nil {
+			return err
+		}
+		if vac == "" {
+			vac = "Vacations: each game's own budget.\n"
+		}
+		b.WriteString(vac)
+		b.WriteString(leagueSubsText(l))
+		for _, r := range l.Paired {
+			fmt.Fprintf(&b, "\nRound %d:\n", r.No)
+			for _, g := range r.Games {
+				if g.B == "" {
+					fmt.Fprintf(&b, "  bye: %s\n", g.A)
+					continue
+				}
+				state := "to play"
+				switch {
+				case g.Void:
+					state = "abandoned, counts for nobody"
+				case g.Done && g.ScoreA == 1:
+					state = g.A + " won"
+				case g.Done && g.ScoreA == 0:
+					state = g.B + " won"
+				case g.Done:
+					state = "drawn"
+				case !g.Created:
+					state = "not created yet"
+				}
+				for _, s := range [][2]string{{g.A, g.SubA}, {g.B, g.SubB}} {
+					if s[1] != "" {
+						state += fmt.Sprintf("; %s replaced by %s: a loss for %s", s[0], s[1], s[0])
+					}
+				}
+				fmt.Fprintf(&b, "  %s: %s v %s: %s\n", g.ID, g.A, g.B, state)
+			}
+			if r.Notice != "" {
+				fmt.Fprintf(&b, "  note: %s\n", r.Notice)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &opResult{Text: b.String()}, nil
+}
+
+func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
+	var a leagueSubsArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return nil, fmt.Errorf("league subs: %w", err)
+	}
+	var b strings.Builder
+	err := e.db.Update(func(tx *store.Tx) error {
+		l, err := loadLeague(tx, a.Name)
+		if err != nil {
+			return err
+		}
+		switch a.Action {
+		case "", "list":
+			b.WriteString(leagueSubsText(l))
+			return nil
+		case "add":
+			addr, err := mail.ParseAddress(a.Addr)
+			if err != nil {
+				return fmt.Errorf("%q is not an email address: %w", a.Addr, err)
+			}
+			sub := store.LeagueSub{Addr: normAddr(addr.Address), Added: time.Now().UTC()}
+			if a.Lang != "" {
+				if sub.Lang, err = i18n.ParseLanguage(a.Lang); err != nil {
+					return err
+				}
+			}
+			for _, s := range l.Subs {
+				if s.Addr == sub.Addr {
+					return fmt.Errorf("%s is in the substitute pool of league %s already", sub.Addr, l.Name)
+				}
+			}
+			if sub.Addr == l.GM {
+				return fmt.Errorf("%s is the league's GM: the GM cannot take a seat of its games", sub.Addr)
+			}
+			l.Subs = append(l.Subs, sub)
+			fmt.Fprintf(&b, "added %s to the substitute pool of league %s\n", sub.Addr, l.Name)
+		case "remove":
+			addr := bareAddr(a.Addr)
+			i := slices.IndexFunc(l.Subs, func(s store.LeagueSub) bool { return s.Addr == addr })
+			if i < 0 {
+				return fmt.Errorf("%s is not in the substitute pool of league %s", addr, l.Name)
+			}
+			l.Subs = slices.Delete(l.Subs, i, i+1)
+			fmt.Fprintf(&b, "removed %s from the substitute pool of league %s\n", addr, l.Name)
+		default:
+			return usagef("league subs NAME [list | add ADDRESS [LANG] | remove ADDRESS]")
+		}
+		b.WriteString(leagueSubsText(l))
+		return tx.PutLeague(l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &opResult{Text: b.String()}, nil
 }

@@ -341,3 +341,105 @@ func TestLeagueForfeitAfter(t *testing.T) {
 		return nil
 	})
 }
+
+// TestLeagueVacationsAndSubstitutes: a league's vacation budget shown by
+// standings and show, a tournament league's games without absences, the
+// substitute pool kept by "league subs" and drawn on by "pbem gm GAME
+// replace ROLE pool".
+func TestLeagueVacationsAndSubstitutes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "pbem.yaml")
+	require.NoError(t, os.WriteFile(cfg, []byte("store: pbem.db\ndomain: club.example\n"), 0o600))
+	db := filepath.Join(dir, "pbem.db")
+	players := "ann@club.example,bob@club.example,cy@club.example,di@club.example"
+	newLeague := func(name string, extra ...string) (int, string, string) {
+		return runCmd(t, append([]string{"league", "new", name, "--config", cfg, "--game", "richard-iii", "--format", "roundrobin",
+			"--players", players, "--gm", "gm@club.example"}, extra...)...)
+	}
+	code, _, errs := newLeague("bad", "--vacation-days", "400")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "a yearly budget is 1 to 366 days")
+	code, _, errs = newLeague("bad", "--vacation-days", "5", "--no-vacations")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "choose one")
+	code, _, errs = newLeague("bad", "--auto-substitute", "3", "--forfeit-after", "3")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "it must come before the forfeit")
+
+	// A tournament: no absences in its games.
+	code, _, errs = newLeague("cup", "--no-vacations")
+	require.Equal(t, 0, code, errs)
+	code, _, errs = runCmd(t, "league", "pair", "cup", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.True(t, gameOf(t, db, "cup-r1-1").Policy.VacationsOff)
+	code, out, errs := runCmd(t, "league", "show", "cup", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Vacations: none (the league's games allow no absences).")
+
+	code, _, errs = newLeague("spring", "--vacation-days", "5", "--auto-substitute", "2")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, 2, leagueOf(t, db, "spring").AutoSubstitute)
+	code, _, errs = runCmd(t, "league", "pair", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.False(t, gameOf(t, db, "spring-r1-1").Policy.VacationsOff)
+	withStore(t, db, func(tx *store.Tx) error {
+		_, err := tx.ChargeLeagueVacation("spring", "ann@club.example", []string{"2026-12-30", "2026-12-31", "2027-01-01"})
+		return err
+	})
+	code, out, errs = runCmd(t, "league", "standings", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Vacations: 5 days a year per player, one budget for all his games of the league.")
+	require.Regexp(t, `ann@club.example\s+2026: 2 used, 3 left; 2027: 1 used, 4 left`, out)
+	require.Regexp(t, `bob@club.example\s+none used, 5 left`, out)
+
+	// The substitute pool.
+	code, out, errs = runCmd(t, "league", "subs", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Substitute pool: empty")
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "not-an-address", "--config", cfg)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "is not an email address")
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "eve@club.example", "klingon", "--config", cfg)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "unknown language")
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "Eve@club.example", "es", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "eve@club.example", "--config", cfg)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "already")
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "fay@club.example", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	code, _, errs = runCmd(t, "league", "subs", "spring", "add", "gus@club.example", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	code, out, errs = runCmd(t, "league", "subs", "spring", "remove", "fay@club.example", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "removed fay@club.example")
+	require.Contains(t, out, "1. eve@club.example (es)\n  2. gus@club.example (-)")
+	code, _, errs = runCmd(t, "league", "subs", "spring", "frob", "--config", cfg)
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "league subs NAME")
+
+	// The GM hands a seat to the pool's first member.
+	code, out, errs = runCmd(t, "gm", "spring-r1-1", "replace", "york", "pool", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "is now played by eve@club.example, from the league's substitute pool")
+	g := gameOf(t, db, "spring-r1-1")
+	require.Equal(t, "eve@club.example", g.Player("york").Email)
+	require.Equal(t, "es", g.Player("york").Lang)
+	require.Equal(t, []store.LeagueSub{{Addr: "gus@club.example", Added: leagueOf(t, db, "spring").Subs[0].Added}}, leagueOf(t, db, "spring").Subs)
+
+	// York wins with the substitute: a loss for the entrant replaced.
+	finish(t, db, "spring-r1-1", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), "york")
+	code, out, errs = runCmd(t, "league", "show", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	entrantB := leagueOf(t, db, "spring").Paired[0].Games[0].B
+	require.Contains(t, out, fmt.Sprintf("%s won; %s replaced by eve@club.example: a loss for %s", entrantB, entrantB, entrantB))
+	require.Contains(t, out, "Substitute pool (1, first taken first):\n  1. gus@club.example (-)")
+	require.Contains(t, out, "Substitute from the pool: after 2 missed deadlines in a row")
+	code, out, errs = runCmd(t, "league", "standings", "spring", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "1 game(s) finished by a substitute")
+	code, out, errs = runCmd(t, "league", "ratings", "richard-iii", "--config", cfg)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "no finished league game of richard-iii yet")
+}

@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -181,13 +182,79 @@ func absenceSpan(g *store.Game, p *store.Player, a store.Absence) (from, end tim
 	return f, midnight(t, 1)
 }
 
+// leagueBudget is the vacation budget of a league game whose league has
+// one of its own (store.League.VacationDays): each player's absences in
+// any game of the league are charged, day by day, to one ledger per
+// player in the store, and a day already charged (by another game of the
+// league, or an earlier deadline of this one) costs nothing more. The
+// days a deadline move would charge are kept in pending until commit
+// writes them, in the transaction that stores the move.
+type leagueBudget struct {
+	tx      *store.Tx
+	league  string
+	days    int
+	ledger  map[string][]string // player → days charged, as stored
+	pending map[string][]string // player → days charged by this move
+}
+
+// leagueBudgetOf returns the league budget that governs g's absences, or
+// nil when g is in no league or its league leaves each game its own.
+func leagueBudgetOf(tx *store.Tx, g *store.Game) (*leagueBudget, error) {
+	if tx == nil {
+		return nil, nil
+	}
+	l, err := tx.GameLeague(g.ID)
+	if err != nil || l == nil || l.VacationDays <= 0 {
+		return nil, err
+	}
+	return &leagueBudget{tx: tx, league: l.Name, days: l.VacationDays, ledger: map[string][]string{}, pending: map[string][]string{}}, nil
+}
+
+// charged reports whether the player's day is charged already, and how
+// many days of its year are.
+func (lb *leagueBudget) charged(player, day string) (bool, int, error) {
+	days, ok := lb.ledger[player]
+	if !ok {
+		var err error
+		if days, err = lb.tx.LeagueVacationDays(lb.league, player); err != nil {
+			return false, 0, err
+		}
+		lb.ledger[player] = days
+	}
+	all := append(slices.Clone(days), lb.pending[player]...)
+	return slices.Contains(all, day), store.VacationDaysIn(all, day[:4]), nil
+}
+
+// used is the days of year charged to player (pending ones included).
+func (lb *leagueBudget) used(player, year string) (int, error) {
+	_, n, err := lb.charged(player, year+"-01-01")
+	return n, err
+}
+
+// commit writes the pending days into the ledger.
+func (lb *leagueBudget) commit() error {
+	if lb == nil {
+		return nil
+	}
+	for player, days := range lb.pending {
+		if _, err := lb.tx.ChargeLeagueVacation(lb.league, player, days); err != nil {
+			return err
+		}
+	}
+	clear(lb.pending)
+	return nil
+}
+
 // shiftForAbsences moves deadline d past the absences of the roles that
-// owe a decision, within each player's yearly budget, charging the days
-// moved to the absence (an absence costs the most days it ever moved one
-// deadline). It returns the deadline and what moved it.
-func shiftForAbsences(g *store.Game, roles []adjudicator.Role, d time.Time) (time.Time, []string) {
+// owe a decision, within each player's yearly budget, and returns the
+// deadline and what moved it. With lb nil the budget is the game's: the
+// days moved are charged to the absence (an absence costs the most days
+// it ever moved one deadline). With a league budget the days from the
+// deadline's to the absence's last are charged to the player's league
+// ledger (pending in lb until committed), each day once.
+func shiftForAbsences(g *store.Game, roles []adjudicator.Role, d time.Time, lb *leagueBudget) (time.Time, []string, error) {
 	if g.Policy.VacationsOff || d.IsZero() {
-		return d, nil
+		return d, nil, nil
 	}
 	var why []string
 	for range 8 { // a move may land in another absence
@@ -204,20 +271,33 @@ func shiftForAbsences(g *store.Game, roles []adjudicator.Role, d time.Time) (tim
 					continue
 				}
 				need := int((end.Sub(d) + 24*time.Hour - 1) / (24 * time.Hour))
-				left := vacationBudget(g) - vacationUsed(p, a.From[:4]) + a.Charged
+				var cover int
+				full := false
+				if lb != nil {
+					var err error
+					if cover, full, err = lb.cover(g, p, d, end); err != nil {
+						return d, nil, err
+					}
+				} else {
+					left := vacationBudget(g) - vacationUsed(p, a.From[:4]) + a.Charged
+					cover = min(need, max(left, a.Charged))
+					if left <= a.Charged && need > left {
+						cover = 0
+					}
+					full = cover >= need
+				}
 				to := BaseDeadline(g.Policy, 0, end)
-				if need > left {
-					if left <= a.Charged {
+				if !full {
+					if cover == 0 {
 						continue // budget spent: the deadline stays
 					}
-					need = left
-					to = d.Add(time.Duration(need) * 24 * time.Hour)
+					to = d.Add(time.Duration(cover) * 24 * time.Hour)
 					why = append(why, fmt.Sprintf("%s's absence (vacation budget used up)", roleTitle(r)))
 				} else {
 					why = append(why, fmt.Sprintf("%s's absence until %s", roleTitle(r), a.To))
 				}
-				if need > a.Charged {
-					a.Charged = need
+				if cover > a.Charged {
+					a.Charged = cover
 				}
 				if to.After(d) {
 					d, moved = to, true
@@ -228,14 +308,54 @@ func shiftForAbsences(g *store.Game, roles []adjudicator.Role, d time.Time) (tim
 			break
 		}
 	}
-	return d, why
+	return d, why, nil
+}
+
+// cover charges to p's league ledger (pending) the days of the absence
+// ending at end from deadline d's on, in order, as long as the budget of
+// each day's year allows: a day charged already is free. It returns how
+// many days from d's on are covered, and whether that is all of them.
+func (lb *leagueBudget) cover(g *store.Game, p *store.Player, d, end time.Time) (int, bool, error) {
+	loc := zone(seatZone(g, p))
+	who := strings.ToLower(p.Email)
+	n := 0
+	for day := midnight(d.In(loc), 0); day.Before(end); day = midnight(day, 1) {
+		ds := day.Format("2006-01-02")
+		had, used, err := lb.charged(who, ds)
+		if err != nil {
+			return 0, false, err
+		}
+		if !had {
+			if used >= lb.days {
+				return n, false, nil
+			}
+			lb.pending[who] = append(lb.pending[who], ds)
+		}
+		n++
+	}
+	return n, true, nil
+}
+
+// vacationLeft is what p has left of his yearly vacation budget in year
+// in g: the budget and the days used, the league's when g's league has a
+// budget of its own (then league names it).
+func vacationLeft(tx *store.Tx, g *store.Game, p *store.Player, year string) (used, budget int, league string, err error) {
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	if lb == nil {
+		return vacationUsed(p, year), vacationBudget(g), "", nil
+	}
+	used, err = lb.used(strings.ToLower(p.Email), year)
+	return used, lb.days, lb.league, err
 }
 
 // resetDeadline starts the deadline of the decision st now owes: none
 // when the game is over, owes nothing or has no deadlines; else the
 // policy's deadline for the game's hours, moved by absences. Reminders
 // and grace start over. During a pause the deadline waits in the pause.
-func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time) {
+func (j *Judge) resetDeadline(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
 	g.DeadlineByGM = false
 	g.GraceUntil = time.Time{}
 	g.Reminded = nil
@@ -246,7 +366,7 @@ func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time
 		if g.Pause != nil {
 			g.Pause.HadDeadline, g.Pause.Grace = false, false
 		}
-		return
+		return nil
 	}
 	g.ReminderHours = max(j.opt.ReminderHours, 0)
 	// A decision may get another time than the game's deadline: a kind
@@ -277,12 +397,19 @@ func (j *Judge) resetDeadline(g *store.Game, st adjudicator.State, now time.Time
 	} else {
 		d = BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now)
 	}
-	g.Deadline, _ = shiftForAbsences(g, owingRoles(st), d)
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return err
+	}
+	if g.Deadline, _, err = shiftForAbsences(g, owingRoles(st), d, lb); err != nil {
+		return err
+	}
 	if g.Pause != nil {
 		g.Pause.HadDeadline, g.Pause.Left = true, g.Deadline.Sub(now)
 		g.Pause.Grace, g.Pause.GraceLeft = false, 0
 		g.Deadline = time.Time{}
 	}
+	return lb.commit()
 }
 
 // CheckPolicy validates a game's policy as given at creation (pbem new),

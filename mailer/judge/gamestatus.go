@@ -37,7 +37,11 @@ func WriteGameStatus(w io.Writer, tx *store.Tx, gameID string, now time.Time) er
 		state = "over: " + g.Status.Result
 	}
 	fmt.Fprintf(w, "turn %d: %s\n", g.Status.Turn, state)
-	fmt.Fprintf(w, "policy: %s\n", policyText(g))
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "policy: %s\n", policyText(g, lb))
 	switch {
 	case g.Pause != nil:
 		fmt.Fprintf(w, "paused since %s, until %s at the latest", t(g.Pause.Since), t(g.Pause.Until))
@@ -97,9 +101,16 @@ func WriteGameStatus(w io.Writer, tx *store.Tx, gameID string, now time.Time) er
 				note = append(note, fmt.Sprintf("absent %s to %s", a.From, a.To))
 			}
 		}
-		if len(p.Absences) > 0 {
-			y := now.Format("2006")
-			note = append(note, fmt.Sprintf("vacation %d/%d days in %s", vacationUsed(p, y), vacationBudget(g), y))
+		y := now.Format("2006")
+		used, budget, league, err := vacationLeft(tx, g, p, y)
+		if err != nil {
+			return err
+		}
+		switch {
+		case league != "" && !g.Policy.VacationsOff:
+			note = append(note, fmt.Sprintf("vacation %d/%d days in %s (league %s, %d left)", used, budget, y, league, budget-used))
+		case len(p.Absences) > 0:
+			note = append(note, fmt.Sprintf("vacation %d/%d days in %s", used, budget, y))
 		}
 		since := "-"
 		if !p.Since.IsZero() {
@@ -112,7 +123,9 @@ func WriteGameStatus(w io.Writer, tx *store.Tx, gameID string, now time.Time) er
 }
 
 // policyText describes g's deadline policy in one line.
-func policyText(g *store.Game) string {
+// lb, when not nil, is the league's vacation budget that replaces the
+// game's.
+func policyText(g *store.Game, lb *leagueBudget) string {
 	var s []string
 	if g.Policy.At != "" {
 		s = append(s, fmt.Sprintf("deadlines at %s %s, at least %d h after each decision", g.Policy.At, orUTC(g.Policy.TZ), g.DeadlineHours))
@@ -136,9 +149,12 @@ func policyText(g *store.Game) string {
 	case g.ReminderHours > 0:
 		s = append(s, fmt.Sprintf("reminder %d h before", g.ReminderHours))
 	}
-	if g.Policy.VacationsOff {
+	switch {
+	case g.Policy.VacationsOff:
 		s = append(s, "no vacations")
-	} else {
+	case lb != nil:
+		s = append(s, fmt.Sprintf("vacations %d days a year in league %s (one budget for all of a player's games of the league)", lb.days, lb.league))
+	default:
 		s = append(s, fmt.Sprintf("vacations %d days a year", vacationBudget(g)))
 	}
 	switch g.Policy.Missed {

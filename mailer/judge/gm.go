@@ -106,10 +106,12 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		return true, nil
 	case "alias", "replace":
 		addr := ""
-		if len(f) == 3 {
+		// "replace ROLE pool": the league's substitute pool names him.
+		pool := len(f) == 3 && strings.EqualFold(f[0], "replace") && strings.EqualFold(f[2], "pool")
+		if len(f) == 3 && !pool {
 			addr, _ = normAddress(f[2])
 		}
-		if addr == "" {
+		if addr == "" && !pool {
 			j.gmSay(bad, g, no, "gm.seat_usage", "Command", strings.ToLower(f[0]))
 			return true, nil
 		}
@@ -117,6 +119,21 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if p == nil || p.Role == string(adjudicator.GM) {
 			j.gmSay(bad, g, no, "gm.no_side", "Side", strconv.Quote(f[1]))
 			return true, nil
+		}
+		var sub *store.LeagueSub
+		if pool {
+			s, key, kv, err := takeSub(tx, g, p)
+			if err != nil {
+				return true, err
+			}
+			if s == nil {
+				j.gmSay(bad, g, no, key, kv...)
+				return true, nil
+			}
+			sub = s
+			if addr, _ = normAddress(s.Addr); addr == "" {
+				addr = strings.ToLower(s.Addr)
+			}
 		}
 		if strings.EqualFold(f[0], "alias") {
 			p.Aliases = append(p.Aliases, addr)
@@ -151,6 +168,14 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 			}
 		}
 		p.Email, p.Aliases = addr, nil
+		if sub != nil {
+			// A pool member reads his own language.
+			if sub.Lang != "" {
+				p.Lang = sub.Lang
+			} else if l := tx.AddressLang(addr); l != "" {
+				p.Lang = l
+			}
+		}
 		if err := rememberLang(tx, p, true); err != nil {
 			return true, err
 		}
@@ -163,7 +188,11 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		p.LastSeenSeq = 0
 		// The newcomer gets a full phase before his first deadline.
-		if j.substituteTime(g, st, adjudicator.Role(p.Role), now) {
+		moved, err := j.substituteTime(tx, g, st, adjudicator.Role(p.Role), now)
+		if err != nil {
+			return true, err
+		}
+		if moved {
 			j.gmSay(b, g, no, "gm.full_phase", "When", showTimeTo(g, g.GM, g.Deadline))
 			if err := j.announceDeadline(tx, g, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 				return true, err
@@ -187,7 +216,11 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		if err := j.queueReport(tx, g, st, adjudicator.Role(p.Role), reportCause{resend: true}); err != nil {
 			return true, err
 		}
-		j.gmSay(b, g, no, "gm.replaced", "Role", p.Role, "Address", addr)
+		if sub != nil {
+			j.gmSay(b, g, no, "gm.replaced_pool", "Role", p.Role, "Address", addr)
+		} else {
+			j.gmSay(b, g, no, "gm.replaced", "Role", p.Role, "Address", addr)
+		}
 		return true, tx.PutGame(g)
 	}
 	return false, nil
@@ -239,26 +272,34 @@ func (j *Judge) queueRecord(tx *store.Tx, g *store.Game, role adjudicator.Role, 
 // sooner than the game's deadline for a new decision taken now, it moves
 // to that, with reminders and grace starting over. It reports whether
 // the deadline moved.
-func (j *Judge) substituteTime(g *store.Game, st adjudicator.State, role adjudicator.Role, now time.Time) bool {
+func (j *Judge) substituteTime(tx *store.Tx, g *store.Game, st adjudicator.State, role adjudicator.Role, now time.Time) (bool, error) {
 	if g.DeadlineHours <= 0 || !slices.Contains(owingRoles(st), role) {
-		return false
+		return false, nil
 	}
-	full, _ := shiftForAbsences(g, owingRoles(st), BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now))
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return false, err
+	}
+	full, _, err := shiftForAbsences(g, owingRoles(st), BaseDeadline(g.Policy, time.Duration(g.DeadlineHours)*time.Hour, now), lb)
+	if err != nil {
+		return false, err
+	}
 	if g.Pause != nil {
 		// The deadline waits in the pause: what is left of it when the
 		// game resumes is at least a full phase.
 		if left := full.Sub(now); g.Pause.HadDeadline && (g.Pause.Grace || g.Pause.Left < left) {
 			g.Pause.Left, g.Pause.Grace, g.Pause.GraceLeft = left, false, 0
+			return false, lb.commit()
 		}
-		return false
+		return false, nil
 	}
 	if g.Deadline.IsZero() && g.DeadlineByGM {
-		return false // the GM lifted the deadline
+		return false, nil // the GM lifted the deadline
 	}
 	if !g.Deadline.IsZero() && !g.Deadline.Before(full) && g.GraceUntil.IsZero() {
-		return false
+		return false, nil
 	}
 	g.Deadline, g.GraceUntil = full, time.Time{}
 	g.Reminded, g.RemindersSent = nil, 0
-	return true
+	return true, lb.commit()
 }

@@ -371,7 +371,9 @@ func (j *Judge) createGame(tx *store.Tx, p *preparedGame, now time.Time, entropy
 		if err := j.commitState(tx, sg, st, le); err != nil {
 			return err
 		}
-		j.resetDeadline(sg, st, now)
+		if err := j.resetDeadline(tx, sg, st, now); err != nil {
+			return err
+		}
 		for i := range sg.Players {
 			if err := rememberLang(tx, &sg.Players[i], true); err != nil {
 				return err

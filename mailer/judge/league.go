@@ -28,6 +28,12 @@ import (
 // (a "missed forfeit M" with M < N puts the seat in civil disorder
 // first; civil disorder does not stop the count). When both sides reach
 // N at the same deadline the game is abandoned and counts for nobody.
+//
+// A league's vacation budget (store.League.VacationDays) replaces its
+// games' own: see leagueBudget in clock.go. Its substitute pool
+// (store.League.Subs) serves the GM's "replace ROLE pool" (takeSub); a
+// game finished by a substitute is a loss for the entrant replaced,
+// counts for the opponent as played, and is not rated.
 
 // LeagueFormatName names a league's format for people.
 func LeagueFormatName(f string) string {
@@ -57,6 +63,7 @@ func SetLeagueResult(l *store.League, lg *store.LeagueGame, g *store.Game) {
 		return
 	}
 	lg.Done = true
+	lg.SubA, lg.SubB = seatSub(g, l.Sides[0], lg.A), seatSub(g, l.Sides[1], lg.B)
 	winA := slices.Contains(g.Status.Winner, l.Sides[0])
 	winB := slices.Contains(g.Status.Winner, l.Sides[1])
 	switch {
@@ -67,6 +74,16 @@ func SetLeagueResult(l *store.League, lg *store.LeagueGame, g *store.Game) {
 	default:
 		lg.ScoreA = 0.5
 	}
+}
+
+// seatSub is the address of the substitute who holds g's seat role at the
+// end, "" when the entrant does.
+func seatSub(g *store.Game, role, entrant string) string {
+	p := g.Player(role)
+	if p == nil || strings.EqualFold(p.Email, entrant) {
+		return ""
+	}
+	return p.Email
 }
 
 // RefreshLeagueResults copies into l the results of its games that
@@ -112,7 +129,7 @@ func LeagueResults(l *store.League) []league.Result {
 			if g.Void {
 				continue
 			}
-			out = append(out, league.Result{Round: r.No, A: g.A, B: g.B, Finished: g.Done, ScoreA: g.ScoreA})
+			out = append(out, league.Result{Round: r.No, A: g.A, B: g.B, Finished: g.Done, ScoreA: g.ScoreA, SubA: g.SubA != "", SubB: g.SubB != ""})
 		}
 	}
 	return out
@@ -138,16 +155,22 @@ func LeagueStandingsText(l *store.League) (string, error) {
 	if err := tw.Flush(); err != nil {
 		return "", err
 	}
-	void := 0
+	void, subs := 0, 0
 	for _, r := range l.Paired {
 		for _, g := range r.Games {
 			if g.Void {
 				void++
 			}
+			if g.Done && (g.SubA != "" || g.SubB != "") {
+				subs++
+			}
 		}
 	}
 	if void > 0 {
 		fmt.Fprintf(&b, "\n%d abandoned game(s) count for nobody.\n", void)
+	}
+	if subs > 0 {
+		fmt.Fprintf(&b, "%d game(s) finished by a substitute: a loss for the player replaced, as played for the opponent, not rated.\n", subs)
 	}
 	if l.ForfeitAfter > 0 {
 		fmt.Fprintf(&b, "A side that misses %d deadlines in a row loses by forfeit.\n", l.ForfeitAfter)
@@ -189,7 +212,7 @@ func LeagueRatingsText(tx *store.Tx, title string, cur *store.League) (string, e
 		}
 		for _, r := range l.Paired {
 			for _, g := range r.Games {
-				if g.Done {
+				if g.Done && g.SubA == "" && g.SubB == "" {
 					games = append(games, league.Rated{A: g.A, B: g.B, ScoreA: g.ScoreA, At: g.Finished})
 				}
 			}
@@ -243,22 +266,149 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 	case lg.Void:
 		what += "abandoned, it counts for nobody"
 	case lg.ScoreA == 1:
-		what += lg.A + " wins"
+		what += subWins(lg.A, lg.SubA)
 	case lg.ScoreA == 0:
-		what += lg.B + " wins"
+		what += subWins(lg.B, lg.SubB)
 	default:
 		what += "drawn"
 	}
 	for _, to := range leagueAddresses(l) {
 		lang := langOf(g, to)
 		T := j.opt.Templates.T
-		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", what) +
-			"\n\n" + standings + "\n" + ratings
+		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", what)
+		for _, e := range []string{leagueSubEntrant(lg.A, lg.SubA), leagueSubEntrant(lg.B, lg.SubB)} {
+			if e != "" {
+				text += "\n\n" + T(lang, "league.substituted", "Player", e)
+			}
+		}
+		text += "\n\n" + standings + "\n" + ratings
 		if err := j.queueNotice(tx, g, to, T(lang, "league.subject", "League", l.Name, "Game", g.ID), "", text); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// subWins names the winner of a league game: the entrant, or his
+// substitute (never by address) when one finished the game for him.
+func subWins(entrant, sub string) string {
+	if sub != "" {
+		return "the substitute for " + entrant + " wins"
+	}
+	return entrant + " wins"
+}
+
+// leagueSubEntrant is the entrant when a substitute finished the game
+// for him, else "".
+func leagueSubEntrant(entrant, sub string) string {
+	if sub == "" {
+		return ""
+	}
+	return entrant
+}
+
+// takeSub takes from the substitute pool of g's league the member who
+// gets seat p: the first who holds no seat of g and does not play, in
+// g's round, against the side's opponent; else the first who holds no
+// seat of g. The league is stored without him. It returns nil and the
+// message to the GM when there is none.
+func takeSub(tx *store.Tx, g *store.Game, p *store.Player) (*store.LeagueSub, string, []any, error) {
+	l, err := tx.GameLeague(g.ID)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if l == nil {
+		return nil, "gm.pool_no_league", []any{"Game", g.ID}, nil
+	}
+	seated := []string{strings.ToLower(g.GM)}
+	var opponents []string
+	for _, q := range g.Players {
+		for _, a := range append([]string{q.Email}, q.Aliases...) {
+			seated = append(seated, strings.ToLower(a))
+			if q.Role != p.Role && q.Role != string(adjudicator.GM) {
+				opponents = append(opponents, strings.ToLower(a))
+			}
+		}
+	}
+	var round *store.LeagueRound
+	for i := range l.Paired {
+		for _, lg := range l.Paired[i].Games {
+			if lg.ID == g.ID {
+				round = &l.Paired[i]
+			}
+		}
+	}
+	meets := func(addr string) bool {
+		if round == nil {
+			return false
+		}
+		for _, lg := range round.Games {
+			a, b := strings.ToLower(lg.A), strings.ToLower(lg.B)
+			if a == addr && slices.Contains(opponents, b) || b == addr && slices.Contains(opponents, a) {
+				return true
+			}
+		}
+		return false
+	}
+	pick := -1
+	for i, s := range l.Subs {
+		addr := strings.ToLower(s.Addr)
+		if slices.Contains(seated, addr) {
+			continue
+		}
+		if !meets(addr) {
+			pick = i
+			break
+		}
+		if pick < 0 {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return nil, "gm.pool_empty", []any{"League", l.Name, "N", len(l.Subs)}, nil
+	}
+	sub := l.Subs[pick]
+	l.Subs = slices.Delete(l.Subs, pick, pick+1)
+	return &sub, "", nil, tx.PutLeague(l)
+}
+
+// leagueAutoSubstitute hands every seat of g that has missed the league's
+// AutoSubstitute deadlines in a row to the league's substitute pool, as
+// the GM's "replace ROLE pool" does once the missed deadline's rule has
+// been applied. The GM is told what was done, or that the pool had
+// nobody (then it is tried again at the seat's next missed deadline).
+func (j *Judge) leagueAutoSubstitute(tx *store.Tx, g *store.Game, now time.Time) error {
+	if g.Status.Finished {
+		return nil
+	}
+	l, err := tx.GameLeague(g.ID)
+	if err != nil || l == nil || l.AutoSubstitute <= 0 {
+		return err
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		if p.Role == string(adjudicator.GM) || p.MissedInRow < l.AutoSubstitute {
+			continue
+		}
+		_, st, err := loadState(g)
+		if err != nil {
+			return err
+		}
+		role, missed := roleTitle(adjudicator.Role(p.Role)), p.MissedInRow
+		var b, bad strings.Builder
+		if _, err := j.gmSeatCommand(tx, g, st, []string{"replace", p.Role, "pool"}, 1, &b, &bad, now); err != nil {
+			return err
+		}
+		key, done := "gm.auto_substituted", b.String()
+		if bad.Len() > 0 {
+			key, done = "gm.auto_substitute_none", bad.String()
+		}
+		text := j.gmT(g, key, "Role", role, "N", missed, "League", l.Name, "Seat", p.Role, "Done", strings.TrimSpace(done))
+		if err := j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.auto_substitute_subject", "Role", role), "", text); err != nil {
+			return err
+		}
+	}
+	return tx.PutGame(g)
 }
 
 // leagueAddresses are the league's players and its GM, each once.

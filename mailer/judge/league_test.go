@@ -2,6 +2,7 @@ package judge
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -156,4 +157,200 @@ func TestForfeitRuleOnlyInLeagues(t *testing.T) {
 	require.False(t, g.Status.Finished)
 	require.True(t, g.Player(string(adjudicator.Role("north"))).Disorder)
 	require.Empty(t, f.leagueMails("carol@example.org"))
+}
+
+// A league with a vacation budget of its own charges a player's absences
+// in all its games to one ledger, each day once: a day that moves
+// deadlines in two games of the league costs one day of the budget.
+func TestLeagueVacationBudgetSharedByTheGames(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.VacationDays = 5
+		l.Paired = append(l.Paired, store.LeagueRound{No: 2, At: f.now, Games: []store.LeagueGame{{ID: "club-r2-1", A: "alice@example.org", B: "carol@example.org"}, {A: "bob@example.org"}}})
+		return tx.PutLeague(l)
+	}))
+	c, err := f.j.NewGame(NewGameSpec{ID: "club-r2-1", Game: "duel-test", Players: []PlayerSpec{
+		{Role: "north", Email: "alice@example.org"}, {Role: "south", Email: "carol@example.org"}}, GM: "gm@example.org", DeadlineHours: 24})
+	require.NoError(t, err)
+	second := c.Secrets[adjudicator.Role("north")]
+	first := f.secrets[adjudicator.Role("north")]
+	absent := func(game, secret, line string) string {
+		t.Helper()
+		o := f.handle(f.mail("alice@example.org", "["+game+"]", "secret: "+secret+"\n"+line))
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		return flat(f.lastTo("alice@example.org").Text)
+	}
+	deadline := func(id string) time.Time {
+		var d time.Time
+		require.NoError(t, f.db.View(func(tx *store.Tx) error {
+			g, err := tx.Game(id)
+			d = g.Deadline
+			return err
+		}))
+		return d
+	}
+	ledger := func() []string {
+		var days []string
+		require.NoError(t, f.db.View(func(tx *store.Tx) (err error) {
+			days, err = tx.LeagueVacationDays("club", "alice@example.org")
+			return err
+		}))
+		return days
+	}
+	require.Equal(t, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+
+	// Three days in the first game: the 22nd to the 24th.
+	text := absent(f.game, first, "absent 2026-11-22 to 2026-11-24")
+	require.Contains(t, text, "2 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Equal(t, []string{"2026-11-22", "2026-11-23", "2026-11-24"}, ledger())
+
+	// The same days in the second game cost nothing more.
+	text = absent("club-r2-1", second, "absent 2026-11-22 to 2026-11-24")
+	require.Contains(t, text, "2 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+	require.Len(t, ledger(), 3)
+
+	// A longer absence in the second game spends the 2 days left: the
+	// deadline moves 2 days, not to the absence's end.
+	text = absent("club-r2-1", second, "absent 2026-11-25 to 2026-11-30")
+	require.Contains(t, text, "0 vacation days left in 2026 in league club")
+	require.Equal(t, time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), deadline("club-r2-1"))
+	require.Len(t, ledger(), 5)
+
+	// Days charged by the second game move the first game's deadline for
+	// free; the budget, spent, moves nothing more.
+	absent(f.game, first, "absent 2026-11-25 to 2026-11-28")
+	require.Equal(t, time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Equal(t, []string{"2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"}, ledger())
+
+	var status strings.Builder
+	require.NoError(t, f.db.View(func(tx *store.Tx) error { return WriteGameStatus(&status, tx, f.game, f.now) }))
+	require.Contains(t, status.String(), "vacations 5 days a year in league club")
+	require.Contains(t, status.String(), "vacation 5/5 days in 2026 (league club, 0 left)")
+
+	// A new deadline that falls in the spent absence stays where it is.
+	f.now = time.Date(2026, 11, 27, 6, 0, 0, 0, time.UTC)
+	f.seat("north", "pick 1")
+	f.seat("south", "pick 1")
+	require.Equal(t, time.Date(2026, 11, 28, 6, 0, 0, 0, time.UTC), deadline(f.game))
+	require.Len(t, ledger(), 5)
+}
+
+// "replace ROLE pool" hands the seat to the first member of the league's
+// substitute pool who may take it, and the game he finishes counts as a
+// loss for the entrant he replaced, as played for the opponent, unrated.
+func TestLeagueReplaceFromThePool(t *testing.T) {
+	f := newLeagueFixture(t, 0)
+	_, text := f.gmSay("replace south pool")
+	require.Contains(t, text, "NOT applied")
+	require.Contains(t, text, "the substitute pool of league club has nobody who can take the seat (0 in the pool")
+
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		// eve plays alice, south's opponent, in this round (a pairing made
+		// for the test): dave, after her, is preferred; bob sits here.
+		l.Paired[0].Games = append(l.Paired[0].Games, store.LeagueGame{ID: "club-r1-2", A: "eve@example.org", B: "alice@example.org"})
+		l.Subs = []store.LeagueSub{{Addr: "bob@example.org"}, {Addr: "eve@example.org"}, {Addr: "dave@example.org", Lang: "it"}}
+		return tx.PutLeague(l)
+	}))
+	// A dry run takes nobody from the pool.
+	o := f.handle(f.mail("gm@example.org", "["+f.game+"] check", "secret: "+f.secrets[adjudicator.GM]+"\nreplace south pool"))
+	require.Equal(t, store.OutcomeCheck, o.Kind, o.Reason)
+	require.Len(t, f.league().Subs, 3)
+
+	_, text = f.gmSay("replace south pool")
+	require.Contains(t, text, "south is now played by dave@example.org, from the league's substitute pool")
+	require.Equal(t, []string{"bob@example.org", "eve@example.org"}, []string{f.league().Subs[0].Addr, f.league().Subs[1].Addr})
+	p := f.game_().Player("south")
+	require.Equal(t, "dave@example.org", p.Email)
+	require.Equal(t, "it", p.Lang)
+	var secret string
+	for _, m := range f.outbox() {
+		if m.To[0] == "dave@example.org" && m.Kind == "welcome" {
+			require.Contains(t, m.Text, "IL TUO SEGRETO", "in his own language")
+			s := regexp.MustCompile(`"segreto: (\S+)"`).FindStringSubmatch(m.Text)
+			require.NotNil(t, s, m.Text)
+			secret = s[1]
+		}
+	}
+	require.NotEmpty(t, secret)
+
+	// dave wins for south: bob, the entrant replaced, takes a loss; alice
+	// lost on the board.
+	for i := 0; i < 40 && !f.game_().Status.Finished; i++ {
+		f.player("alice@example.org", "north", "pick 1")
+		f.handle(f.mail("dave@example.org", "["+f.game+"]", "secret: "+secret+"\npick 3"))
+	}
+	g := f.game_()
+	require.Equal(t, []string{"south"}, g.Status.Winner)
+	lg := f.league().Game(f.game)
+	require.True(t, lg.Done)
+	require.Equal(t, 0.0, lg.ScoreA)
+	require.Equal(t, "dave@example.org", lg.SubB)
+	require.Empty(t, lg.SubA)
+	mails := f.leagueMails("alice@example.org")
+	require.Len(t, mails, 1)
+	text = flat(mails[0].Text)
+	require.Contains(t, text, "alice@example.org v bob@example.org: the substitute for bob@example.org wins")
+	require.Contains(t, text, "bob@example.org was replaced during the game: under the league's rule it counts as a loss for bob@example.org")
+	require.Contains(t, text, "1 game(s) finished by a substitute")
+	require.Contains(t, text, "no finished league game of duel-test yet", "the game is not rated")
+	st, err := LeagueStandingsText(f.league())
+	require.NoError(t, err)
+	require.Regexp(t, `alice@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
+	require.Regexp(t, `bob@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
+}
+
+// A league with --auto-substitute 2 hands a seat that misses two
+// deadlines in a row to its pool by itself; with the pool empty the GM is
+// told and the seat stays.
+func TestLeagueAutoSubstitute(t *testing.T) {
+	f := newLeagueFixture(t, 4)
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.AutoSubstitute = 2
+		return tx.PutLeague(l)
+	}))
+	for miss := 1; miss <= 2; miss++ {
+		o := f.player("bob@example.org", "south", "pick 1")
+		require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+		f.now = f.game_().Deadline.Add(time.Minute)
+		f.tick()
+	}
+	g := f.game_()
+	require.False(t, g.Status.Finished)
+	require.Equal(t, "alice@example.org", g.Player("north").Email, "nobody in the pool")
+	require.Equal(t, 2, g.Player("north").MissedInRow)
+	gm := flat(f.lastTo("gm@example.org").Text)
+	require.Contains(t, gm, "North missed 2 deadlines in a row: under league club's rule the seat goes to its substitute pool, but the pool has nobody")
+
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
+		l, err := tx.League("club")
+		require.NoError(t, err)
+		l.Subs = []store.LeagueSub{{Addr: "dave@example.org"}}
+		return tx.PutLeague(l)
+	}))
+	f.player("bob@example.org", "south", "pick 1")
+	f.now = f.game_().Deadline.Add(time.Minute)
+	f.tick()
+	g = f.game_()
+	require.False(t, g.Status.Finished)
+	p := g.Player("north")
+	require.Equal(t, "dave@example.org", p.Email)
+	require.Equal(t, 0, p.MissedInRow)
+	require.Empty(t, f.league().Subs)
+	require.True(t, g.Deadline.Sub(f.now) >= 24*time.Hour, "a full phase for the newcomer")
+	var gmMail string
+	for _, m := range f.outbox() {
+		if m.To[0] == "gm@example.org" && strings.Contains(m.Subject, "North: substitute from the pool") {
+			gmMail = flat(m.Text)
+		}
+	}
+	require.Contains(t, gmMail, "north is now played by dave@example.org, from the league's substitute pool")
+	require.Contains(t, f.notes(), "gm: replace north")
 }

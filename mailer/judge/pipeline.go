@@ -504,7 +504,9 @@ func (j *Judge) commitOrders(tx *store.Tx, g *store.Game, st adjudicator.State, 
 		}
 	}
 	if promptSig(next) != before && !(graceHolds(g, st, next)) {
-		j.resetDeadline(g, next, now)
+		if err := j.resetDeadline(tx, g, next, now); err != nil {
+			return nil, err
+		}
 	}
 	if g.Status.Finished {
 		// These orders ended the game (a finished game takes none): the

@@ -43,7 +43,9 @@ func (j *Judge) rollbackBy(tx *store.Tx, g *store.Game, to int, by adjudicator.R
 	// gets a fresh one. An undo by consent takes back orders, not time:
 	// the running deadline stands.
 	if !g.DeadlineByGM && (by == adjudicator.GM || !g.Deadline.After(now)) {
-		j.resetDeadline(g, st, now)
+		if err := j.resetDeadline(tx, g, st, now); err != nil {
+			return err
+		}
 	}
 	return j.queueReports(tx, g, st, reportCause{resend: true})
 }

@@ -155,9 +155,23 @@ func (j *Judge) seatLines(tx *store.Tx, g *store.Game, p *store.Player, lines []
 				if err := j.note(tx, g, role, "absent "+a.From+" to "+a.To, "", now); err != nil {
 					return err
 				}
-				left := vacationBudget(g) - vacationUsed(p, a.From[:4])
-				say("seat.absent", "From", a.From, "To", a.To, "Left", left, "Year", a.From[:4])
-				return j.absenceMoves(tx, g, role, now, done)
+				// What is left is told after the running deadline's move
+				// (if any) is charged, before the line saying it moved.
+				var moved strings.Builder
+				if err := j.absenceMoves(tx, g, role, now, &moved); err != nil {
+					return err
+				}
+				defer done.WriteString(moved.String())
+				used, budget, league, err := vacationLeft(tx, g, p, a.From[:4])
+				if err != nil {
+					return err
+				}
+				if league != "" {
+					say("seat.absent_league", "From", a.From, "To", a.To, "Left", budget-used, "Year", a.From[:4], "League", league)
+				} else {
+					say("seat.absent", "From", a.From, "To", a.To, "Left", budget-used, "Year", a.From[:4])
+				}
+				return nil
 			})
 		case "digest":
 			act, err := j.digestLine(tx, g, p, arg, no, now, done)
@@ -260,9 +274,16 @@ func (j *Judge) absenceMoves(tx *store.Tx, g *store.Game, role adjudicator.Role,
 	if g.Deadline.IsZero() || !g.GraceUntil.IsZero() || !slices.Contains(g.Owing, string(role)) {
 		return nil
 	}
-	d, _ := shiftForAbsences(g, []adjudicator.Role{role}, g.Deadline)
-	if !d.After(g.Deadline) {
-		return nil
+	lb, err := leagueBudgetOf(tx, g)
+	if err != nil {
+		return err
+	}
+	d, _, err := shiftForAbsences(g, []adjudicator.Role{role}, g.Deadline, lb)
+	if err != nil || !d.After(g.Deadline) {
+		return err
+	}
+	if err := lb.commit(); err != nil {
+		return err
 	}
 	g.Deadline = d
 	p := g.Player(string(role))

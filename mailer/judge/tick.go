@@ -195,7 +195,9 @@ func (j *Judge) applyDefaults(tx *store.Tx, g *store.Game, st adjudicator.State,
 			break
 		}
 	}
-	j.resetDeadline(g, st, now)
+	if err := j.resetDeadline(tx, g, st, now); err != nil {
+		return err
+	}
 	if g.Status.Finished && !wasOver {
 		// The luck report and the league's result go before the final
 		// reports.
@@ -304,6 +306,17 @@ func missedRule(g *store.Game) msg.M {
 // its limit of misses in a row ("forfeit"); or nothing, the GM and the
 // late players being told ("wait").
 func (j *Judge) missed(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
+	if err := j.missedRule(tx, g, st, now); err != nil {
+		return err
+	}
+	// A league may hand a seat that keeps missing to its substitute pool
+	// (league.go).
+	return j.leagueAutoSubstitute(tx, g, now)
+}
+
+// missedRule applies the missed-deadline rules (the league's forfeit, the
+// game's own) at a missed deadline.
+func (j *Judge) missedRule(tx *store.Tx, g *store.Game, st adjudicator.State, now time.Time) error {
 	late := owingRoles(st)
 	for _, r := range late {
 		if p := g.Player(string(r)); p != nil {
