@@ -20,7 +20,7 @@ import (
 
 // noteKeys are the messages the platform writes into a game's log.
 var noteKeys = []string{
-	"end.over", "note.rollback", "note.rollback_reason", "note.undone",
+	"end.over", "note.rollback", "note.rollback_reason", "note.undone", "note.revised",
 	"note.new_player", "note.resumed", "note.disorder", "note.missed_defaults",
 	"club.paused", "club.paused_reason",
 	"club.policy.at_off", "club.policy.at", "club.policy.every", "club.policy.kind",
@@ -28,7 +28,7 @@ var noteKeys = []string{
 	"club.policy.grace_off", "club.policy.grace", "club.policy.reminders_off",
 	"club.policy.reminders_default", "club.policy.reminders", "club.policy.vacations_off",
 	"club.policy.vacations", "club.policy.missed_wait", "club.policy.missed_defaults",
-	"club.policy.missed_forfeit",
+	"club.policy.missed_forfeit", "club.policy.revise", "club.policy.revise_off",
 }
 
 // noteArgKeys are messages that appear as an argument of a note.

@@ -403,6 +403,12 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 	if role == adjudicator.GM {
 		data.Owes = nil
 	}
+	if h := g.Held; h != nil && h.Role == p.Role {
+		// The seat's orders wait in the revision window: it owes
+		// nothing now, and may still replace them.
+		data.Owes = nil
+		data.Events = append(data.Events, j.tr(p, "revise.report_held", "When", j.heldWhen(g, p), "Orders", strings.Join(h.Lines, " · ")))
+	}
 	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), statusLabel(st, lang, j.opt.Templates.Catalog))
 	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
 		data.Deadline = showTime(g, p, g.Deadline)

@@ -149,7 +149,11 @@ func TestRevisionWindowEarlierSubmitterRevises(t *testing.T) {
 	require.Equal(t, 1, g.Status.Turn)
 	require.Contains(t, text, "Your pick: 3")
 	require.Equal(t, []string{"orders north", "rollback north", "orders north"}, f.logKinds()[1:])
-	require.Contains(t, flat(f.lastTo("bob@example.org").Text), "North revised his orders in the revision window")
+	bobs := flat(f.lastTo("bob@example.org").Text)
+	require.Contains(t, bobs, "North revised his orders in the revision window")
+	// South's report says his orders wait, and owes nothing.
+	require.Contains(t, bobs, "Your orders (pick 1) are in and wait in the revision window")
+	require.NotContains(t, bobs, "Reply to this email with the block below")
 	// Faulty revised orders are answered as any faulty orders.
 	o, text = f.seat("north", "pick 7")
 	require.Equal(t, store.OutcomeRejected, o.Kind)
