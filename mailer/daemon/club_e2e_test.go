@@ -144,6 +144,39 @@ func (c *club) none(users ...string) {
 	}
 }
 
+// got fetches user's new mail and checks that it is exactly one message
+// per subject given (each a part of its subject, in any order); it
+// returns them in the order given.
+func (c *club) got(user string, subjects ...string) []received {
+	c.t.Helper()
+	all := c.box[user].fetchNew()
+	var have []string
+	for _, m := range all {
+		have = append(have, m.Subject)
+	}
+	require.Len(c.t, have, len(subjects), "mail to %s: %q, want %q", user, have, subjects)
+	out := make([]received, len(subjects))
+	used := map[int]bool{}
+	for i, want := range subjects {
+		found := false
+		for k, m := range all {
+			if !used[k] && strings.Contains(m.Subject, want) {
+				out[i], used[k], found = m, true, true
+				break
+			}
+		}
+		require.True(c.t, found, "mail to %s: %q, want one with %q", user, have, want)
+	}
+	return out
+}
+
+// one fetches user's new mail: a single message with subject in its
+// subject.
+func (c *club) one(user, subject string) received {
+	c.t.Helper()
+	return c.got(user, subject)[0]
+}
+
 // text is a mail's text with its lines joined (mail is wrapped).
 func text(m received) string { return flat(m.Text) }
 
@@ -193,25 +226,30 @@ func mailTexts(t *testing.T, raw []byte) []string {
 
 var tokenLine = regexp.MustCompile(`token: (\S+)`)
 
+// Parts of the subjects of the mails these tests expect.
+const (
+	answer = "Re: [club-e2e] orders" // the answer to an email
+	north  = "] North — "            // north's report
+	south  = "] South — "            // south's report
+	gmRep  = "] GM — "               // the GM's report
+)
+
 // TestClubDeadlineDefaults: nothing happens before the deadline; when it
 // passes, the late player's default orders apply and both players get
 // their reports.
 func TestClubDeadlineDefaults(t *testing.T) {
 	c := newClub(t, nil)
-	alice, bob := c.box["alice"], c.box["bob"]
 	dl := c.g().Deadline
 	require.Equal(t, clubStart.Add(72*time.Hour), dl)
 	c.as("alice", "north", "pick 2")
-	require.Contains(t, alice.only("north's report").Text, "Your pick: 2")
-	require.Contains(t, bob.only("south's report").Text, "north has picked")
-	c.box["gm"].fetchNew()
+	require.Contains(t, c.one("alice", north).Text, "Your pick: 2")
+	require.Contains(t, c.one("bob", south).Text, "north has picked")
+	c.one("gm", gmRep)
 
 	// A minute before: bob is reminded (the game's 24 hours passed), no
 	// default applies.
 	c.at(dl.Add(-time.Minute))
-	rem := bob.only("reminder")
-	require.Contains(t, rem.Subject, "Reminder: ["+c.game+"]")
-	require.Contains(t, text(rem), "Your orders are due Tue 24 Nov 12:00 UTC")
+	require.Contains(t, text(c.one("bob", "Reminder: [club-e2e]")), "Your orders are due Tue 24 Nov 12:00 UTC")
 	c.none("alice", "gm")
 	require.Equal(t, 1, c.g().Status.Turn)
 
@@ -227,11 +265,195 @@ func TestClubDeadlineDefaults(t *testing.T) {
 	require.Equal(t, []string{"pick 1"}, last.Lines)
 	require.NotEmpty(t, last.Draws, "the round's dice")
 	require.Equal(t, store.SeatStats{Missed: 1}, g.Player("south").Stats)
-	brep := text(bob.only("south's report after the defaults"))
+	brep := text(c.one("bob", south))
 	require.Contains(t, brep, "Round 1: north rolls")
 	require.Contains(t, brep, "pick 1")
-	arep := text(alice.only("north's report after the defaults"))
-	require.Contains(t, arep, "Round 1: north rolls")
-	c.box["gm"].only("gm's report")
-	require.Equal(t, clubStart.Add(144*time.Hour), g.Deadline, "the next round's deadline runs from the defaults")
+	require.Contains(t, text(c.one("alice", north)), "Round 1: north rolls")
+	c.one("gm", gmRep)
+	require.Equal(t, dl.Add(72*time.Hour), g.Deadline, "the next round's deadline runs from the defaults")
+}
+
+// TestClubReminders: "reminders 24,2" sends each reminder once when it is
+// due and not before, only to the player who owes a decision, in his
+// language.
+func TestClubReminders(t *testing.T) {
+	c := newClub(t, nil)
+	c.as("gm", adjudicator.GM, "reminders 24,2")
+	require.Contains(t, text(c.one("gm", answer)), "reminded 24,2 hours before the deadline")
+	require.Contains(t, text(c.one("alice", "Game rules")), "reminded 24,2 hours before the deadline")
+	c.one("bob", "Game rules")
+	c.write("bob", "language es")
+	c.one("bob", answer)
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	require.Contains(t, c.one("bob", south).Subject, "(plazo: mar 24 nov 12:00 UTC)")
+	c.one("gm", gmRep)
+	dl := c.g().Deadline
+
+	c.at(dl.Add(-24*time.Hour - time.Minute))
+	c.none("alice", "bob", "gm")
+	c.at(dl.Add(-24 * time.Hour))
+	rem := c.one("bob", "Recordatorio: [club-e2e]")
+	require.Contains(t, text(rem), "Tus órdenes vencen el mar 24 nov 12:00 UTC")
+	c.none("alice", "gm")
+	c.at(dl.Add(-24*time.Hour + time.Minute))
+	c.none("alice", "bob", "gm")
+
+	c.at(dl.Add(-2*time.Hour - time.Minute))
+	c.none("alice", "bob", "gm")
+	c.at(dl.Add(-2 * time.Hour))
+	require.Contains(t, text(c.one("bob", "Recordatorio: [club-e2e]")), "Tus órdenes vencen")
+	c.at(dl.Add(-time.Minute))
+	c.none("alice", "bob", "gm")
+	require.Equal(t, 1, c.g().Status.Turn)
+	n := 0
+	for _, m := range allMail(t, c.db) {
+		if m.Kind == "reminder" {
+			n++
+			require.Equal(t, []string{"bob@" + domain}, m.To)
+		}
+	}
+	require.Equal(t, 2, n, "each reminder once")
+}
+
+// TestClubGrace: with "grace 6" the late player is told he is late at the
+// deadline, and the defaults apply only when the grace ends.
+func TestClubGrace(t *testing.T) {
+	c := newClub(t, nil)
+	c.as("gm", adjudicator.GM, "grace 6", "reminders off")
+	require.Contains(t, text(c.one("gm", answer)), "has 6 more hours")
+	c.box["alice"].fetchNew()
+	c.box["bob"].fetchNew()
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	c.one("bob", south)
+	c.one("gm", gmRep)
+	dl := c.g().Deadline
+
+	c.at(dl)
+	require.Contains(t, text(c.one("bob", "You are late")), "still taken until Tue 24 Nov 18:00 UTC")
+	c.none("alice")
+	g := c.g()
+	require.Equal(t, dl.Add(6*time.Hour), g.GraceUntil)
+	require.Equal(t, 1, g.Status.Turn, "no default in the grace period")
+	c.box["gm"].fetchNew()
+
+	c.at(dl.Add(6*time.Hour - time.Minute))
+	c.none("alice", "bob", "gm")
+	require.Equal(t, 1, c.g().Status.Turn)
+
+	c.at(dl.Add(6 * time.Hour))
+	g = c.g()
+	require.Equal(t, 2, g.Status.Turn, "the defaults after the grace")
+	require.True(t, g.GraceUntil.IsZero())
+	require.Equal(t, 1, g.Player("south").Stats.Missed)
+	require.Contains(t, text(c.one("bob", south)), "Round 1: north rolls")
+	require.Contains(t, text(c.one("alice", north)), "Round 1: north rolls")
+}
+
+// TestClubAbsence: "absent FROM to TO" moves the deadline that falls in
+// it to its end; nothing happens at the old deadline.
+func TestClubAbsence(t *testing.T) {
+	c := newClub(t, nil)
+	dl := c.g().Deadline
+	c.as("bob", "south", "absent 2026-11-23 to 2026-11-25")
+	got := c.got("bob", answer, "New deadline: Thu 26 Nov 00:00 UTC")
+	require.Contains(t, text(got[0]), "the current deadline moves to Thu 26 Nov 00:00 UTC")
+	require.Contains(t, text(c.one("alice", "New deadline: Thu 26 Nov 00:00 UTC")), "The deadline moved for South's absence")
+	moved := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	g := c.g()
+	require.Equal(t, moved, g.Deadline)
+	require.Equal(t, []store.Absence{{From: "2026-11-23", To: "2026-11-25", Charged: 2}}, g.Player("south").Absences)
+	c.box["gm"].fetchNew()
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	c.one("bob", south)
+	c.one("gm", gmRep)
+
+	// The old deadline passes: nothing.
+	c.at(dl.Add(time.Minute))
+	c.none("alice", "bob", "gm")
+	require.Equal(t, 1, c.g().Status.Turn)
+	// The new one: the defaults.
+	c.at(moved.Add(-time.Minute))
+	c.one("bob", "Reminder")
+	require.Equal(t, 1, c.g().Status.Turn)
+	c.at(moved)
+	require.Equal(t, 2, c.g().Status.Turn)
+	require.Contains(t, text(c.one("bob", south)), "Round 1: north rolls")
+	require.Contains(t, text(c.one("alice", north)), "Round 1: north rolls")
+}
+
+// TestClubPause: a GM pause is capped at 14 days, stops the clock, and
+// resumes by itself at its end with the time that was left.
+func TestClubPause(t *testing.T) {
+	c := newClub(t, nil)
+	dl := c.g().Deadline
+	seq := c.g().Seq
+
+	c.as("gm", adjudicator.GM, "pause 30 club trip")
+	ans := text(c.one("gm", answer))
+	require.Contains(t, ans, "NOT applied")
+	require.Contains(t, ans, "1 to 14 days")
+	c.none("alice", "bob")
+	g := c.g()
+	require.Nil(t, g.Pause)
+	require.Equal(t, dl, g.Deadline)
+	require.Equal(t, seq, g.Seq)
+
+	c.as("gm", adjudicator.GM, "pause 3 club trip")
+	require.Contains(t, text(c.one("gm", answer)), "paused until Tue 24 Nov 12:00 UTC")
+	for _, u := range []string{"alice", "bob"} {
+		require.Contains(t, text(c.one(u, "The game is paused")), "paused the game for at most 3 days: club trip")
+	}
+	g = c.g()
+	require.NotNil(t, g.Pause)
+	require.True(t, g.Deadline.IsZero())
+
+	// Orders are still taken; the old deadline passes unnoticed.
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	c.one("bob", south)
+	c.one("gm", gmRep)
+	c.at(dl.Add(-time.Minute))
+	c.none("alice", "bob", "gm")
+	require.Equal(t, 1, c.g().Status.Turn)
+
+	// At the pause's end the game resumes with its 72 hours.
+	until := clubStart.Add(3 * 24 * time.Hour)
+	c.at(until)
+	for _, u := range []string{"alice", "bob"} {
+		require.Contains(t, text(c.got(u, "New deadline: Fri 27 Nov 12:00 UTC")[0]), "the pause reached its end")
+	}
+	g = c.g()
+	require.Nil(t, g.Pause)
+	require.Equal(t, until.Add(72*time.Hour), g.Deadline)
+	require.Equal(t, 1, g.Status.Turn)
+}
+
+// TestClubPlayingGMPause: a GM who plays in the game pauses it only when
+// every other player agrees.
+func TestClubPlayingGMPause(t *testing.T) {
+	c := newClub(t, nil)
+	c.as("gm", adjudicator.GM, "replace north gm@"+domain)
+	for _, u := range []string{"alice", "bob", "gm"} {
+		c.box[u].fetchNew()
+	}
+	dl := c.g().Deadline
+
+	c.as("gm", adjudicator.GM, "pause 2 holidays")
+	require.Contains(t, text(c.got("gm", answer, "The GM asks to pause the game")[0]), "the pause begins when south agree")
+	require.Contains(t, text(c.one("bob", "The GM asks to pause the game")), "agree pause")
+	c.none("alice")
+	g := c.g()
+	require.Nil(t, g.Pause, "no pause without the other player's agreement")
+	require.Equal(t, dl, g.Deadline)
+
+	c.as("bob", "south", "agree pause")
+	require.Contains(t, text(c.got("bob", answer, "The game is paused")[0]), "every player agreed")
+	told := c.got("gm", "The game is paused", "The game is paused") // as the GM, and as north
+	require.Contains(t, text(told[0])+text(told[1]), "Every player agreed")
+	g = c.g()
+	require.NotNil(t, g.Pause)
+	require.True(t, g.Deadline.IsZero())
 }
