@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
 	"github.com/pbem/pbem/mailer/embedded"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
@@ -456,4 +457,162 @@ func TestClubPlayingGMPause(t *testing.T) {
 	g = c.g()
 	require.NotNil(t, g.Pause)
 	require.True(t, g.Deadline.IsZero())
+}
+
+var welcomeSecret = regexp.MustCompile(`YOUR SECRET: (\S+)`)
+
+// TestClubReplace: "replace ROLE ADDRESS" gives the newcomer a welcome
+// with a fresh secret and the seat's report, with a full phase; the old
+// secret works no more, for the old player or the new one.
+func TestClubReplace(t *testing.T) {
+	c := newClub(t, nil)
+	c.clock.Set(clubStart.Add(24 * time.Hour))
+	c.as("gm", adjudicator.GM, "replace south carol@"+domain)
+	require.Contains(t, text(c.one("gm", answer)), "south is now played by carol@"+domain)
+	require.Contains(t, text(c.got("bob", "Your seat was handed over")[0]), "secret")
+	told := c.got("alice", "South has a new player", "New deadline: Wed 25 Nov 12:00 UTC")
+	require.Contains(t, text(told[0]), "to a new player")
+	require.NotContains(t, told[0].Text, "carol", "never the address")
+	require.Contains(t, text(told[1]), "South has a new player, who gets a full phase")
+	got := c.got("carol", "Welcome: you play South", south, "New deadline")
+	m := welcomeSecret.FindStringSubmatch(got[0].Text)
+	require.NotNil(t, m, got[0].Text)
+	fresh := m[1]
+	require.NotEqual(t, c.secrets["south"], fresh)
+	require.Contains(t, got[1].Text, "Round 1. Points: north 0, south 0.")
+	require.Contains(t, got[1].Subject, "(due Wed 25 Nov 12:00 UTC)", "a full phase from now")
+	g := c.g()
+	require.Equal(t, "carol@"+domain, g.Player("south").Email)
+	require.Equal(t, clubStart.Add(96*time.Hour), g.Deadline)
+	seq := g.Seq
+
+	// The old secret: from the old address, then from the new one.
+	c.as("bob", "south", "pick 1")
+	require.Contains(t, text(c.one("bob", answer)), "does not play in game [club-e2e]")
+	c.as("carol", "south", "pick 1")
+	require.Contains(t, text(c.one("carol", answer)), "the secret is wrong")
+	require.Equal(t, seq, c.g().Seq, "nothing applied")
+	c.none("alice", "gm")
+
+	// The fresh secret works.
+	c.write("carol", "secret: "+fresh+"\npick 1")
+	require.Contains(t, c.one("carol", south).Text, "Your pick: 1")
+	c.one("alice", north)
+	require.Equal(t, seq+1, c.g().Seq)
+}
+
+// TestClubUndo: "undo" takes effect only when the other player replies
+// "accept" (with the request's token, as a reply to it); the game is then
+// back where it was, dice included, so the same orders draw the same
+// dice. Orders that drew a die cannot be taken back.
+func TestClubUndo(t *testing.T) {
+	c := newClub(t, nil)
+	before := c.g()
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	c.one("bob", south)
+	c.one("gm", gmRep)
+	log := logOf(t, c.db, c.game)
+	picked := log[len(log)-1]
+	require.Equal(t, "orders", picked.Kind)
+	require.Empty(t, picked.Draws, "a pick draws no die")
+
+	c.clock.Set(clubStart.Add(time.Hour))
+	c.as("alice", "north", "undo")
+	require.Contains(t, text(c.one("alice", answer)), "every other player is asked to accept")
+	ask := c.one("bob", "North asks to take back his last orders")
+	require.NotContains(t, ask.Text, "pick 2", "the orders stay secret")
+	tok := tokenLine.FindStringSubmatch(ask.Text)
+	require.NotNil(t, tok, ask.Text)
+	c.none("gm")
+	g := c.g()
+	require.NotNil(t, g.Undo, "nothing is taken back before the answer")
+	require.Equal(t, []string{"south"}, g.Owing)
+
+	// Bob answers the request as a mail program replies to it.
+	c.n++
+	c.send("bob@"+domain, rawMail("bob@"+domain, orders, "Re: "+ask.Subject, fmt.Sprintf("club.%d.bob@%s", c.n, domain), ask.MessageID,
+		c.secret("south")+"\ntoken: "+tok[1]+"\naccept"))
+	c.settle()
+	require.Contains(t, text(c.got("bob", "Re: ", "took back his last orders", south)[0]), "you accepted that North takes back")
+	require.Contains(t, text(c.got("alice", "took back his last orders", north)[0]), "the same orders draw the same dice")
+	c.one("gm", gmRep)
+	g = c.g()
+	require.Nil(t, g.Undo)
+	require.ElementsMatch(t, []string{"north", "south"}, g.Owing)
+	require.Equal(t, before.Deadline, g.Deadline, "an undo takes back orders, not time")
+	require.Equal(t, before.State, g.State, "the position before the orders")
+	require.Equal(t, before.Dice.Digest, g.Dice.Digest, "the dice digest before the orders")
+	require.Equal(t, before.Dice.Counters, g.Dice.Counters)
+
+	// The same orders again: the same digest, so the round's dice are
+	// those the first pick would have drawn.
+	c.as("alice", "north", "pick 2")
+	c.one("alice", north)
+	c.one("bob", south)
+	c.one("gm", gmRep)
+	log = logOf(t, c.db, c.game)
+	again := log[len(log)-1]
+	require.Equal(t, picked.Lines, again.Lines)
+	require.Equal(t, picked.Digest, again.Digest, "no re-roll: the same entry on the same dice")
+	require.Equal(t, picked.StateHash, again.StateHash)
+	c.as("bob", "south", "pick 1")
+	require.Contains(t, text(c.one("bob", south)), "Round 1: north rolls")
+	c.one("alice", north)
+	c.one("gm", gmRep)
+
+	// Bob's pick drew the round's dice: it cannot be taken back.
+	seq := c.g().Seq
+	c.as("bob", "south", "undo")
+	require.Contains(t, text(c.one("bob", answer)), "drew dice or revealed something")
+	c.none("alice", "gm")
+	require.Equal(t, seq, c.g().Seq)
+
+	var kinds []string
+	for _, e := range logOf(t, c.db, c.game)[len(log)-4:] {
+		kinds = append(kinds, e.Kind+" "+e.Role)
+	}
+	require.Equal(t, []string{"orders north", "note north", "rollback north", "orders north", "orders south"}, kinds, "the log keeps the orders, the request and the rollback")
+	rec, err := c.j.Export(c.game, true)
+	require.NoError(t, err)
+	rep := record.Verify(rec)
+	require.True(t, rep.OK(), rep.String())
+}
+
+// TestClubNonGM: a player, a stranger, or a player forging the GM's
+// address, sending the GM's commands is refused with a clear answer (in
+// the player's language), and nothing changes.
+func TestClubNonGM(t *testing.T) {
+	c := newClub(t, nil)
+	before := c.g()
+
+	c.as("alice", "north", "pause 3", "deadline 1", "replace south mallory@"+domain, "abandon")
+	ans := text(c.one("alice", answer))
+	require.Contains(t, ans, "NOT applied")
+	for _, w := range []string{"pause", "deadline", "replace", "abandon"} {
+		require.Contains(t, ans, `"`+w+`" is a GM command: only the game's GM may give it`)
+	}
+	c.write("bob", "language es")
+	c.one("bob", answer)
+	c.as("bob", "south", "defaults")
+	ans = text(c.one("bob", answer))
+	require.Contains(t, ans, "NO se han aplicado")
+	require.Contains(t, ans, `"defaults" es una orden del GM: solo el GM de la partida puede darla`)
+
+	// A stranger, and a player writing from the GM's address with his own
+	// secret.
+	c.write("mallory", "secret: guess\nrollback 1")
+	require.Contains(t, text(c.one("mallory", answer)), "does not play in game [club-e2e]")
+	c.send("gm@"+domain, rawMail("gm@"+domain, orders, "["+c.game+"] orders", "forged.1@"+domain, "", c.secret("north")+"\nabandon"))
+	c.settle()
+	require.Contains(t, text(c.one("gm", answer)), "the secret is wrong")
+	c.none("alice", "bob", "carol", "eve")
+
+	after := c.g()
+	require.Equal(t, before.Seq, after.Seq, "nothing logged")
+	require.Equal(t, before.Deadline, after.Deadline)
+	require.Nil(t, after.Pause)
+	require.False(t, after.Status.Finished)
+	require.Equal(t, "bob@"+domain, after.Player("south").Email)
+	require.Equal(t, before.State, after.State)
 }
