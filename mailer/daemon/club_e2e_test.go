@@ -19,7 +19,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/board"
 	"github.com/pbem/pbem/adjudicator/record"
+	_ "github.com/pbem/pbem/adjudicator/richard3"
+	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/pbem/pbem/mailer/embedded"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
@@ -615,4 +618,130 @@ func TestClubNonGM(t *testing.T) {
 	require.False(t, after.Status.Finished)
 	require.Equal(t, "bob@"+domain, after.Player("south").Email)
 	require.Equal(t, before.State, after.State)
+}
+
+// TestClubObserverNeverSeesHiddenFacts: a game of Richard III with two
+// observers (one in Spanish) is played by email for some decisions; no
+// observer mail (plain or HTML part, or the map drawn from the stored
+// mail) ever names a block that some player cannot see at that moment.
+func TestClubObserverNeverSeesHiddenFacts(t *testing.T) {
+	eng, err := adjudicator.Lookup("richard-iii")
+	require.NoError(t, err)
+	user := map[adjudicator.Role]string{"york": "alice", "lancaster": "bob"}
+	c := newClub(t, func(j *judge.Judge) (string, map[adjudicator.Role]string) {
+		cr, err := j.NewGame(judge.NewGameSpec{ID: "club-e2e", Game: "richard-iii", Scenario: "wars-of-the-roses", GM: "gm@" + domain,
+			Players: []judge.PlayerSpec{{Role: "york", Email: "alice@" + domain}, {Role: "lancaster", Email: "bob@" + domain}}})
+		require.NoError(t, err)
+		return cr.Game.ID, cr.Secrets
+	})
+	c.as("gm", adjudicator.GM, "observe eve@"+domain, "observe carol@"+domain+" 0 es")
+	require.Contains(t, text(c.one("gm", answer)), "observes the game")
+	for _, u := range []string{"alice", "bob"} {
+		c.got(u, "An observer follows the game", "An observer follows the game")
+	}
+
+	pick := testdice.New(7)
+	reports := 0
+	token := map[string]string{}
+	gmSaw := 0
+	for step := 0; ; step++ {
+		c.at(c.clock.Now().Add(time.Minute)) // the observers' reports go at the tick
+		g := c.g()
+		st, err := eng.Decode(g.State)
+		require.NoError(t, err)
+		hidden := hiddenNames(st, "york", "lancaster")
+		require.NotEmpty(t, hidden)
+		mails := allMail(t, c.db)
+		for _, u := range []string{"eve", "carol"} {
+			for _, m := range c.box[u].fetchNew() {
+				reports++
+				if u == "carol" {
+					require.Contains(t, m.Subject, "Informe para observadores")
+					require.Contains(t, m.Text, "Informe público de la partida", "in the observer's language")
+				} else {
+					require.Contains(t, m.Subject, "Observer report")
+				}
+				bodies := mailTexts(t, m.Raw)
+				for _, sm := range mails {
+					if sm.MessageID == m.MessageID {
+						for _, p := range sm.Parts {
+							bodies = append(bodies, string(p.Source))
+						}
+					}
+				}
+				for _, b := range bodies {
+					for _, name := range hidden {
+						require.NotRegexp(t, `\b`+regexp.QuoteMeta(name)+`\b`, b, "step %d: an observer's mail names the hidden block %s", step, name)
+					}
+				}
+			}
+		}
+		t.Logf("step %d: %s", step, g.Status.Label)
+		if step == 4 || g.Status.Finished { // a whole game turn: the cards, then both sides' actions
+			break
+		}
+		// The players answer their latest report's reply block, with its
+		// one-time token.
+		for _, u := range []string{"alice", "bob", "gm"} {
+			for _, m := range c.box[u].fetchNew() {
+				if tok := tokenLine.FindStringSubmatch(m.Text); tok != nil {
+					token[u] = tok[1]
+				}
+				if u == "gm" && regexp.MustCompile(`\b`+regexp.QuoteMeta(hidden[0])+`\b`).MatchString(m.Text) {
+					gmSaw++ // the check would see a name in a mail
+				}
+			}
+		}
+		prompts := st.Prompts()
+		role := prompts[pick.Intn(len(prompts))].Role
+		sub := st.(adjudicator.Player).RandomSubmission(role, pick.Intn)
+		lines := []string{"token: " + token[user[role]]}
+		for _, l := range sub.Lines {
+			lines = append(lines, l.Text)
+		}
+		c.as(user[role], role, lines...)
+		require.Greater(t, c.g().Seq, g.Seq, "step %d: %s's orders %q applied", step, role, lines)
+	}
+	t.Logf("%d observer reports checked", reports)
+	require.Positive(t, gmSaw, "the GM's reports name the blocks")
+	require.GreaterOrEqual(t, reports, 4, "the observers got reports")
+}
+
+// hiddenNames returns the names of the blocks (the pieces of the GM's
+// map) that some player does not see: not in his view nor among the
+// names his own map shows.
+func hiddenNames(st adjudicator.State, players ...adjudicator.Role) []string {
+	v := st.(board.Viewer)
+	seen := func(r adjudicator.Role) string {
+		var b strings.Builder
+		b.WriteString(st.View(r).Text())
+		for _, a := range v.MapView(r).Areas {
+			b.WriteString("\n" + a.Name)
+			for _, p := range a.Pieces {
+				b.WriteString("\n" + p.Label)
+			}
+		}
+		return b.String()
+	}
+	var texts []string
+	for _, r := range players {
+		texts = append(texts, seen(r))
+	}
+	var out []string
+	have := map[string]bool{}
+	for _, a := range v.MapView(adjudicator.GM).Areas {
+		for _, p := range a.Pieces {
+			if p.Label == "" || have[p.Label] {
+				continue
+			}
+			for _, s := range texts {
+				if !regexp.MustCompile(`\b` + regexp.QuoteMeta(p.Label) + `\b`).MatchString(s) {
+					have[p.Label] = true
+					out = append(out, p.Label)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
