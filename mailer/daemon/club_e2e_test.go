@@ -429,10 +429,28 @@ func TestClubPause(t *testing.T) {
 	for _, u := range []string{"alice", "bob"} {
 		require.Contains(t, text(c.got(u, "New deadline: Fri 27 Nov 12:00 UTC")[0]), "the pause reached its end")
 	}
+	require.Contains(t, text(c.one("gm", "The game resumed")), "the pause reached its end")
 	g = c.g()
 	require.Nil(t, g.Pause)
 	require.Equal(t, until.Add(72*time.Hour), g.Deadline)
 	require.Equal(t, 1, g.Status.Turn)
+
+	// A pause without days lasts the cap, 14 days, and then ends by
+	// itself too, with the 71 hours that were left.
+	c.clock.Set(until.Add(time.Hour))
+	c.as("gm", adjudicator.GM, "pause")
+	require.Contains(t, text(c.one("gm", answer)), "paused until Tue 8 Dec 13:00 UTC")
+	c.got("alice", "The game is paused")
+	c.got("bob", "The game is paused")
+	c.at(until.Add(time.Hour + 14*24*time.Hour - time.Minute))
+	c.none("alice", "bob", "gm")
+	require.NotNil(t, c.g().Pause)
+	c.at(until.Add(time.Hour + 14*24*time.Hour))
+	for _, u := range []string{"alice", "bob"} {
+		require.Contains(t, text(c.one(u, "New deadline: Fri 11 Dec 12:00 UTC")), "the pause reached its end")
+	}
+	c.one("gm", "The game resumed")
+	require.Nil(t, c.g().Pause)
 }
 
 // TestClubPlayingGMPause: a GM who plays in the game pauses it only when
