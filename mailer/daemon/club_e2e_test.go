@@ -93,7 +93,9 @@ func newClub(t *testing.T, create func(j *judge.Judge) (string, map[adjudicator.
 		}
 	}
 	c.game, c.secrets = create(c.j)
-	c.d = startDaemon(t, daemonSetup{DB: db, Judge: c.j, Now: clock.Now,
+	// A failed delivery (a loaded machine) is tried again at once: a retry
+	// scheduled later on the fake clock would wait for the test to move it.
+	c.d = startDaemon(t, daemonSetup{DB: db, Judge: c.j, Now: clock.Now, Backoff: func(int) time.Duration { return 0 },
 		IMAP: intakeConfig(srv.IMAPAddr(), "orders", "orders-pw"),
 		SMTP: withAuth(smtpConfig(t, srv.SMTPAddr()), "orders", "orders-pw")})
 	for u := range users {
@@ -669,6 +671,9 @@ func TestClubObserverNeverSeesHiddenFacts(t *testing.T) {
 		require.NoError(t, err)
 		hidden := hiddenNames(st, "york", "lancaster")
 		require.NotEmpty(t, hidden)
+		if step == 0 {
+			t.Logf("%d blocks hidden from a player at the start: %s", len(hidden), strings.Join(hidden, ", "))
+		}
 		mails := allMail(t, c.db)
 		for _, u := range []string{"eve", "carol"} {
 			for _, m := range c.box[u].fetchNew() {
@@ -680,13 +685,14 @@ func TestClubObserverNeverSeesHiddenFacts(t *testing.T) {
 					require.Contains(t, m.Subject, "Observer report")
 				}
 				bodies := mailTexts(t, m.Raw)
+				require.Len(t, bodies, 2, "the plain and the HTML parts")
 				for _, sm := range mails {
 					if sm.MessageID == m.MessageID {
-						for _, p := range sm.Parts {
-							bodies = append(bodies, string(p.Source))
-						}
+						require.Len(t, sm.Parts, 1, "the map")
+						bodies = append(bodies, string(sm.Parts[0].Source))
 					}
 				}
+				require.Len(t, bodies, 3, "the map's data, as the sender drew it")
 				for _, b := range bodies {
 					for _, name := range hidden {
 						require.NotRegexp(t, `\b`+regexp.QuoteMeta(name)+`\b`, b, "step %d: an observer's mail names the hidden block %s", step, name)
