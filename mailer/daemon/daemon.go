@@ -77,6 +77,10 @@ type Daemon struct {
 	running  atomic.Bool
 	stopped  sync.Map     // loop name -> true once it returned early
 	lastTick atomic.Int64 // unix nanoseconds of the last finished tick
+	// kick asks the deadline clock for a check now, outside its ticker;
+	// the check closes the channel it was sent once it finished. Only the
+	// package's tests send on it (export_test.go).
+	kick chan chan struct{}
 }
 
 // New builds a daemon; call Run to start it.
@@ -87,7 +91,7 @@ func New(cfg Config) *Daemon {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	d := &Daemon{cfg: cfg, drainer: cfg.Drainer}
+	d := &Daemon{cfg: cfg, drainer: cfg.Drainer, kick: make(chan chan struct{})}
 	if d.drainer == nil {
 		d.drainer = &outbox.Drainer{Queue: StoreQueue{DB: cfg.DB, Metrics: cfg.Metrics}, Sender: cfg.Sender, Log: cfg.Log}
 	}
@@ -223,6 +227,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	start("deadlines", func(ctx context.Context) error {
 		t := time.NewTicker(d.cfg.TickEvery)
 		defer t.Stop()
+		var kicked chan struct{}
 		for {
 			n, err := d.cfg.Judge.Tick()
 			if err != nil {
@@ -230,10 +235,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 			}
 			d.cfg.Metrics.DeadlinesApplied(n)
 			d.lastTick.Store(time.Now().UnixNano())
+			if kicked != nil {
+				close(kicked)
+				kicked = nil
+			}
 			select {
 			case <-ctx.Done():
 				return nil
 			case <-t.C:
+			case kicked = <-d.kick:
 			}
 		}
 	})

@@ -115,6 +115,10 @@ type daemonSetup struct {
 	// retry and waits for Poll (reported to the outbox's owner).
 	Poll     time.Duration
 	DrainLog *slog.Logger
+	// Now is the drainer's clock (nil: the wall clock); a test with a fake
+	// judge clock passes the same one, so that mail queued at the judge's
+	// time is due for the drainer too.
+	Now func() time.Time
 }
 
 // startDaemon runs a daemon in a goroutine until the test ends (or stop).
@@ -124,8 +128,8 @@ func startDaemon(t testing.TB, s daemonSetup) *running {
 	require.NoError(t, err)
 	r := &running{client: c, done: make(chan error, 1)}
 	var dr *outbox.Drainer
-	if s.Backoff != nil {
-		dr = &outbox.Drainer{Queue: daemon.StoreQueue{DB: s.DB}, Sender: smtpout.NewSender(s.SMTP), Backoff: s.Backoff, Poll: s.Poll, Log: s.DrainLog}
+	if s.Backoff != nil || s.Now != nil {
+		dr = &outbox.Drainer{Queue: daemon.StoreQueue{DB: s.DB}, Sender: smtpout.NewSender(s.SMTP), Backoff: s.Backoff, Poll: s.Poll, Log: s.DrainLog, Now: s.Now}
 	}
 	r.d = daemon.New(daemon.Config{DB: s.DB, Judge: s.Judge, Intake: daemon.IMAP{Client: c},
 		Sender: smtpout.NewSender(s.SMTP), TickEvery: time.Hour, Drainer: dr})

@@ -469,7 +469,13 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 			out = append(out, ProblemData{Line: fmt.Sprintf("(and %d more problems not listed)", len(rej.Problems)-maxProblems), Reason: "fix the lines above first"})
 			break
 		}
-		pd := ProblemData{LineNo: p.Line.No, Line: clip(redactSecret(p.Line.Text, secret), maxQuote), Reason: clip(redactSecret(inLang(p.Reason, p.ReasonMsg, lang, cat), secret), maxQuote)}
+		reason := inLang(p.Reason, p.ReasonMsg, lang, cat)
+		if w := gmOnlyWord(p.Line.Text); w != "" && cat != nil {
+			// A player who typed one of the GM's commands is told whose
+			// it is, not only that the game knows no such order.
+			reason += "; " + cat.T(lang, "notice.gm_only", "Word", w)
+		}
+		pd := ProblemData{LineNo: p.Line.No, Line: clip(redactSecret(p.Line.Text, secret), maxQuote), Reason: clip(redactSecret(reason, secret), maxQuote)}
 		for k, l := range p.Legal {
 			if k == maxProblems {
 				pd.Legal = append(pd.Legal, "...")
@@ -483,6 +489,17 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 		out = append(out, pd)
 	}
 	return out
+}
+
+// gmOnlyWord returns the first word of a line a game refused when it is
+// one of the GM's commands that change a game (no game has an order of
+// that name), else "".
+func gmOnlyWord(line string) string {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) == 0 || !gmStateCommands[f[0]] {
+		return ""
+	}
+	return f[0]
 }
 
 // tooBig explains why an email's order lines are too many or too long to
