@@ -497,7 +497,9 @@ func TestClubReplace(t *testing.T) {
 	require.Contains(t, text(told[0]), "to a new player")
 	require.NotContains(t, told[0].Text, "carol", "never the address")
 	require.Contains(t, text(told[1]), "South has a new player, who gets a full phase")
-	got := c.got("carol", "Welcome: you play South", south, "New deadline")
+	// The newcomer's welcome and report carry the deadline: no notice
+	// about his own seat in the third person.
+	got := c.got("carol", "Welcome: you play South", south)
 	m := welcomeSecret.FindStringSubmatch(got[0].Text)
 	require.NotNil(t, m, got[0].Text)
 	fresh := m[1]

@@ -82,12 +82,18 @@ func (j *Judge) announceT(tx *store.Tx, g *store.Game, except, subj, key string,
 // his own zone and language, after the message key that says why it
 // changed.
 func (j *Judge) announceDeadline(tx *store.Tx, g *store.Game, key string, kv ...any) error {
+	return j.announceDeadlineExcept(tx, g, "", key, kv...)
+}
+
+// announceDeadlineExcept is announceDeadline to every player but the
+// seat except (a newcomer, whose welcome and report say it all).
+func (j *Judge) announceDeadlineExcept(tx *store.Tx, g *store.Game, except, key string, kv ...any) error {
 	if g.Deadline.IsZero() {
-		return j.announceEach(tx, g, "",
+		return j.announceEach(tx, g, except,
 			func(p *store.Player) string { return "[" + g.ID + "] " + j.tr(p, "club.no_deadline_subject") },
 			func(p *store.Player) string { return j.tr(p, key, kv...) })
 	}
-	return j.announceEach(tx, g, "",
+	return j.announceEach(tx, g, except,
 		func(p *store.Player) string {
 			return "[" + g.ID + "] " + j.tr(p, "club.new_deadline_subject", "When", showTime(g, p, g.Deadline))
 		},

@@ -194,7 +194,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		if moved {
 			j.gmSay(b, g, no, "gm.full_phase", "When", showTimeTo(g, g.GM, g.Deadline))
-			if err := j.announceDeadline(tx, g, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
+			if err := j.announceDeadlineExcept(tx, g, p.Role, "club.new_player_phase", "Role", roleTitle(adjudicator.Role(p.Role))); err != nil {
 				return true, err
 			}
 		}
