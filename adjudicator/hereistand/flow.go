@@ -26,10 +26,11 @@ const (
 	DecNavalIntercept            // W16: try to intercept a naval move
 	DecNavalAvoid                // W16: naval avoid battle
 	DecCommit                    // W12: units from inside join a relief battle
+	DecReform                    // HIS-18.3-18.5: the target of a religious attempt or flip
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -218,7 +219,7 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && s.Rel.Pending == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	fight := f.Battle != nil || f.Assault != nil

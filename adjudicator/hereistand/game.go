@@ -144,6 +144,12 @@ func setup(id string, players int, optional bool) (*St, error) {
 			s.OnCard.set(h)
 		}
 	}
+	// The debaters of the first turn start uncommitted (HIS-8.2g).
+	for d, di := range debaters {
+		if !di.WithCranmer && di.Entry <= s.Turn {
+			s.Rel.Debater[d] = DebUncommitted
+		}
+	}
 	// Luther's 95 Theses starts in the Protestant hand (HIS-8.1a).
 	for n := 1; n <= NC; n++ {
 		if cards[n].EntryCond == EntryStartInHand && s.Turn == 1 {
