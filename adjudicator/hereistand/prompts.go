@@ -130,7 +130,7 @@ func (s *St) actionForms(p int) []string {
 	if t := s.transportOptions(p); len(t) > 0 {
 		out = append(out, t[:min(len(t), 4)]...)
 	}
-	return out
+	return append(out, s.religiousOptions(p)...)
 }
 
 // defaultLines is what a deadline does for power p (the safe answer):
@@ -263,7 +263,9 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			return append(lines, "done")
 		}
 		var cands []string
-		switch pick(6) {
+		switch pick(7) {
+		case 6:
+			cands = c.religiousOptions(p)
 		case 5:
 			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
 				cands = c.navalMoves(p)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // The religious struggle (HIS-18): debaters, reformers, Jesuit
@@ -982,4 +985,148 @@ func indexOf(list []string, x string) int {
 		}
 	}
 	return -1
+}
+
+// targetAnswer: the power choosing the targets of the pending attempts
+// names the next one.
+func (r *run) targetAnswer(d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	o, err := parseOrder(d.Power, l.Text, nil)
+	if err == nil && o.verb != "target" {
+		err = fmt.Errorf("name the target: \"target <space>\"")
+	}
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	a := s.Rel.Pending
+	if !containsInt(s.attemptTargets(a), o.to) {
+		return nil, reject(l, errLegal(legal, "%s is not a legal target now", spaces[o.to].Name))
+	}
+	a.N--
+	a.Done++
+	r.attempt(a, o.to)
+	r.checkAttempts()
+	return []string{o.canonical(d.Power)}, nil
+}
+
+// targetLines answers the pending attempts of power p with one line per
+// target; lines after the last target go on with p's impulse.
+func (r *run) targetLines(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	var canon []string
+	for i, l := range lines {
+		d, ok := s.Flow.top()
+		if !ok || d.Kind != DecReform || d.Power != p {
+			if s.Phase == PhAction && p == s.Active && len(s.Flow.Stack) == 0 {
+				more, rej := r.impulseLines(p, lines[i:], false)
+				if rej != nil {
+					return nil, rej
+				}
+				return append(canon, more...), nil
+			}
+			return nil, reject(l, fmt.Errorf("nothing more is owed now: this line is one too many"))
+		}
+		c, rej := r.targetAnswer(d, []adjudicator.Line{l}, s.decisionChoices(d))
+		if rej != nil {
+			return nil, rej
+		}
+		canon = append(canon, c...)
+	}
+	return canon, nil
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// zoneKeys and sourceKeys read the zones and the sources of attempts
+// in the religious texts.
+var (
+	zoneKeys = map[string]string{"German": "his.zone.german", "French": "his.zone.french", "English": "his.zone.english",
+		"Italian": "his.zone.italian", "Spanish": "his.zone.spanish", "any": "his.zone.any"}
+	sourceKeys = map[string]string{"Luther's 95 Theses": "his.src.theses", "a treatise": "his.src.treatise",
+		"book burning": "his.src.burn_books", "the New Testament": "his.src.new_testament",
+		"the Full Bible": "his.src.full_bible", "the debate": "his.src.debate"}
+)
+
+func convKey(keys map[string]string) msg.Conv {
+	return func(s string) (any, bool) {
+		k, ok := keys[s]
+		if !ok {
+			return nil, false
+		}
+		return msg.New(k), true
+	}
+}
+
+// religionPatterns are the readers of the religious prompts, events and
+// reasons (see i18nInit).
+func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
+	prompts = msg.Patterns{
+		p("his.prompt.flip_catholic", "You won the debate: choose a space to flip to Catholic ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
+		p("his.prompt.flip_protestant", "You won the debate: choose a space to flip to Protestant ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
+		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.4c)."),
+		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.3e)."),
+	}
+	events = msg.Patterns{
+		p("his.ev.theses", "The Protestant plays {Card}: Luther enters Wittenberg, which becomes Protestant (HIS-18.1c)."),
+		p("his.ev.flips_catholic", "{Power:power} flips {Space} to Catholic."),
+		p("his.ev.flips_protestant", "{Power:power} flips {Space} to Protestant."),
+		p("his.ev.reform_auto", "Reformation attempt in {Space}: the Protestant rolls {N:dice} [{Rolls}], best {Best:int}: automatic success (HIS-18.3i)."),
+		p("his.ev.reform", "Reformation attempt in {Space}: the Protestant rolls {N:dice} [{Rolls}], best {Best:int}; the Papacy rolls {M:dice} [{Rolls2}], best {Best2:int}."),
+		p("his.ev.counter_auto", "Counter-Reformation attempt in {Space}: the Papacy rolls {N:dice} [{Rolls}], best {Best:int}: automatic success (HIS-18.4g)."),
+		p("his.ev.counter", "Counter-Reformation attempt in {Space}: the Papacy rolls {N:dice} [{Rolls}], best {Best:int}; the Protestant rolls {M:dice} [{Rolls2}], best {Best2:int}."),
+		p("his.ev.becomes_protestant", "{Space} becomes Protestant."),
+		p("his.ev.stays_catholic", "{Space} stays Catholic."),
+		p("his.ev.becomes_catholic", "{Space} becomes Catholic."),
+		p("his.ev.stays_protestant", "{Space} stays Protestant."),
+		p("his.ev.carlstadt_unrest", "{Space} falls into unrest (Carlstadt, HIS-18.3l)."),
+		p("his.ev.electorate_regulars", "{N:int} Protestant regulars enter {Space} from the Electorate display (HIS-21.6c)."),
+		p("his.ev.attempts_lost", "No legal target is left: {N:int} of the attempts from {Source:source} are lost."),
+		p("his.ev.st_peters_vp", "St. Peter's gives the Papacy 1 VP ({VP:int} of {Max:int})."),
+		p("his.ev.reformer_enters", "The reformer {Name} enters {Space}."),
+		p("his.ev.debater_enters", "The debater {Name} enters play."),
+		p("his.ev.commits_bonus", "{Power:power} commits {Name} for its bonus."),
+		p("his.ev.treatise", "{Power:power} publishes a treatise in the {Zone:zone} zone."),
+		p("his.ev.burn_books", "The Papacy burns books in the {Zone:zone} zone."),
+		p("his.ev.st_peters", "The Papacy spends {CP:int} CP on St. Peter's."),
+		p("his.ev.jesuit", "The Papacy founds a Jesuit university in {Space}."),
+		p("his.ev.nt_advances", "The {Zone:zone} New Testament advances to {N:int} of {Of:int}."),
+		p("his.ev.bible_advances", "The {Zone:zone} Full Bible advances to {N:int} of {Of:int}."),
+		p("his.ev.nt_complete", "The {Zone:zone} New Testament is complete: 6 Reformation attempts in the {Zone2:zone} zone (HIS-18.1n)."),
+		p("his.ev.bible_complete", "The {Zone:zone} Full Bible is complete: 1 VP and 6 Reformation attempts in the {Zone2:zone} zone, +1 on every Protestant die (HIS-18.1n)."),
+		p("his.ev.debate", "{Power:power} calls a theological debate in the {Zone:zone} zone: {A} ({AV:int}) against {D} ({DV:int})."),
+		p("his.ev.debate_second", "Second round: {A} ({AV:int}) against {D} ({DV:int})."),
+		p("his.ev.debate_round", "Round {R:int}: {A} rolls {N:dice} [{Rolls}]: {H:hits}; {D} rolls {M:dice} [{Rolls2}]: {H2:hits}."),
+		p("his.ev.debate_inconclusive", "The debate is inconclusive."),
+		p("his.ev.campeggio_cancels", "Campeggio rolls {X:int}: the result of the debate is cancelled."),
+		p("his.ev.campeggio_stands", "Campeggio rolls {X:int}: the result stands."),
+		p("his.ev.debate_won", "{Power:power} wins the debate by {N:int}: {F:int} spaces to flip."),
+		p("his.ev.burned", "{Name} is burned at the stake: {VP:int} VP to the Papacy (HIS-18.5l)."),
+		p("his.ev.disgraced", "{Name} is disgraced: {VP:int} VP to the Protestant (HIS-18.5m)."),
+	}
+	whys = msg.Patterns{
+		p("his.why.name_target", `name the target: "target <space>"`),
+		p("his.why.not_target", "{Space} is not a legal target now"),
+		p("his.why.one_too_many", "nothing more is owed now: this line is one too many"),
+		p("his.why.theses_targets", `after the 95 Theses come its targets: "target <space>"`),
+		p("his.why.attempts_first", "the attempts in progress come first"),
+		p("his.why.bonus_used", "{Power:power} already used a debater bonus this impulse (HIS-18.2j)"),
+		p("his.why.debater_committed", "{Name} is not an uncommitted debater in play (HIS-18.2i)"),
+		p("his.why.no_debater_zone", "no Protestant debater of the {Zone:zone} zone is in play (HIS-18.1o)"),
+		p("his.why.all_committed", "every debater of {Power:power} that may debate there is committed (HIS-18.1o)"),
+		p("his.why.no_jesuits", "Jesuit universities are founded only after Society of Jesus (HIS-18.1r)"),
+		p("his.why.st_peters_done", "St. Peter's has given its {VP:int} VP (HIS-18.1p)"),
+		p("his.why.bible_done", "the {Zone:zone} Full Bible is complete (HIS-18.1m)"),
+	}
+	return
 }

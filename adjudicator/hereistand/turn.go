@@ -59,6 +59,9 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 	s := r.s
 	if d, ok := s.Flow.top(); ok {
 		lines = nonEmpty(lines)
+		if d.Kind == DecReform {
+			return r.targetLines(p, lines)
+		}
 		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > 1 {
 			// The active power answers its own decision and goes on with
 			// its impulse: the further lines wait for the action to end.
@@ -113,21 +116,40 @@ func reject(l adjudicator.Line, err error) *adjudicator.Rejection {
 func (r *run) lutherAnswer(lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	legal := []string{"play 95 theses"}
-	l, rej := one(lines, legal)
-	if rej != nil {
-		return nil, rej
+	if len(lines) == 0 {
+		return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no answer given", Legal: legal}}}
 	}
+	l := lines[0]
 	t := strings.ToLower(l.Text)
 	v, rest := verbOf(t)
 	if v != "play" || !(strings.Contains(rest, "these") || strings.Contains(rest, "luther") || strings.TrimPrefix(rest, "#") == "8") {
 		return nil, reject(l, errLegal(legal, "the Protestant opens the game with Luther's 95 Theses"))
 	}
+	for _, x := range lines[1:] {
+		if o, err := parseOrder(Protestant, x.Text, nil); err != nil || o.verb != "target" {
+			return nil, reject(x, errLegal([]string{"target <space>"}, "after the 95 Theses come its targets: \"target <space>\""))
+		}
+	}
 	n := lutherCard()
 	s.takeFromHand(Protestant, n)
 	s.Removed.set(n)
-	r.say("The Protestant plays %s. The Reformation attempts it starts arrive with the religious rules.", cardName(n))
-	r.enter(PhDiplomacy)
-	return []string{"play 8 Luther's 95 Theses"}, nil
+	r.say("The Protestant plays %s: Luther enters Wittenberg, which becomes Protestant (HIS-18.1c).", cardName(n))
+	// HIS-18.1c: Luther in Wittenberg, Wittenberg Protestant with its
+	// regulars, then 5 Reformation attempts in German spaces, +1 die each.
+	w := spaceByID["wittenberg"]
+	s.Rel.Reformer[reformerByID["luther"]] = int16(w)
+	r.flip(w, true)
+	r.startAttempts(Attempts{Power: Protestant, N: 5, Zones: 1 << LangGerman, Dice: 1, Debater: -1,
+		Source: "Luther's 95 Theses"})
+	canon := []string{"play 8 Luther's 95 Theses"}
+	if len(lines) > 1 && s.Rel.Pending != nil {
+		more, rej := r.targetLines(Protestant, lines[1:])
+		if rej != nil {
+			return nil, rej
+		}
+		canon = append(canon, more...)
+	}
+	return canon, nil
 }
 
 func verbOf(t string) (string, string) {
@@ -220,7 +242,10 @@ func (r *run) advance() {
 		}
 		switch s.Phase {
 		case PhLuther:
-			return
+			if !s.Removed.has(lutherCard()) {
+				return
+			}
+			r.enter(PhDiplomacy)
 		case PhCardDraw:
 			r.cardDrawPhase()
 		case PhDiplomacy:

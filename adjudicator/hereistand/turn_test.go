@@ -131,6 +131,9 @@ func TestHIS7_TurnSequence(t *testing.T) {
 		t.Fatalf("owing %v", got)
 	}
 	s, res := submit(t, s, Protestant, d, "Play 95 Theses")
+	for s.Rel.Pending != nil {
+		s, _ = submit(t, s, Protestant, d, s.defaultLines(Protestant)...)
+	}
 	if s.Phase != PhDiplomacy || !s.Removed.has(lutherCard()) {
 		t.Fatalf("after the theses: phase %d", s.Phase)
 	}
