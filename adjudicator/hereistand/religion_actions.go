@@ -196,7 +196,9 @@ func (s *St) religiousCost(p int, o order) (int, error) {
 		if s.Rel.Debater[d] != DebUncommitted {
 			return 0, fmt.Errorf("%s is not an uncommitted debater in play (HIS-18.2i)", di.Name)
 		}
-		if s.Rel.BonusUsed&bonusBit(p) != 0 {
+		// HIS-18.2j: one bonus an impulse on attempts or translation;
+		// Loyola's discount is neither.
+		if s.Rel.BonusUsed&bonusBit(p) != 0 && o.verb != "jesuit" {
 			return 0, fmt.Errorf("%s already used a debater bonus this impulse (HIS-18.2j)", powers[p].Name)
 		}
 		if indexOf(bonusFor[o.verb], di.ID) < 0 {
@@ -328,7 +330,9 @@ func (r *run) religiousAction(p int, o order) error {
 	deb := o.deb - 1
 	if deb >= 0 {
 		s.Rel.Debater[deb] = DebCommitted
-		s.Rel.BonusUsed |= bonusBit(p)
+		if o.verb != "jesuit" {
+			s.Rel.BonusUsed |= bonusBit(p)
+		}
 		r.say("%s commits %s for its bonus.", powers[p].Name, debaters[deb].Name)
 	}
 	id := ""

@@ -94,3 +94,248 @@ func TestHIS18_3n_ReformationExample(t *testing.T) {
 	require.False(t, r2.attempt(s2.Rel.Pending, sp(t, "prague")))
 	require.True(t, strings.Contains(r2.ev[len(r2.ev)-1].Text, "Prague stays Catholic"))
 }
+
+func deb(t *testing.T, id string) int {
+	t.Helper()
+	d, ok := debaterByID[id]
+	require.True(t, ok, id)
+	return d
+}
+
+// inImpulse is the game after the 95 Theses with its attempts made,
+// with power p holding the impulse and cp CP to spend.
+func inImpulse(t *testing.T, p, cp int) *St {
+	t.Helper()
+	s := afterTheses(t)
+	s.Rel.Pending = nil
+	s.Flow.Stack = nil
+	s.Phase, s.Active = PhAction, p
+	s.Flow.Card, s.Flow.CP = cards[1].Num, cp
+	s.NewImpulse()
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-18.5c-m, HIS-18.5n: the seed's debate. Eck (3) attacks with 3 + 3
+// + 1 (his bonus) = 7 dice against an uncommitted Luther (4): 4 + 2 = 6
+// dice; 2 hits each, a second round: Aleander (2) with 5 dice against
+// Melanchthon (3) with 5; 1 hit against 2. The Protestant wins by 1, not
+// more than Aleander's 2 (no disgrace), and Aleander's bonus gives 2
+// flips instead of 1.
+func TestHIS18_5n_DebateExample(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	s.Rel.Debater[deb(t, "carlstadt")] = DebCommitted
+	dice := &testdice.Script{Rolls: []int{
+		5, 6, 1, 1, 1, 1, 1, // Eck: 7 dice, 2 hits
+		5, 6, 1, 1, 1, 1, // Luther: 6 dice, 2 hits
+		2,             // the Papal draw among Campeggio, Aleander, Tetzel, Cajetan
+		1,             // the Protestant draw among Melanchthon and Bucer
+		5, 1, 1, 1, 1, // Aleander: 5 dice, 1 hit
+		5, 6, 1, 1, 1, // Melanchthon: 5 dice, 2 hits
+	}}
+	r := &run{s: s, dice: dice}
+	vp := s.VP(Protestant)
+	r.debate(Papacy, LangGerman, false, deb(t, "eck"), deb(t, "luther"))
+	require.Empty(t, dice.Rolls)
+	var text []string
+	for _, e := range r.ev {
+		text = append(text, e.Text)
+	}
+	all := strings.Join(text, "\n")
+	require.Contains(t, all, "Round 1: Eck rolls 7 dice [5 6 1 1 1 1 1]: 2 hits; Luther rolls 6 dice [5 6 1 1 1 1]: 2 hits.")
+	require.Contains(t, all, "Second round: Aleander (2) against Melanchthon (3).")
+	require.Contains(t, all, "Protestant wins the debate by 1: 2 spaces to flip.")
+	for _, id := range []string{"eck", "luther", "aleander", "melanchthon"} {
+		require.Equal(t, uint8(DebCommitted), s.Rel.Debater[deb(t, id)], id)
+	}
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, "bucer")])
+	require.Equal(t, vp, s.VP(Protestant)) // no disgrace
+	a := s.Rel.Pending
+	require.NotNil(t, a)
+	require.True(t, a.Flip && !a.Counter && a.N == 2 && a.Power == Protestant)
+	ch := s.targetChoices()
+	require.Contains(t, ch, "target Magdeburg")
+	n := s.ProtestantSpaces()
+	s, _ = submit(t, s, Protestant, testdice.New(1), "target magdeburg", "target leipzig")
+	require.Equal(t, n+2, s.ProtestantSpaces())
+	require.Nil(t, s.Rel.Pending)
+}
+
+// HIS-18.5l-m: a debater beaten by more than its value is burned (VP to
+// the Papacy, its reformer leaves the map) or disgraced (VP to the
+// Protestant); HIS-18.5j: two tied rounds are inconclusive.
+func TestHIS18_5l_BurnDisgraceInconclusive(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	r := &run{s: s, dice: &testdice.Script{Rolls: []int{
+		6, 6, 6, 5, 5, 5, 1, // Eck: 7 dice, 6 hits
+		1, 1, 1, 1, 1, 1, // Luther: 0 hits
+	}}}
+	vp := s.VP(Papacy)
+	r.debate(Papacy, LangGerman, false, deb(t, "eck"), deb(t, "luther"))
+	require.Equal(t, uint8(DebBurned), s.Rel.Debater[deb(t, "luther")])
+	require.Equal(t, vp+4, s.VP(Papacy))
+	require.False(t, s.reformerAt(sp(t, "wittenberg")))
+	require.True(t, s.Rel.Pending.Counter && s.Rel.Pending.N == 6)
+
+	s2 := inImpulse(t, Protestant, 0)
+	r2 := &run{s: s2, dice: &testdice.Script{Rolls: []int{
+		6, 6, 6, 6, 6, 6, 6, // Luther: 4 + 3 = 7 dice, 7 hits
+		1, 1, 1, // Tetzel: 1 + 2 = 3 dice, 0 hits
+	}}}
+	pvp := s2.VP(Protestant)
+	r2.debate(Protestant, LangGerman, false, deb(t, "luther"), deb(t, "tetzel"))
+	require.Equal(t, uint8(DebDisgraced), s2.Rel.Debater[deb(t, "tetzel")])
+	require.Equal(t, pvp+1, s2.VP(Protestant))
+
+	s3 := inImpulse(t, Protestant, 0)
+	r3 := &run{s: s3, dice: &testdice.Script{Rolls: []int{
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // round 1: Luther 7 dice, Eck 5, no hits
+		1, 1, // the draws: Melanchthon, Campeggio
+		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // round 2: 6 and 4 dice, no hits
+	}}}
+	r3.debate(Protestant, LangGerman, false, deb(t, "luther"), deb(t, "eck"))
+	require.Nil(t, s3.Rel.Pending)
+	require.Contains(t, r3.ev[len(r3.ev)-1].Text, "inconclusive")
+}
+
+func reason(rej interface{ Error() string }) string { return rej.Error() }
+
+// HIS-18.1i, HIS-18.3a, HIS-18.3l, HIS-18.2i-j: a treatise gives 2
+// attempts in the zone named; with Carlstadt 3 German attempts whose
+// failures fall into unrest; a debater bonus only once per impulse and
+// only from an uncommitted debater.
+func TestHIS18_1i_PublishTreatise(t *testing.T) {
+	s := inImpulse(t, Protestant, 6)
+	s, _ = submit(t, s, Protestant, testdice.New(1), "publish treatise german")
+	require.Equal(t, 4, s.Flow.CP)
+	require.Equal(t, 2, s.Rel.Pending.N)
+	require.Equal(t, uint8(1<<LangGerman), s.Rel.Pending.Zones)
+	refuse(t, s, Protestant, "translate german") // the attempts come first
+	refuse(t, s, Protestant, "target vienna")    // not a legal target
+	s, _ = submit(t, s, Protestant, &testdice.Script{Rolls: []int{1, 1, 1, 6, 6, 6, 6, 6, 6, 6}},
+		"target magdeburg", "target leipzig")
+	require.Nil(t, s.Rel.Pending)
+	// One attempt per space per impulse (HIS-18.3d): the next treatise
+	// may not target them again.
+	s, _ = submit(t, s, Protestant, testdice.New(2), "treatise german with carlstadt")
+	require.Equal(t, 3, s.Rel.Pending.N)
+	require.Equal(t, uint8(DebCommitted), s.Rel.Debater[deb(t, "carlstadt")])
+	require.NotContains(t, s.targetChoices(), "target Magdeburg")
+	require.NotContains(t, s.targetChoices(), "target Leipzig")
+	// A failed German attempt with Carlstadt's bonus: unrest.
+	s, _ = submit(t, s, Protestant, &testdice.Script{Rolls: []int{1, 1, 1, 6, 6, 6, 6, 6, 6, 6}}, "target brandenburg")
+	require.False(t, s.Protestant(sp(t, "brandenburg")))
+	require.True(t, s.InUnrest(sp(t, "brandenburg")))
+	s.Rel.Pending, s.Flow.Stack = nil, nil
+	rej := refuse(t, s, Protestant, "publish treatise german with bucer")
+	require.Contains(t, reason(rej), "already used a debater bonus this impulse")
+	s.NewImpulse()
+	s.Flow.CP = 6
+	rej = refuse(t, s, Protestant, "publish treatise german with carlstadt")
+	require.Contains(t, reason(rej), "not an uncommitted debater")
+	rej = refuse(t, s, Protestant, "publish treatise french with luther")
+	require.Contains(t, reason(rej), "does not apply")
+	s.Active = England
+	rej = refuse(t, s, England, "publish treatise english")
+	require.Contains(t, reason(rej), "Cranmer")
+}
+
+// HIS-18.1k-n: translation boxes, the debater's extra box, the New
+// Testament's 6 attempts and the Full Bible's VP and +1 die.
+func TestHIS18_1k_TranslateScripture(t *testing.T) {
+	s := inImpulse(t, Protestant, 6)
+	s, _ = submit(t, s, Protestant, testdice.New(1), "translate german 2 with luther")
+	require.Equal(t, 3, s.Tracks.Translation[0])
+	require.Equal(t, 4, s.Flow.CP)
+	s, _ = submit(t, s, Protestant, testdice.New(1), "translate german 3")
+	require.Equal(t, ntBoxes, s.Tracks.Translation[0])
+	a := s.Rel.Pending
+	require.True(t, a != nil && a.N == 6 && a.Plus == 0 && a.Source == "the New Testament")
+	s.Rel.Pending, s.Flow.Stack = nil, nil
+	s.Tracks.Translation[0] = ntBoxes + bibleBoxes - 1
+	vp := s.VP(Protestant)
+	s, _ = submit(t, s, Protestant, testdice.New(1), "translate german")
+	require.Equal(t, vp+1, s.VP(Protestant))
+	a = s.Rel.Pending
+	require.True(t, a != nil && a.N == 6 && a.Plus == 1 && a.Source == "the Full Bible")
+	s.Rel.Pending, s.Flow.Stack = nil, nil
+	rej := refuse(t, s, Protestant, "translate german")
+	require.Contains(t, reason(rej), "complete")
+	rej = refuse(t, s, Protestant, "translate italian")
+	require.Contains(t, reason(rej), "German, French and English")
+}
+
+// HIS-18.1p, HIS-18.1q, HIS-18.4a, HIS-18.4j, HIS-18.1r: St. Peter's (5 CP
+// a VP, at most 5 VP), book burning with Cajetan and Tetzel, and Jesuit
+// universities only after Society of Jesus, cheaper with Loyola.
+func TestHIS18_1p_PapalActions(t *testing.T) {
+	s := inImpulse(t, Papacy, 6)
+	vp := s.VP(Papacy)
+	s, _ = submit(t, s, Papacy, testdice.New(1), "st peters 5")
+	require.Equal(t, vp+1, s.VP(Papacy))
+	require.Equal(t, 0, s.Tracks.StPetersCP)
+	s.Tracks.StPetersVP = stPetersMaxVP
+	rej := refuse(t, s, Papacy, "st peters")
+	require.Contains(t, reason(rej), "St. Peter's has given")
+	s.Tracks.StPetersVP = 1
+	s.Flow.CP = 6
+	// Burn books: Counter-Reformation attempts on Protestant spaces.
+	s.Prot.set(sp(t, "leipzig"))
+	s, _ = submit(t, s, Papacy, testdice.New(1), "burn books german with cajetan")
+	require.Equal(t, 3, s.Rel.Pending.N)
+	require.True(t, s.Rel.Pending.Counter)
+	require.Contains(t, s.targetChoices(), "target Leipzig")
+	s, _ = submit(t, s, Papacy, testdice.New(3), "target leipzig")
+	require.Equal(t, 2, s.Rel.Pending.N)
+	s.Rel.Pending, s.Flow.Stack = nil, nil
+	// Tetzel adds a CP to St. Peter's for each attempt.
+	s.NewImpulse()
+	s.Flow.CP = 4
+	cp := s.Tracks.StPetersCP
+	s, _ = submit(t, s, Papacy, testdice.New(1), "burn books german with tetzel", "target wittenberg")
+	require.Equal(t, cp+1, s.Tracks.StPetersCP)
+	s.Rel.Pending, s.Flow.Stack = nil, nil
+	s.Flow.CP = 6
+	rej = refuse(t, s, Papacy, "jesuit university in vienna")
+	require.Contains(t, reason(rej), "Society of Jesus")
+	s.Rel.SocietyOfJesus = true
+	before := s.cathDice(sp(t, "vienna"))
+	s, _ = submit(t, s, Papacy, testdice.New(1), "found jesuit university in vienna")
+	require.True(t, s.Rel.Jesuit.has(sp(t, "vienna")))
+	require.Equal(t, 3, s.Flow.CP)
+	require.Equal(t, before+2, s.cathDice(sp(t, "vienna"))) // HIS-18.2c
+	s.Rel.Debater[deb(t, "loyola")] = DebUncommitted        // enters on turn 6
+	s, _ = submit(t, s, Papacy, testdice.New(1), "jesuit university in linz with loyola")
+	require.Equal(t, 1, s.Flow.CP)
+}
+
+// HIS-18.4i: with Leo X as Pope the Protestant wins a Counter-Reformation
+// tie; with Paul III the Papacy wins it inside its target zone and a 6
+// is an automatic success (HIS-18.4g).
+func TestHIS18_4_CounterReformationTies(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	w := sp(t, "wittenberg")
+	a := &Attempts{Power: Papacy, Counter: true, N: 1, Zones: 1 << LangGerman, Debater: -1}
+	n, m := s.cathDice(w), s.protDice(w)
+	rolls := func(best, k, bestK, j int) []int {
+		out := []int{best}
+		for i := 1; i < k; i++ {
+			out = append(out, 1)
+		}
+		out = append(out, bestK)
+		for i := 1; i < j; i++ {
+			out = append(out, 1)
+		}
+		return out
+	}
+	r := &run{s: s, dice: &testdice.Script{Rolls: rolls(4, n, 4, m)}}
+	require.False(t, r.attempt(a, w))
+	s.Ruler[Papacy] = uint8(rulerByID["paul_iii"])
+	s.Rel.CTried = locSet{}
+	r.dice = &testdice.Script{Rolls: rolls(4, n, 4, m)}
+	require.True(t, r.attempt(a, w))
+	s.Prot.set(w)
+	s.Rel.CTried = locSet{}
+	r.dice = &testdice.Script{Rolls: rolls(6, n, 1, 0)[:n]}
+	require.True(t, r.attempt(a, w))
+}
