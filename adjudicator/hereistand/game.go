@@ -345,6 +345,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	fmt.Fprintf(&b, "At war: %s\n", wrap(strings.Join(wars, ", "), 68))
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String(),
 		TitleMsg: vm("his.section.diplomacy"), Lines: []msg.M{msg.New("his.view.at_war", "Wars", warMsgs)}})
+	v.Sections = append(v.Sections, s.religionSection())
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

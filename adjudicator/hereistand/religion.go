@@ -1130,3 +1130,65 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 	}
 	return
 }
+
+// religionSection is the public state of the religious struggle for
+// every view: Protestant spaces, reformers, debaters, translations, St.
+// Peter's and Jesuit universities.
+func (s *St) religionSection() adjudicator.Section {
+	var b strings.Builder
+	var lines []msg.M
+	add := func(text string, m msg.M) {
+		b.WriteString(wrap(text, 68))
+		lines = append(lines, m)
+	}
+	var names []string
+	var items []msg.M
+	s.Prot.each(func(sp int) {
+		names = append(names, spaces[sp].Name)
+		items = append(items, msg.Lit(spaces[sp].Name))
+	})
+	if len(names) > 0 {
+		add("Protestant spaces: "+strings.Join(names, " · ")+".", msg.New("his.view.prot_spaces", "List", items))
+	}
+	names, items = nil, nil
+	for i, at := range s.Rel.Reformer {
+		if at >= 0 {
+			t := reformers[i].Name + " (" + spaces[at].Name + ")"
+			names = append(names, t)
+			items = append(items, msg.Lit(t))
+		}
+	}
+	if len(names) > 0 {
+		add("Reformers: "+strings.Join(names, " · ")+".", msg.New("his.view.reformers", "List", items))
+	}
+	for _, p := range []int{Protestant, Papacy} {
+		names, items = nil, nil
+		for d, di := range debaters {
+			st := s.Rel.Debater[d]
+			if di.Power != p || st == DebOff {
+				continue
+			}
+			names = append(names, fmt.Sprintf("%s %d %s", di.Name, di.Value, debaterStates[st]))
+			items = append(items, msg.New("his.view.debater", "Name", di.Name, "Value", di.Value,
+				"State", msg.New("his.deb."+debaterStates[st])))
+		}
+		if len(names) > 0 {
+			add(fmt.Sprintf("%s debaters: %s.", powers[p].Name, strings.Join(names, " · ")),
+				msg.New("his.view.debaters", "Power", powerMsg(p), "List", items))
+		}
+	}
+	tr := s.Tracks.Translation
+	add(fmt.Sprintf("Translations (New Testament 6, then Full Bible 10): German %d, French %d, English %d.", tr[0], tr[1], tr[2]),
+		msg.New("his.view.translations", "G", tr[0], "F", tr[1], "E", tr[2]))
+	add(fmt.Sprintf("St. Peter's: %d of %d CP toward the next VP, %d VP.", s.Tracks.StPetersCP, stPetersCPPerVP, s.Tracks.StPetersVP),
+		msg.New("his.view.st_peters", "CP", s.Tracks.StPetersCP, "Of", stPetersCPPerVP, "VP", s.Tracks.StPetersVP))
+	names, items = nil, nil
+	s.Rel.Jesuit.each(func(sp int) {
+		names = append(names, spaces[sp].Name)
+		items = append(items, msg.Lit(spaces[sp].Name))
+	})
+	if len(names) > 0 {
+		add("Jesuit universities: "+strings.Join(names, " · ")+".", msg.New("his.view.jesuits", "List", items))
+	}
+	return adjudicator.Section{Title: "Religion", Body: b.String(), TitleMsg: vm("his.section.religion"), Lines: lines}
+}
