@@ -211,7 +211,7 @@ func (s *St) checkFlow() error {
 	if f.Card != 0 && s.Phase != PhAction {
 		return fmt.Errorf("a card in play outside the Action Phase")
 	}
-	if f.Waiting != 0 && s.Phase != PhDiplomacy || f.Waiting >= 1<<NMajor {
+	if f.Waiting != 0 && s.Phase != PhDiplomacy && s.Phase != PhDiet || f.Waiting >= 1<<NMajor {
 		return fmt.Errorf("powers waiting %b in the %s phase", f.Waiting, phaseNames[s.Phase])
 	}
 	for _, d := range f.Stack {
@@ -544,7 +544,7 @@ func (s *St) owingPowers() []int {
 	switch s.Phase {
 	case PhLuther:
 		return []int{Protestant}
-	case PhDiplomacy:
+	case PhDiplomacy, PhDiet:
 		var out []int
 		for p := 0; p < NMajor; p++ {
 			if s.Flow.Waiting&(1<<p) != 0 {

@@ -66,6 +66,10 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Text:     "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done.",
 			Choices:  []string{"done"},
 			Template: []string{"done"}}
+	case PhDiet:
+		ch := s.dietChoices(p)
+		return adjudicator.Prompt{Role: role, Kind: "diet", Text: "Diet of Worms (HIS-18.1d): commit one card from your hand in secret; the three cards are revealed together.",
+			Choices: capList(ch), Template: ch[:1]}
 	case PhSpring:
 		ch := append([]string{"no deployment"}, s.springDestinations(p)...)
 		return adjudicator.Prompt{Role: role, Kind: "spring", Text: s.springText(p), Choices: capList(ch),
@@ -145,6 +149,8 @@ func (s *St) defaultLines(p int) []string {
 		return []string{"play 95 theses"}
 	case PhDiplomacy:
 		return []string{"done"}
+	case PhDiet:
+		return s.dietChoices(p)[:1]
 	case PhSpring:
 		return []string{"no deployment"}
 	}
@@ -221,6 +227,9 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiet:
+		ch := s.dietChoices(p)
+		lines = []string{ch[pick(len(ch))]}
 	default:
 		lines = s.defaultLines(p)
 	}

@@ -146,8 +146,9 @@ type Attempts struct {
 	// Zones holds the target language zones (bit per zone): ties and
 	// automatic successes count only there (HIS-18.3e).
 	Zones uint8
-	// Only restricts the targets to the target zones (English treatise).
-	Only bool
+	// Only restricts the targets to the target zones; Adj to spaces
+	// next to a space of the new religion (the Diet of Worms, HIS-18.1g).
+	Only, Adj bool
 	// Dice are extra dice on every attempt (95 Theses); Plus is added to
 	// every Protestant die (Full Bible, HIS-18.3h).
 	Dice, Plus int
@@ -180,6 +181,9 @@ type Religion struct {
 	Tried, CTried locSet
 	// Pending are the attempts whose targets are being chosen.
 	Pending *Attempts
+	// Diet holds the cards committed in secret to the Diet of Worms
+	// (HIS-18.1d), by power, until all three are revealed; never shown.
+	Diet [NMajor]uint8
 }
 
 func (r Religion) clone() Religion {
@@ -380,6 +384,14 @@ func (s *St) attemptTargets(a *Attempts) []int {
 			ok = s.CounterTarget(t) && (a.Flip || !s.Rel.CTried.has(t))
 		} else {
 			ok = s.ReformTarget(t) && (a.Flip || !s.Rel.Tried.has(t))
+		}
+		if ok && a.Adj {
+			ok = false
+			for _, e := range spaces[t].Nbr {
+				if a.Counter && s.Catholic(int(e.To)) || !a.Counter && s.Prot.has(int(e.To)) {
+					ok = true
+				}
+			}
 		}
 		if !ok {
 			continue
@@ -660,6 +672,10 @@ func (s *St) targetText() string {
 	}
 	zones := zoneList(a.Zones)
 	switch {
+	case a.Adj && a.Counter:
+		return fmt.Sprintf("The Diet of Worms: choose a German space next to a Catholic space to flip to Catholic (%d left, HIS-18.1h).", a.N)
+	case a.Adj:
+		return fmt.Sprintf("The Diet of Worms: choose a German space next to a Protestant space to flip to Protestant (%d left, HIS-18.1g).", a.N)
 	case a.Flip && a.Counter:
 		return fmt.Sprintf("You won the debate: choose a space to flip to Catholic (%d left, %s zone first, HIS-18.5k).", a.N, zones)
 	case a.Flip:
@@ -776,6 +792,11 @@ func (s *St) checkReligion() error {
 	if pendingDec != (s.Rel.Pending != nil) {
 		return fmt.Errorf("religious attempts pending without their decision, or the reverse")
 	}
+	for p, c := range s.Rel.Diet {
+		if c != 0 && (s.Phase != PhDiet || !containsCard(s.Hands[p], int(c))) {
+			return fmt.Errorf("%s's Diet of Worms card is not in its hand", powers[p].Name)
+		}
+	}
 	if a := s.Rel.Pending; a != nil {
 		if a.N < 0 || a.Power < 0 || a.Power >= NMajor || a.Debater < -1 || a.Debater >= len(debaters) {
 			return fmt.Errorf("bad pending attempts %+v", *a)
@@ -791,15 +812,16 @@ func (s *St) checkReligion() error {
 
 // religionWire is the stored form of the religious state.
 type religionWire struct {
-	Debaters  [][2]string   `json:"debaters"`            // debater, state (uncommitted, committed...); off ones left out
-	Reformers [][2]string   `json:"reformers,omitempty"` // reformer, space or "removed"; off ones left out
-	Jesuit    []string      `json:"jesuit,omitempty"`
-	Flags     []string      `json:"flags,omitempty"`
-	Converted []string      `json:"converted,omitempty"`
-	BonusUsed []string      `json:"bonus_used,omitempty"`
-	Tried     []string      `json:"tried,omitempty"`
-	CTried    []string      `json:"counter_tried,omitempty"`
-	Pending   *attemptsWire `json:"pending,omitempty"`
+	Debaters  [][2]string    `json:"debaters"`            // debater, state (uncommitted, committed...); off ones left out
+	Reformers [][2]string    `json:"reformers,omitempty"` // reformer, space or "removed"; off ones left out
+	Jesuit    []string       `json:"jesuit,omitempty"`
+	Flags     []string       `json:"flags,omitempty"`
+	Converted []string       `json:"converted,omitempty"`
+	BonusUsed []string       `json:"bonus_used,omitempty"`
+	Tried     []string       `json:"tried,omitempty"`
+	CTried    []string       `json:"counter_tried,omitempty"`
+	Pending   *attemptsWire  `json:"pending,omitempty"`
+	Diet      map[string]int `json:"diet,omitempty"`
 }
 
 type attemptsWire struct {
@@ -810,6 +832,7 @@ type attemptsWire struct {
 	Done    int    `json:"done,omitempty"`
 	Zones   []int  `json:"zones,omitempty"`
 	Only    bool   `json:"only,omitempty"`
+	Adj     bool   `json:"adjacent,omitempty"`
 	Dice    int    `json:"dice,omitempty"`
 	Plus    int    `json:"plus,omitempty"`
 	Debater string `json:"debater,omitempty"`
@@ -861,9 +884,17 @@ func (s *St) religionWire() *religionWire {
 		w.BonusUsed = append(w.BonusUsed, powers[Papacy].ID)
 	}
 	w.Tried, w.CTried = spaceIDs(s.Rel.Tried), spaceIDs(s.Rel.CTried)
+	for p, c := range s.Rel.Diet {
+		if c != 0 {
+			if w.Diet == nil {
+				w.Diet = map[string]int{}
+			}
+			w.Diet[powers[p].ID] = int(c)
+		}
+	}
 	if a := s.Rel.Pending; a != nil {
 		aw := &attemptsWire{Power: powers[a.Power].ID, Counter: a.Counter, Flip: a.Flip, N: a.N, Done: a.Done,
-			Only: a.Only, Dice: a.Dice, Plus: a.Plus, Source: a.Source}
+			Only: a.Only, Adj: a.Adj, Dice: a.Dice, Plus: a.Plus, Source: a.Source}
 		for l := 0; l < NLang; l++ {
 			if a.Zones&(1<<l) != 0 {
 				aw.Zones = append(aw.Zones, l)
@@ -953,12 +984,19 @@ func (s *St) religionFromWire(w *religionWire) error {
 		}
 		s.Rel.BonusUsed |= bonusBit(p)
 	}
+	for id, c := range w.Diet {
+		p, ok := powerByID[id]
+		if !ok || p != Protestant && p != Hapsburg && p != Papacy || c < 1 || c > NC {
+			return bad("Diet of Worms card", id)
+		}
+		s.Rel.Diet[p] = uint8(c)
+	}
 	if aw := w.Pending; aw != nil {
 		p, ok := powerByID[aw.Power]
 		if !ok || p >= NMajor {
 			return bad("power", aw.Power)
 		}
-		a := &Attempts{Power: p, Counter: aw.Counter, Flip: aw.Flip, N: aw.N, Done: aw.Done, Only: aw.Only,
+		a := &Attempts{Power: p, Counter: aw.Counter, Flip: aw.Flip, N: aw.N, Done: aw.Done, Only: aw.Only, Adj: aw.Adj,
 			Dice: aw.Dice, Plus: aw.Plus, Source: aw.Source, Debater: -1}
 		for _, l := range aw.Zones {
 			if l < 0 || l >= NLang {
@@ -1055,7 +1093,7 @@ var (
 		"Italian": "his.zone.italian", "Spanish": "his.zone.spanish", "any": "his.zone.any"}
 	sourceKeys = map[string]string{"Luther's 95 Theses": "his.src.theses", "a treatise": "his.src.treatise",
 		"book burning": "his.src.burn_books", "the New Testament": "his.src.new_testament",
-		"the Full Bible": "his.src.full_bible", "the debate": "his.src.debate"}
+		"the Full Bible": "his.src.full_bible", "the debate": "his.src.debate", "the Diet of Worms": "his.src.diet"}
 )
 
 func convKey(keys map[string]string) msg.Conv {
@@ -1072,12 +1110,19 @@ func convKey(keys map[string]string) msg.Conv {
 // reasons (see i18nInit).
 func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	prompts = msg.Patterns{
+		p("his.prompt.diet", "Diet of Worms (HIS-18.1d): commit one card from your hand in secret; the three cards are revealed together."),
+		p("his.prompt.diet_catholic", "The Diet of Worms: choose a German space next to a Catholic space to flip to Catholic ({N:int} left, HIS-18.1h)."),
+		p("his.prompt.diet_protestant", "The Diet of Worms: choose a German space next to a Protestant space to flip to Protestant ({N:int} left, HIS-18.1g)."),
 		p("his.prompt.flip_catholic", "You won the debate: choose a space to flip to Catholic ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
 		p("his.prompt.flip_protestant", "You won the debate: choose a space to flip to Protestant ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
 		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.4c)."),
 		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.3e)."),
 	}
 	events = msg.Patterns{
+		p("his.ev.diet_commits", "{Power:power} commits its card to the Diet of Worms."),
+		p("his.ev.diet_roll", "Diet of Worms: the Protestant rolls {N:dice} [{Rolls}]: {H:hits}; the Papacy and the Hapsburg roll {M:dice} [{Rolls2}]: {H2:hits}."),
+		p("his.ev.diet_cards", "Diet of Worms: {Cards}."),
+		p("his.ev.diet_inconclusive", "The Diet of Worms is inconclusive (HIS-18.1h)."),
 		p("his.ev.theses", "The Protestant plays {Card}: Luther enters Wittenberg, which becomes Protestant (HIS-18.1c)."),
 		p("his.ev.flips_catholic", "{Power:power} flips {Space} to Catholic."),
 		p("his.ev.flips_protestant", "{Power:power} flips {Space} to Protestant."),
@@ -1115,6 +1160,8 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.ev.disgraced", "{Name} is disgraced: {VP:int} VP to the Protestant (HIS-18.5m)."),
 	}
 	whys = msg.Patterns{
+		p("his.why.diet_commit", `commit a card: "play <card>"`),
+		p("his.why.diet_mandatory", "{Card} is a Mandatory Event: it may not be committed to the Diet (HIS-18.1d)"),
 		p("his.why.name_target", `name the target: "target <space>"`),
 		p("his.why.not_target", "{Space} is not a legal target now"),
 		p("his.why.one_too_many", "nothing more is owed now: this line is one too many"),
@@ -1191,4 +1238,101 @@ func (s *St) religionSection() adjudicator.Section {
 		add("Jesuit universities: "+strings.Join(names, " · ")+".", msg.New("his.view.jesuits", "List", items))
 	}
 	return adjudicator.Section{Title: "Religion", Body: b.String(), TitleMsg: vm("his.section.religion"), Lines: lines}
+}
+
+func containsCard(h []uint8, n int) bool {
+	for _, c := range h {
+		if int(c) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// dietChoices are the cards power p may commit to the Diet of Worms, the
+// cheapest first: any card of its hand but a Mandatory Event (HIS-18.1d).
+func (s *St) dietChoices(p int) []string {
+	var out []string
+	for cp := 0; cp <= 6; cp++ {
+		for _, c := range s.Hands[p] {
+			if cards[c].CP == cp && cards[c].Type != CardMandatory {
+				out = append(out, fmt.Sprintf("play %d %s", c, cards[c].Name))
+			}
+		}
+	}
+	return out
+}
+
+// dietAnswer: power p commits its card to the Diet of Worms, in secret.
+// Once the three are in, they are revealed and the Diet is resolved
+// (HIS-18.1e-h).
+func (r *run) dietAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	legal := s.dietChoices(p)
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	v, rest := verbOf(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(l.Text)), " for cp"))
+	var o order
+	var err error
+	if v != "play" && v != "commit" {
+		err = fmt.Errorf("commit a card: \"play <card>\"")
+	} else {
+		o.card, err = matchCard(rest, s.Hands[p])
+	}
+	if err == nil && cards[o.card].Type == CardMandatory {
+		err = fmt.Errorf("%s is a Mandatory Event: it may not be committed to the Diet (HIS-18.1d)", cardName(o.card))
+	}
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	s.Rel.Diet[p] = uint8(o.card)
+	s.Flow.Waiting &^= 1 << p
+	r.say("%s commits its card to the Diet of Worms.", powers[p].Name)
+	if s.Flow.Waiting == 0 {
+		r.dietResolve()
+	}
+	return []string{fmt.Sprintf("play %d %s", o.card, cards[o.card].Name)}, nil
+}
+
+// dietResolve reveals the Diet of Worms cards and resolves it: the
+// Protestant rolls its card's CP + 4 dice, the Papacy and the Hapsburg
+// their cards' CP; 5s and 6s hit; the side with more hits flips the
+// difference in German spaces next to its own (HIS-18.1e-h).
+func (r *run) dietResolve() {
+	s := r.s
+	var cp [NMajor]int
+	var names []string
+	for _, p := range []int{Protestant, Hapsburg, Papacy} {
+		c := int(s.Rel.Diet[p])
+		s.Rel.Diet[p] = 0
+		if c == 0 {
+			names = append(names, powers[p].Name+" no card")
+			continue
+		}
+		cp[p] = cards[c].CP
+		names = append(names, powers[p].Name+" "+cardName(c))
+		s.takeFromHand(p, c)
+		if cards[c].Type == CardHome {
+			s.OnCard.set(c)
+		} else {
+			s.discard(c)
+		}
+	}
+	r.say("Diet of Worms: %s.", strings.Join(names, ", "))
+	prolls, phits := r.debateDice(cp[Protestant] + 4)
+	crolls, chits := r.debateDice(cp[Papacy] + cp[Hapsburg])
+	r.say("Diet of Worms: the Protestant rolls %d dice [%s]: %d hits; the Papacy and the Hapsburg roll %d dice [%s]: %d hits.",
+		len(prolls), diceText(prolls), phits, len(crolls), diceText(crolls), chits)
+	switch {
+	case phits > chits:
+		r.startAttempts(Attempts{Power: Protestant, Flip: true, Only: true, Adj: true, N: phits - chits,
+			Zones: 1 << LangGerman, Debater: -1, Source: "the Diet of Worms"})
+	case chits > phits:
+		r.startAttempts(Attempts{Power: Papacy, Flip: true, Counter: true, Only: true, Adj: true, N: chits - phits,
+			Zones: 1 << LangGerman, Debater: -1, Source: "the Diet of Worms"})
+	default:
+		r.say("The Diet of Worms is inconclusive (HIS-18.1h).")
+	}
 }

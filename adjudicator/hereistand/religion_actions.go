@@ -411,7 +411,7 @@ func (r *run) pickDebater(list []int) int {
 func (r *run) debateDice(n int) ([]int, int) {
 	var rolls []int
 	hits := 0
-	for i := 0; i < max(n, 1); i++ {
+	for i := 0; i < n; i++ {
 		x := r.dice.Roll("debate", 6)
 		rolls = append(rolls, x)
 		if x >= 5 {
@@ -491,7 +491,7 @@ func (r *run) debate(caller, z int, committed bool, att, def int) {
 		drolls, dhits := r.debateDice(dn)
 		s.Rel.Debater[att], s.Rel.Debater[def] = DebCommitted, DebCommitted
 		r.say("Round %d: %s rolls %d dice [%s]: %d hits; %s rolls %d dice [%s]: %d hits.", round,
-			debaters[att].Name, max(an, 1), diceText(arolls), ahits, debaters[def].Name, max(dn, 1), diceText(drolls), dhits)
+			debaters[att].Name, an, diceText(arolls), ahits, debaters[def].Name, dn, diceText(drolls), dhits)
 		diff = ahits - dhits
 		if diff != 0 {
 			break

@@ -1,9 +1,11 @@
 package hereistand
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
 )
@@ -338,4 +340,65 @@ func TestHIS18_4_CounterReformationTies(t *testing.T) {
 	s.Rel.CTried = locSet{}
 	r.dice = &testdice.Script{Rolls: rolls(6, n, 1, 0)[:n]}
 	require.True(t, r.attempt(a, w))
+}
+
+// HIS-18.1d-h: the Diet of Worms. The Protestant, the Hapsburg and the
+// Papacy commit a card each in secret (no view shows it, nor the
+// events); once the third is in, the cards are revealed, the Protestant
+// rolls CP + 4 dice against the Catholic CP, and the winner flips the
+// difference in German spaces next to its religion.
+func TestHIS18_1d_DietOfWorms(t *testing.T) {
+	s := afterTheses(t)
+	for s.Rel.Pending != nil {
+		s, _ = submit(t, s, Protestant, testdice.New(1), s.defaultLines(Protestant)...)
+	}
+	s, _ = submit(t, s, England, testdice.New(1), "done")
+	require.Equal(t, PhDiet, s.Phase)
+	require.ElementsMatch(t, []string{"hapsburg", "papacy", "protestant"}, roleStrings(s.Owing()))
+	pr := s.prompt(Hapsburg)
+	require.Equal(t, "diet", pr.Kind)
+	card := func(p int) int {
+		for _, c := range s.Hands[p] {
+			if cards[c].Type != CardMandatory {
+				return int(c)
+			}
+		}
+		t.Fatalf("%s has no card for the Diet", powers[p].Name)
+		return 0
+	}
+	hc, pc, prc := card(Hapsburg), card(Papacy), card(Protestant)
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "play "+strconv.Itoa(hc))
+	require.NotContains(t, eventText(res, "papacy"), cards[hc].Name)
+	for _, r := range []string{"papacy", "protestant", "england"} {
+		require.NotContains(t, s.View(adjudicator.Role(r)).Text(), cards[hc].Name)
+	}
+	require.NotContains(t, roleStrings(s.Owing()), "hapsburg")
+	s, _ = submit(t, s, Papacy, testdice.New(1), "play "+strconv.Itoa(pc))
+	n := cards[prc].CP + 4
+	m := cards[pc].CP + cards[hc].CP
+	rolls := make([]int, 0, n+m)
+	for i := 0; i < n; i++ {
+		rolls = append(rolls, 6) // every Protestant die hits
+	}
+	for i := 0; i < m; i++ {
+		rolls = append(rolls, 1)
+	}
+	s, res = submit(t, s, Protestant, &testdice.Script{Rolls: rolls}, "play "+strconv.Itoa(prc))
+	require.Contains(t, eventText(res, "england"), "Diet of Worms: Protestant "+cardName(prc))
+	a := s.Rel.Pending
+	require.True(t, a != nil && a.Flip && a.Adj && a.N == n && a.Power == Protestant)
+	for _, c := range s.targetChoices() {
+		x, _ := matchSpace(strings.TrimPrefix(c, "target "))
+		require.Equal(t, LangGerman, spaces[x].Lang, c)
+	}
+	require.Equal(t, [NMajor]uint8{}, s.Rel.Diet)
+	require.False(t, containsCard(s.Hands[Hapsburg], hc))
+}
+
+func roleStrings(rs []adjudicator.Role) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, string(r))
+	}
+	return out
 }

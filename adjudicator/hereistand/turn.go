@@ -86,6 +86,8 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 		return r.lutherAnswer(nonEmpty(lines))
 	case PhDiplomacy:
 		return r.diplomacyAnswer(p, nonEmpty(lines))
+	case PhDiet:
+		return r.dietAnswer(p, nonEmpty(lines))
 	case PhSpring:
 		return r.springAnswer(p, nonEmpty(lines))
 	case PhAction:
@@ -258,7 +260,9 @@ func (r *run) advance() {
 				r.enter(PhSpring)
 			}
 		case PhDiet:
-			r.say("The Diet of Worms is held; its card play and religious results arrive with the religious rules.")
+			if s.Flow.Waiting != 0 {
+				return
+			}
 			r.enter(PhSpring)
 		case PhSpring:
 			for s.Active < NMajor && len(s.springDestinations(s.Active)) == 0 {
@@ -318,6 +322,12 @@ func (r *run) enter(ph int) {
 		s.Flow.Waiting = 1<<NMajor - 1
 		if s.Turn == 1 {
 			s.Flow.Waiting = 1 << England // HIS-7c
+		}
+	case PhDiet:
+		for _, p := range []int{Protestant, Hapsburg, Papacy} {
+			if len(s.dietChoices(p)) > 0 {
+				s.Flow.Waiting |= 1 << p
+			}
 		}
 	case PhSpring:
 		s.Active = 0
