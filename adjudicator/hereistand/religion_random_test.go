@@ -12,6 +12,8 @@ import (
 // tracks, pending attempts with their decision, no Protestant Ottoman
 // space), the Protestant spaces on the map are those the events told,
 // and each action shows up.
+// Also exercises HIS-18a, HIS-18.1a, HIS-18.5b, HIS-18.5c, HIS-18.5d (see
+// the coverage document).
 func TestReligionRandomGames(t *testing.T) {
 	seen := map[string]int{}
 	kinds := map[string]string{

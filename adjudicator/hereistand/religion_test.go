@@ -22,6 +22,8 @@ func afterTheses(t *testing.T) *St {
 // HIS-18.1b, HIS-18.1c, HIS-21.6c: Luther enters Wittenberg, which turns
 // Protestant with its 2 regulars, and the Protestant owes 5 Reformation
 // attempts in German spaces, chosen one at a time.
+// Also exercises HIS-8.1a, HIS-18.3a, HIS-18.3d, HIS-18.3e, HIS-18.3i,
+// HIS-18.3k (see the coverage document).
 func TestHIS18_1c_NinetyFiveTheses(t *testing.T) {
 	s := afterTheses(t)
 	w := sp(t, "wittenberg")
@@ -57,6 +59,9 @@ func TestHIS18_1c_NinetyFiveTheses(t *testing.T) {
 
 // HIS-18.3n: the seed's example, after Brandenburg was converted and
 // received its regular. The dice of both sides for each candidate.
+// Also exercises HIS-18.1c, HIS-18.2a, HIS-18.2b, HIS-18.2d, HIS-18.2f,
+// HIS-18.3e, HIS-18.3f, HIS-18.3g, HIS-18.3j, HIS-18.3k, HIS-18.3m,
+// HIS-21.6c (see the coverage document).
 func TestHIS18_3n_ReformationExample(t *testing.T) {
 	s := afterTheses(t)
 	r := &run{s: s, dice: testdice.New(1)}
@@ -124,6 +129,9 @@ func inImpulse(t *testing.T, p, cp int) *St {
 // Melanchthon (3) with 5; 1 hit against 2. The Protestant wins by 1, not
 // more than Aleander's 2 (no disgrace), and Aleander's bonus gives 2
 // flips instead of 1.
+// Also exercises HIS-8.2h, HIS-18.2h, HIS-18.5a, HIS-18.5b, HIS-18.5d,
+// HIS-18.5f, HIS-18.5g, HIS-18.5h, HIS-18.5i, HIS-18.5k (see the coverage
+// document).
 func TestHIS18_5n_DebateExample(t *testing.T) {
 	s := inImpulse(t, Papacy, 0)
 	s.Rel.Debater[deb(t, "carlstadt")] = DebCommitted
@@ -166,6 +174,8 @@ func TestHIS18_5n_DebateExample(t *testing.T) {
 // HIS-18.5l-m: a debater beaten by more than its value is burned (VP to
 // the Papacy, its reformer leaves the map) or disgraced (VP to the
 // Protestant); HIS-18.5j: two tied rounds are inconclusive.
+// Also exercises HIS-18.1o, HIS-18.5i, HIS-18.5m, HIS-23.2k (see the
+// coverage document).
 func TestHIS18_5l_BurnDisgraceInconclusive(t *testing.T) {
 	s := inImpulse(t, Papacy, 0)
 	r := &run{s: s, dice: &testdice.Script{Rolls: []int{
@@ -206,6 +216,8 @@ func reason(rej interface{ Error() string }) string { return rej.Error() }
 // attempts in the zone named; with Carlstadt 3 German attempts whose
 // failures fall into unrest; a debater bonus only once per impulse and
 // only from an uncommitted debater.
+// Also exercises HIS-11h, HIS-18.1j, HIS-18.2h, HIS-18.2j, HIS-18.2k,
+// HIS-18.3d (see the coverage document).
 func TestHIS18_1i_PublishTreatise(t *testing.T) {
 	s := inImpulse(t, Protestant, 6)
 	s, _ = submit(t, s, Protestant, testdice.New(1), "publish treatise german")
@@ -244,6 +256,8 @@ func TestHIS18_1i_PublishTreatise(t *testing.T) {
 
 // HIS-18.1k-n: translation boxes, the debater's extra box, the New
 // Testament's 6 attempts and the Full Bible's VP and +1 die.
+// Also exercises HIS-11h, HIS-18.1l, HIS-18.1m, HIS-18.1n, HIS-18.2h,
+// HIS-18.3a, HIS-18.3h, HIS-23.2k (see the coverage document).
 func TestHIS18_1k_TranslateScripture(t *testing.T) {
 	s := inImpulse(t, Protestant, 6)
 	s, _ = submit(t, s, Protestant, testdice.New(1), "translate german 2 with luther")
@@ -270,6 +284,8 @@ func TestHIS18_1k_TranslateScripture(t *testing.T) {
 // HIS-18.1p, HIS-18.1q, HIS-18.4a, HIS-18.4j, HIS-18.1r: St. Peter's (5 CP
 // a VP, at most 5 VP), book burning with Cajetan and Tetzel, and Jesuit
 // universities only after Society of Jesus, cheaper with Loyola.
+// Also exercises HIS-18.2c, HIS-18.2h, HIS-18.2i, HIS-18.2j, HIS-18.4b,
+// HIS-18.4c, HIS-18.4d, HIS-18.4e, HIS-23.2i (see the coverage document).
 func TestHIS18_1p_PapalActions(t *testing.T) {
 	s := inImpulse(t, Papacy, 6)
 	vp := s.VP(Papacy)
@@ -314,6 +330,8 @@ func TestHIS18_1p_PapalActions(t *testing.T) {
 // HIS-18.4i: with Leo X as Pope the Protestant wins a Counter-Reformation
 // tie; with Paul III the Papacy wins it inside its target zone and a 6
 // is an automatic success (HIS-18.4g).
+// Also exercises HIS-18.4c, HIS-18.4d, HIS-18.4h (see the coverage
+// document).
 func TestHIS18_4_CounterReformationTies(t *testing.T) {
 	s := inImpulse(t, Papacy, 0)
 	w := sp(t, "wittenberg")
@@ -347,6 +365,8 @@ func TestHIS18_4_CounterReformationTies(t *testing.T) {
 // events); once the third is in, the cards are revealed, the Protestant
 // rolls CP + 4 dice against the Catholic CP, and the winner flips the
 // difference in German spaces next to its religion.
+// Also exercises HIS-18.1e, HIS-18.1f, HIS-18.1g, HIS-18.1h (see the
+// coverage document).
 func TestHIS18_1d_DietOfWorms(t *testing.T) {
 	s := afterTheses(t)
 	for s.Rel.Pending != nil {
@@ -401,4 +421,88 @@ func roleStrings(rs []adjudicator.Role) []string {
 		out = append(out, string(r))
 	}
 	return out
+}
+
+// HIS-8.2e, HIS-8.2f, HIS-8.2g, HIS-8.2h, HIS-8.2i, HIS-19.7a: the
+// debaters of turn 1 start uncommitted (4 Protestant, 5 Papal); later
+// ones and the reformers Zwingli and Calvin enter in their Card Draw
+// Phase, the English trio only with Cranmer; Winter flips every
+// committed debater back.
+func TestHIS8_2_DebatersAndReformersEnter(t *testing.T) {
+	s := newGame(t, 1)
+	require.Len(t, s.debatersOf(Protestant, LangNone, DebUncommitted), 4)
+	require.Len(t, s.debatersOf(Papacy, LangNone, DebUncommitted), 5)
+	s.Turn = 4
+	r := &run{s: s, dice: testdice.New(1)}
+	r.religionCardDraw()
+	require.True(t, s.reformerOn("zwingli") && s.reformerOn("calvin") && !s.reformerOn("cranmer"))
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, "calvin")])
+	require.Equal(t, uint8(DebOff), s.Rel.Debater[deb(t, "coverdale")])
+	s.Rel.Reformer[reformerByID["cranmer"]] = int16(sp(t, "london"))
+	r.religionCardDraw()
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, "coverdale")])
+	s.Rel.Debater[deb(t, "eck")] = DebCommitted
+	s.Rel.Debater[deb(t, "luther")] = DebBurned
+	s.Rel.PrintingPress = true
+	s.religionWinter()
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, "eck")])
+	require.Equal(t, uint8(DebBurned), s.Rel.Debater[deb(t, "luther")])
+	require.False(t, s.Rel.PrintingPress)
+	mustCheck(t, s)
+}
+
+// HIS-2.3a, HIS-2.5c, HIS-18.2e, HIS-18.2f, HIS-18.2g, HIS-18.3g,
+// HIS-18.4f, HIS-18.1o: Ottoman home spaces never change religion; a
+// Protestant space across a pass gives no die; English units count for
+// the side of England's ruler (none under Henry VIII); Printing Press
+// adds a Protestant die and Augsburg Confession takes 1 from the Papal
+// dice; a debate needs a Protestant debater of its zone.
+// Also exercises HIS-18.3e, HIS-18.3f, HIS-18.5f (see the coverage
+// document).
+func TestHIS18_2_Modifiers(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	ist := sp(t, "istanbul")
+	s.Prot.set(sp(t, "edirne"))
+	require.False(t, s.ReformTarget(ist))
+	s.Prot.clear(sp(t, "edirne"))
+	// Turin is across a pass from Geneva.
+	g, tu := sp(t, "geneva"), sp(t, "turin")
+	before := s.protDice(tu)
+	s.Prot.set(g)
+	require.True(t, s.ReformTarget(tu)) // adjacency across a pass still makes a target
+	require.Equal(t, before, s.protDice(tu))
+	// England's units: no side under Henry VIII, Protestant under Edward VI,
+	// Catholic under Mary I.
+	lon := sp(t, "london")
+	require.False(t, s.protestantStack(lon) || s.catholicStack(lon))
+	s.Ruler[England] = uint8(rulerByID["edward_vi"])
+	require.True(t, s.protestantStack(lon))
+	s.Ruler[England] = uint8(rulerByID["mary_i"])
+	require.True(t, s.catholicStack(lon))
+	// Printing Press: one more Protestant die.
+	x := sp(t, "leipzig")
+	r := &run{s: s, dice: &testdice.Script{Fallback: testdice.New(1)}}
+	a := &Attempts{Power: Protestant, N: 1, Zones: 1 << LangGerman, Debater: -1}
+	s.Rel.PrintingPress = true
+	n := s.protDice(x) + 1
+	r.attempt(a, x)
+	require.Contains(t, r.ev[0].Text, "the Protestant rolls "+strconv.Itoa(n)+" dice")
+	// Augsburg Confession: 6s become 5s for the Papacy (no automatic
+	// success even with Paul III).
+	s.Ruler[Papacy] = uint8(rulerByID["paul_iii"])
+	s.Rel.Augsburg = true
+	w := sp(t, "wittenberg")
+	ca := &Attempts{Power: Papacy, Counter: true, N: 1, Zones: 1 << LangGerman, Debater: -1}
+	rolls := []int{}
+	for i := 0; i < s.cathDice(w); i++ {
+		rolls = append(rolls, 6)
+	}
+	for i := 0; i < s.protDice(w); i++ {
+		rolls = append(rolls, 5)
+	}
+	r.dice = &testdice.Script{Rolls: rolls}
+	require.True(t, r.attempt(ca, w)) // 5 against 5: Paul III wins the tie in the zone
+	require.Contains(t, r.ev[len(r.ev)-2].Text, "best 5; the Protestant")
+	require.Error(t, s.canDebate(Papacy, LangFrench))
+	require.NoError(t, s.canDebate(Papacy, LangGerman))
 }
