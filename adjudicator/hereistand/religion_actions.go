@@ -557,6 +557,7 @@ func (s *St) religiousOptions(p int) []string {
 		try(order{verb: "treatise", zone: z})
 		try(order{verb: "translate", zone: z, n: 1})
 		try(order{verb: "debate", zone: z})
+		try(order{verb: "debate", zone: z, pool: 1})
 		try(order{verb: "burnbooks", zone: z})
 	}
 	try(order{verb: "stpeters", n: 1})
