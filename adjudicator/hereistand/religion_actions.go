@@ -591,3 +591,8 @@ func (s *St) religiousOptions(p int) []string {
 	}
 	return out
 }
+
+// religiousVerbs are the religious actions each power may name in its
+// impulse prompt.
+var religiousVerbs = [NMajor]string{England: ", publish treatise (with Cranmer)",
+	Papacy: ", st peters, burn books, debate, jesuit university", Protestant: ", publish treatise, translate, debate"}
