@@ -1055,6 +1055,10 @@ func (r *run) targetAnswer(d Decision, lines []adjudicator.Line, legal []string)
 // target; lines after the last target go on with p's impulse.
 func (r *run) targetLines(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
+	if len(lines) == 0 {
+		d, _ := s.Flow.top()
+		return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no answer given", Legal: s.decisionChoices(d)}}}
+	}
 	var canon []string
 	for i, l := range lines {
 		d, ok := s.Flow.top()

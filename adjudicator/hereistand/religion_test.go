@@ -226,6 +226,7 @@ func TestHIS18_1i_PublishTreatise(t *testing.T) {
 	require.Equal(t, uint8(1<<LangGerman), s.Rel.Pending.Zones)
 	refuse(t, s, Protestant, "translate german") // the attempts come first
 	refuse(t, s, Protestant, "target vienna")    // not a legal target
+	refuse(t, s, Protestant)                     // no answer
 	s, _ = submit(t, s, Protestant, &testdice.Script{Rolls: []int{1, 1, 1, 6, 6, 6, 6, 6, 6, 6}},
 		"target magdeburg", "target leipzig")
 	require.Nil(t, s.Rel.Pending)
