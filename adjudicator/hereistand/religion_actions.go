@@ -141,9 +141,9 @@ func (o order) religiousCanonical() string {
 		return fmt.Sprintf("translate %s %d%s", zoneID(o.zone), o.n, with)
 	case "debate":
 		if o.pool == 1 {
-			return "debate " + zoneID(o.zone) + " committed"
+			return "debate " + zoneID(o.zone) + " committed" + with
 		}
-		return "debate " + zoneID(o.zone)
+		return "debate " + zoneID(o.zone) + with
 	case "stpeters":
 		return fmt.Sprintf("st peters %d", o.n)
 	case "burnbooks":
@@ -161,6 +161,7 @@ var bonusFor = map[string][]string{
 	"translate": {"luther", "melanchthon", "tyndale", "coverdale", "olivetan"},
 	"burnbooks": {"cajetan", "caraffa", "tetzel", "contarini", "faber", "canisius"},
 	"jesuit":    {"loyola"},
+	"debate":    {"bullinger"},
 }
 
 // translationBonus is the zone of each translating debater.
@@ -197,8 +198,8 @@ func (s *St) religiousCost(p int, o order) (int, error) {
 			return 0, fmt.Errorf("%s is not an uncommitted debater in play (HIS-18.2i)", di.Name)
 		}
 		// HIS-18.2j: one bonus an impulse on attempts or translation;
-		// Loyola's discount is neither.
-		if s.Rel.BonusUsed&bonusBit(p) != 0 && o.verb != "jesuit" {
+		// Loyola's discount and Bullinger's second round are neither.
+		if s.Rel.BonusUsed&bonusBit(p) != 0 && o.verb != "jesuit" && o.verb != "debate" {
 			return 0, fmt.Errorf("%s already used a debater bonus this impulse (HIS-18.2j)", powers[p].Name)
 		}
 		if indexOf(bonusFor[o.verb], di.ID) < 0 {
@@ -328,6 +329,11 @@ func (r *run) religiousAction(p int, o order) error {
 	}
 	s.Flow.CP -= cost
 	deb := o.deb - 1
+	if o.verb == "debate" {
+		// Bullinger is committed only if a second round calls him in.
+		r.debateWith(p, o.zone, o.pool == 1, -1, -1, deb)
+		return nil
+	}
 	if deb >= 0 {
 		s.Rel.Debater[deb] = DebCommitted
 		if o.verb != "jesuit" {
@@ -366,8 +372,6 @@ func (r *run) religiousAction(p int, o order) error {
 	case "jesuit":
 		s.Rel.Jesuit.set(o.to)
 		r.say("The Papacy founds a Jesuit university in %s.", spaces[o.to].Name)
-	case "debate":
-		r.debate(p, o.zone, o.pool == 1, -1, -1)
 	}
 	return nil
 }
@@ -426,6 +430,13 @@ func (r *run) debateDice(n int) ([]int, int) {
 // drawn at random when -1 (a card event may name them); committed says
 // from which pool the caller draws the defender.
 func (r *run) debate(caller, z int, committed bool, att, def int) {
+	r.debateWith(caller, z, committed, att, def, -1)
+}
+
+// debateWith is debate with Bullinger's bonus (HIS-18.5i): when second is
+// Bullinger, uncommitted, he is the Protestant's second-round debater, in
+// any zone.
+func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 	s := r.s
 	enemy := Papacy + Protestant - caller
 	zoneOf := func(p int) int {
@@ -468,7 +479,21 @@ func (r *run) debate(caller, z int, committed bool, att, def int) {
 				}
 				return r.pickDebater(pool)
 			}
-			att, def = next(caller, att), next(enemy, def)
+			// Bullinger comes in before any draw of his side.
+			bull := second >= 0 && s.Rel.Debater[second] == DebUncommitted
+			if bull {
+				r.say("%s commits %s for its bonus.", powers[Protestant].Name, debaters[second].Name)
+			}
+			if bull && caller == Protestant {
+				att = second
+			} else {
+				att = next(caller, att)
+			}
+			if bull && caller != Protestant {
+				def = second
+			} else {
+				def = next(enemy, def)
+			}
 			r.say("Second round: %s (%d) against %s (%d).", debaters[att].Name, debaters[att].Value,
 				debaters[def].Name, debaters[def].Value)
 		}
@@ -563,7 +588,7 @@ func (s *St) religiousOptions(p int) []string {
 	try(order{verb: "stpeters", n: 1})
 	// Bonuses: the first debater that fits each action.
 	for d := range debaters {
-		for _, verb := range []string{"treatise", "translate", "burnbooks"} {
+		for _, verb := range []string{"treatise", "translate", "burnbooks", "debate"} {
 			if indexOf(bonusFor[verb], debaters[d].ID) < 0 {
 				continue
 			}

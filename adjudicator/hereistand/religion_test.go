@@ -507,3 +507,29 @@ func TestHIS18_2_Modifiers(t *testing.T) {
 	require.Error(t, s.canDebate(Papacy, LangFrench))
 	require.NoError(t, s.canDebate(Papacy, LangGerman))
 }
+
+// HIS-18.5i: the Protestant who calls a debate may name Bullinger; if
+// the first round is tied he is the Protestant's second-round debater,
+// before any draw of his side, and only then committed. HIS-18.5k: the
+// Papacy loses with Campeggio in the deciding round and rolls to cancel.
+func TestHIS18_5i_Bullinger(t *testing.T) {
+	s := inImpulse(t, Protestant, 3)
+	s.Turn = 3
+	(&run{s: s, dice: testdice.New(1)}).religionCardDraw()
+	b := deb(t, "bullinger")
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[b])
+	r := &run{s: s, dice: &testdice.Script{Rolls: []int{
+		1, 1, 1, 1, 1, 1, 1, // Luther: 7 dice, no hit
+		1, 1, 1, 1, 1, // Eck: 5 dice, no hit
+		1,             // the Papal draw: Campeggio
+		5, 5, 1, 1, 1, // Bullinger: 2 + 3 = 5 dice, 2 hits
+		1, 1, 1, 1, // Campeggio: 2 + 2 = 4 dice, no hit
+		4, // Campeggio's die: the result stands
+	}}}
+	r.debateWith(Protestant, LangGerman, false, deb(t, "luther"), deb(t, "eck"), b)
+	require.Equal(t, uint8(DebCommitted), s.Rel.Debater[b])
+	require.Equal(t, 2, s.Rel.Pending.N)
+	o, err := parseOrder(Protestant, "debate german with bullinger", nil)
+	require.NoError(t, err)
+	require.Equal(t, "debate german with Bullinger", o.canonical(Protestant))
+}
