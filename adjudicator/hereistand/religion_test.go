@@ -533,3 +533,15 @@ func TestHIS18_5i_Bullinger(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "debate german with Bullinger", o.canonical(Protestant))
 }
+
+// HIS-18.3f, HIS-18.3j: "show" tells a space's reformer and the dice of
+// both sides when it is a target.
+func TestHIS18_3f_ShowTargets(t *testing.T) {
+	s := afterTheses(t)
+	q, err := s.Query("papacy", "leipzig")
+	require.NoError(t, err)
+	require.Contains(t, q, "Reformation target: 3 Protestant dice against 4 Papal (HIS-18.3).")
+	q, _ = s.Query("papacy", "wittenberg")
+	require.Contains(t, q, "Reformer: Luther.")
+	require.Contains(t, q, "Counter-Reformation target:")
+}
