@@ -545,3 +545,62 @@ func TestHIS18_3f_ShowTargets(t *testing.T) {
 	require.Contains(t, q, "Reformer: Luther.")
 	require.Contains(t, q, "Counter-Reformation target:")
 }
+
+// HIS-18a: the religious state survives the canonical encoding, and
+// Decode refuses a damaged one.
+func TestReligionEncodeDecode(t *testing.T) {
+	s := afterTheses(t)
+	s.Rel.Jesuit.set(sp(t, "vienna"))
+	s.Rel.Debater[deb(t, "eck")] = DebCommitted
+	s.Rel.SocietyOfJesus = true
+	s.Tracks.Translation[2] = 7
+	a, err := s.Encode()
+	require.NoError(t, err)
+	back, err := decode(a)
+	require.NoError(t, err)
+	b, _ := back.Encode()
+	require.Equal(t, string(a), string(b))
+	require.Equal(t, s.Rel.Pending.N, back.Rel.Pending.N)
+	require.True(t, back.Rel.Jesuit.has(sp(t, "vienna")) && back.Rel.SocietyOfJesus)
+	for _, c := range []struct{ old, new, want string }{
+		{`["eck","committed"]`, `["eckk","committed"]`, "unknown debater"},
+		{`["eck","committed"]`, `["eck","asleep"]`, "unknown debater state"},
+		{`"jesuit":["vienna"]`, `"jesuit":["atlantis"]`, "unknown space"},
+		{`"flags":["society_of_jesus"]`, `"flags":["printing"]`, "unknown religious flag"},
+		{`["luther","wittenberg"]`, `["luther","paris"]`, "Luther in a bad place"},
+		{`"source":"Luther's 95 Theses"}`, `"source":"Luther's 95 Theses"},"x":1`, "unknown field"},
+	} {
+		bad := strings.Replace(string(a), c.old, c.new, 1)
+		require.NotEqual(t, string(a), bad, c.old)
+		_, err := decode([]byte(bad))
+		require.Error(t, err, c.new)
+		require.Contains(t, err.Error(), c.want)
+	}
+	// Attempts without their decision, or the reverse.
+	h := s.clone()
+	h.Flow.Stack = nil
+	require.ErrorContains(t, h.Check(), "pending")
+	h = s.clone()
+	h.Prot.set(sp(t, "istanbul"))
+	require.ErrorContains(t, h.Check(), "cannot be Protestant")
+}
+
+// HIS-18.3e, HIS-18.4c: a port on a sea zone with another port of the
+// attacker's religion is a target, however far; a Protestant space with
+// only Protestant neighbours and no such port is not a Counter-
+// Reformation target.
+func TestHIS18_3e_PortTargets(t *testing.T) {
+	s := afterTheses(t)
+	lon, ham := sp(t, "london"), sp(t, "hamburg")
+	require.False(t, s.ReformTarget(lon))
+	s.Prot.set(ham)
+	require.True(t, s.ReformTarget(lon))
+	require.True(t, s.CounterTarget(ham)) // Catholic ports on the North Sea
+	w := sp(t, "wittenberg")
+	for _, e := range spaces[w].Nbr {
+		s.Prot.set(int(e.To))
+	}
+	require.False(t, s.CounterTarget(w))
+	s.Rel.Jesuit.set(w)
+	require.True(t, s.CounterTarget(w))
+}
