@@ -526,11 +526,11 @@ func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 		r.say("The debate is inconclusive.")
 		return
 	}
-	winner, loser, wd, ld := caller, enemy, att, def
+	// ld is the losing side's debater of the deciding round.
+	winner, loser, ld := caller, enemy, def
 	if diff < 0 {
-		winner, loser, wd, ld, diff = enemy, caller, def, att, -diff
+		winner, loser, ld, diff = enemy, caller, att, -diff
 	}
-	_ = wd
 	papal := att
 	if caller != Papacy {
 		papal = def
