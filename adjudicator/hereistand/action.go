@@ -90,6 +90,20 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 	}
 	var canon []string
 	for i, o := range os {
+		if d, ok := s.Flow.top(); ok && d.Kind == DecReform && d.Power == p && o.verb == "target" {
+			// The targets of the attempts just started.
+			c, rej := r.targetAnswer(d, lines[i:i+1], s.decisionChoices(d))
+			if rej != nil {
+				if !queued {
+					return nil, rej
+				}
+				r.tell(p, "Line %d (%q) was not carried out: %s. Your remaining orders were dropped.",
+					lines[i].No, lines[i].Text, rej.Problems[0].Reason)
+				break
+			}
+			canon = append(canon, c...)
+			continue
+		}
 		if s.Flow.Move != nil || s.Flow.Naval != nil || s.Flow.Assault != nil || len(s.Flow.Stack) > 0 {
 			s.Flow.Queue = append([]adjudicator.Line(nil), lines[i:]...)
 			r.tell(p, "Your orders from line %d wait for the decision of another power.", lines[i].No)
@@ -190,6 +204,8 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.navalAction(p, o)
 	case "transport":
 		return r.transportAction(p, o)
+	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
+		return r.religiousAction(p, o)
 	}
 	return errLegal(s.actionForms(p), "%q is not an action of the Action Phase", o.verb)
 }

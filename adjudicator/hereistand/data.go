@@ -307,7 +307,9 @@ type rawData struct {
 		Command  int
 		Piracy   int
 	}
-	Cards []struct {
+	Debaters  []rawDebater
+	Reformers []rawReformer
+	Cards     []struct {
 		N         int
 		Name      string
 		CP        int
@@ -651,6 +653,9 @@ func loadData(raw []byte) error {
 			return fmt.Errorf("ruler %s: card %d is not a Mandatory Event", r.ID, r.Card)
 		}
 	}
+	if err := loadReligion(d.Debaters, d.Reformers); err != nil {
+		return err
+	}
 	for _, s := range d.Scenarios {
 		sc, err := loadScenario(s.ID, s.Title, s.FirstTurn, s.LastTurn, s.Units, s.Control, s.ElectorateDisplay,
 			s.Wars, s.Alliances, s.VP, s.Rulers)
@@ -772,6 +777,8 @@ func resetTables() {
 	adj = [NS][NS]uint8{}
 	seaAdj = [NSea][NSea]bool{}
 	electorates, keys = nil, nil
+	debaters, reformers = nil, nil
+	debaterByID, reformerByID = map[string]int{}, map[string]int{}
 }
 
 // scenarioByID finds a scenario's facts.

@@ -25,6 +25,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.lossesAnswer(d, lines, legal)
 	case DecCommit:
 		return r.commitAnswer(d, lines, legal)
+	case DecReform:
+		return r.targetAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -246,6 +248,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
 		return s.navalChoices(d)
 	}
+	if d.Kind == DecReform {
+		return s.targetChoices()
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -329,6 +334,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
 		return s.navalDecisionText(d)
+	}
+	if d.Kind == DecReform {
+		return s.targetText()
 	}
 	m := s.Flow.Move
 	q := d.Power

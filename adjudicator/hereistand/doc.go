@@ -11,8 +11,12 @@
 // (action.go), the decisions other powers owe in the middle of an impulse
 // (flow.go, decide.go), Spring Deployment (spring.go), Winter (winter.go),
 // the order language (orders.go) and the prompts, defaults and random
-// play (prompts.go). Cards are played for their CP only; events,
-// religion, diplomacy, naval war and the New World come later.
+// play (prompts.go), and the Reformation (religion.go: debaters,
+// reformers, universities, Reformation and Counter-Reformation attempts,
+// Luther's 95 Theses and the Diet of Worms; religion_actions.go: the six
+// religious actions, theological debates and debater bonuses). Cards are
+// played for their CP only; events, diplomacy and the New World come
+// later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

@@ -38,6 +38,7 @@ type wire struct {
 	OnCard        []int          `json:"on_card"`
 	War           *warWire       `json:"war,omitempty"`
 	Flow          *flowWire      `json:"flow,omitempty"`
+	Religion      *religionWire  `json:"religion,omitempty"`
 }
 
 const wireVersion = 1
@@ -56,7 +57,7 @@ func (s *St) Encode() ([]byte, error) {
 		Units: [][7]any{}, Leaders: [][3]string{}, Control: [][2]string{}, Protestant: []string{},
 		Unrest: []string{}, Display: map[string]int{}, Wars: [][2]string{}, Alliances: [][2]string{},
 		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
-		War: s.Warfare.wire(), Flow: s.Flow.wire()}
+		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire()}
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -317,6 +318,9 @@ func decode(data []byte) (*St, error) {
 	}
 	if err := s.Flow.fromWire(w.Flow); err != nil {
 		return nil, fmt.Errorf("here-i-stand state: %v", err)
+	}
+	if err := s.religionFromWire(w.Religion); err != nil {
+		return nil, err
 	}
 	for _, list := range []struct {
 		in  []int

@@ -26,10 +26,11 @@ const (
 	DecNavalIntercept            // W16: try to intercept a naval move
 	DecNavalAvoid                // W16: naval avoid battle
 	DecCommit                    // W12: units from inside join a relief battle
+	DecReform                    // HIS-18.3-18.5: the target of a religious attempt or flip
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -210,7 +211,7 @@ func (s *St) checkFlow() error {
 	if f.Card != 0 && s.Phase != PhAction {
 		return fmt.Errorf("a card in play outside the Action Phase")
 	}
-	if f.Waiting != 0 && s.Phase != PhDiplomacy || f.Waiting >= 1<<NMajor {
+	if f.Waiting != 0 && s.Phase != PhDiplomacy && s.Phase != PhDiet || f.Waiting >= 1<<NMajor {
 		return fmt.Errorf("powers waiting %b in the %s phase", f.Waiting, phaseNames[s.Phase])
 	}
 	for _, d := range f.Stack {
@@ -218,7 +219,7 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && s.Rel.Pending == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	fight := f.Battle != nil || f.Assault != nil
@@ -543,7 +544,7 @@ func (s *St) owingPowers() []int {
 	switch s.Phase {
 	case PhLuther:
 		return []int{Protestant}
-	case PhDiplomacy:
+	case PhDiplomacy, PhDiet:
 		var out []int
 		for p := 0; p < NMajor; p++ {
 			if s.Flow.Waiting&(1<<p) != 0 {

@@ -144,6 +144,12 @@ func setup(id string, players int, optional bool) (*St, error) {
 			s.OnCard.set(h)
 		}
 	}
+	// The debaters of the first turn start uncommitted (HIS-8.2g).
+	for d, di := range debaters {
+		if !di.WithCranmer && di.Entry <= s.Turn {
+			s.Rel.Debater[d] = DebUncommitted
+		}
+	}
 	// Luther's 95 Theses starts in the Protestant hand (HIS-8.1a).
 	for n := 1; n <= NC; n++ {
 		if cards[n].EntryCond == EntryStartInHand && s.Turn == 1 {
@@ -339,6 +345,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	fmt.Fprintf(&b, "At war: %s\n", wrap(strings.Join(wars, ", "), 68))
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String(),
 		TitleMsg: vm("his.section.diplomacy"), Lines: []msg.M{msg.New("his.view.at_war", "Wars", warMsgs)}})
+	v.Sections = append(v.Sections, s.religionSection())
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

@@ -231,6 +231,7 @@ func i18nInit() {
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
 		"why": convWhy, "pass": convPass, "dice": convCount("dice", "his.w.dice"), "hits": convCount("hits", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
+		"zone": convKey(zoneKeys), "source": convKey(sourceKeys),
 	}
 	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
 	rollPattern = p("his.w.roll", "{Att:side} rolls {AttDice:dice} [{AttRolls}]: {AttHits:hits}; {Def:side} rolls {DefDice:dice} [{DefRolls}]: {DefHits:hits}")
@@ -324,8 +325,6 @@ func i18nInit() {
 		p("his.ev.adds_regular", "{Power:power} adds a regular in {Space} (HIS-19.5)."),
 		p("his.ev.naval_return", "{Power:power} naval units return from the {Zone} to {Port}."),
 		p("his.ev.units_return", "{Power:power} {Units:units} return from {From} to {To}."),
-		p("his.ev.luther", "The Protestant plays {Card}. The Reformation attempts it starts arrive with the religious rules."),
-		p("his.ev.diet", "The Diet of Worms is held; its card play and religious results arrive with the religious rules."),
 		p("his.ev.winter_card", "{Card} occurs in winter (HIS-19.8); its effects arrive with the card events."),
 		// Lines whose subject is a list of units or a name: last, after
 		// the sentences they could swallow.
@@ -391,6 +390,10 @@ func i18nInit() {
 		p("his.why.answer_commit", "answer commit all, commit none or commit <number>"),
 		p("his.why.answer_naval_avoid", "answer stand or avoid to <location>"),
 	)
+	rp, re, rw := religionPatterns(p)
+	promptPatterns = append(promptPatterns, rp...)
+	eventPatterns = append(re, eventPatterns...)
+	whyPatterns = append(whyPatterns, rw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

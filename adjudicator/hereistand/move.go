@@ -105,6 +105,7 @@ func (s *St) NewImpulse() {
 	s.Warfare.NewSiege, s.Warfare.Assaulted = locSet{}, locSet{}
 	s.Warfare.Lost, s.Warfare.Tried = nil, nil
 	s.Warfare.LostLeaders, s.Warfare.TriedLeaders = 0, 0
+	s.religionImpulse()
 }
 
 func markCount(list []Mark, loc, p int) int {

@@ -40,6 +40,10 @@ type order struct {
 	// fleets holds, for each naval move, the ships named (zero: the
 	// whole stack) and the naval leaders named (nil: the default).
 	fleets []fleet
+	// Religious orders: the language zone, the debater committed for
+	// its bonus (index + 1; 0 for none) and the defender pool of a
+	// debate (1: committed).
+	zone, deb, pool int
 }
 
 // unitSpec says which land units an order takes: all of them, a number
@@ -58,7 +62,9 @@ var verbTable = map[string]string{
 	"assault": "assault", "done": "done", "end": "done", "intercept": "intercept", "decline": "decline",
 	"no": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
 	"fall": "fallback", "fallback": "fallback", "continue": "moveon", "retreat": "retreat",
-	"deploy": "deploy", "skip": "decline", "lose": "lose", "naval": "naval", "transport": "transport",
+	"deploy": "deploy", "skip": "decline", "target": "target", "flip": "target",
+	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",
+	"peters": "stpeters", "burn": "burnbooks", "jesuit": "jesuit", "found": "jesuit", "lose": "lose", "naval": "naval", "transport": "transport",
 }
 
 var verbList = func() []string {
@@ -422,7 +428,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		verb, err = orders.MatchVerb(v, verbList)
 	}
 	if err != nil {
-		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy", v)
+		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy, target, publish treatise, translate, debate, st peters, burn books, jesuit university", v)
 	}
 	words := strings.Fields(rest)
 	o := order{verb: verbTable[verb], to: -1, from: -1}
@@ -505,9 +511,11 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		o.kind, o.n = k, n
 		o.to, err = matchSpace(strings.Join(w, " "))
 		return o, err
-	case "control":
+	case "control", "target":
 		o.to, err = matchSpace(strings.Join(words, " "))
 		return o, err
+	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
+		return parseReligious(o, words)
 	case "assault":
 		// "assault [<units> in] <space> [with <leaders>]" (HIS-15.1f).
 		if o.units, words, err = splitUnits(words); err != nil {
@@ -695,8 +703,10 @@ func (o order) canonical(p int) string {
 		return "naval move " + strings.Join(mv, ", ")
 	case "build":
 		return fmt.Sprintf("build %d %s in %s", o.n, buildWord(o.kind, o.n), sp(o.to))
-	case "control":
+	case "control", "target":
 		return o.verb + " " + sp(o.to)
+	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
+		return o.religiousCanonical()
 	case "assault":
 		if u := o.units.text(); u != "" {
 			return "assault " + u + " in " + sp(o.to) + lead()

@@ -66,6 +66,10 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Text:     "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done.",
 			Choices:  []string{"done"},
 			Template: []string{"done"}}
+	case PhDiet:
+		ch := s.dietChoices(p)
+		return adjudicator.Prompt{Role: role, Kind: "diet", Text: "Diet of Worms (HIS-18.1d): commit one card from your hand in secret; the three cards are revealed together.",
+			Choices: capList(ch), Template: ch[:1]}
 	case PhSpring:
 		ch := append([]string{"no deployment"}, s.springDestinations(p)...)
 		return adjudicator.Prompt{Role: role, Kind: "spring", Text: s.springText(p), Choices: capList(ch),
@@ -76,7 +80,7 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		return adjudicator.Prompt{Role: role, Kind: "impulse",
 			Text: fmt.Sprintf("Your impulse (turn %d): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines.",
 				s.Turn),
-			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault, done")), Template: s.defaultLines(p)}
+			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+", done")), Template: s.defaultLines(p)}
 	}
 	return adjudicator.Prompt{Role: role, Kind: "actions",
 		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
@@ -130,7 +134,7 @@ func (s *St) actionForms(p int) []string {
 	if t := s.transportOptions(p); len(t) > 0 {
 		out = append(out, t[:min(len(t), 4)]...)
 	}
-	return out
+	return append(out, s.religiousOptions(p)...)
 }
 
 // defaultLines is what a deadline does for power p (the safe answer):
@@ -145,6 +149,8 @@ func (s *St) defaultLines(p int) []string {
 		return []string{"play 95 theses"}
 	case PhDiplomacy:
 		return []string{"done"}
+	case PhDiet:
+		return s.dietChoices(p)[:1]
 	case PhSpring:
 		return []string{"no deployment"}
 	}
@@ -221,6 +227,9 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiet:
+		ch := s.dietChoices(p)
+		lines = []string{ch[pick(len(ch))]}
 	default:
 		lines = s.defaultLines(p)
 	}
@@ -263,7 +272,9 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			return append(lines, "done")
 		}
 		var cands []string
-		switch pick(6) {
+		switch pick(7) {
+		case 6:
+			cands = c.religiousOptions(p)
 		case 5:
 			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
 				cands = c.navalMoves(p)

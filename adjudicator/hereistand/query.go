@@ -76,6 +76,20 @@ func (s *St) querySpace(sp int) string {
 		b.WriteString(" In unrest.")
 	}
 	b.WriteString("\n")
+	for i, at := range s.Rel.Reformer {
+		if int(at) == sp {
+			fmt.Fprintf(&b, "Reformer: %s.\n", reformers[i].Name)
+		}
+	}
+	if s.Rel.Jesuit.has(sp) {
+		b.WriteString("Jesuit university.\n")
+	}
+	if s.ReformTarget(sp) {
+		fmt.Fprintf(&b, "Reformation target: %d Protestant dice against %d Papal (HIS-18.3).\n", s.protDice(sp), s.cathDice(sp))
+	}
+	if s.CounterTarget(sp) {
+		fmt.Fprintf(&b, "Counter-Reformation target: %d Papal dice against %d Protestant (HIS-18.4).\n", s.cathDice(sp), s.protDice(sp))
+	}
 	if e := electorateIndex(sp); e >= 0 && s.Display[e] > 0 {
 		fmt.Fprintf(&b, "Electorate display: %s waiting off the map.\n", plural(int(s.Display[e]), "Protestant regular", "Protestant regulars"))
 	}

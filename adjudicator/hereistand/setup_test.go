@@ -410,7 +410,7 @@ func TestViewsAndApply(t *testing.T) {
 		t.Fatalf("prompts %+v", ps)
 	}
 	next, _, err := s.Apply(*s.Default("protestant"), testdice.New(1))
-	if err != nil || next.(*St).Phase != PhDiplomacy {
+	if err != nil || next.(*St).Phase != PhLuther || next.(*St).Rel.Pending == nil {
 		t.Errorf("apply: %v", err)
 	}
 	after, _ := s.Encode()

@@ -136,6 +136,9 @@ type St struct {
 	Tracks  Tracks
 	// League is set once the Schmalkaldic League has formed (HIS-21.6).
 	League bool
+	// Rel is the religious struggle: debaters, reformers, universities
+	// and the attempts in progress (religion.go).
+	Rel Religion
 
 	// Hands are kept sorted; Deck is in draw order (the next card last);
 	// Discard is kept sorted; Removed are out of the game; OnCard are home
@@ -161,7 +164,7 @@ type St struct {
 
 // newState returns an empty state with every leader off the map.
 func newState() *St {
-	s := &St{Leader: make([]int16, len(leaders)), Captor: make([]uint8, len(leaders))}
+	s := &St{Leader: make([]int16, len(leaders)), Captor: make([]uint8, len(leaders)), Rel: newReligion()}
 	for i := range s.Leader {
 		s.Leader[i] = LeaderOff
 		s.Captor[i] = NoPower
@@ -182,6 +185,7 @@ func (s *St) clone() *St {
 	c.Discard = append([]uint8(nil), s.Discard...)
 	c.Warfare = s.Warfare.clone()
 	c.Flow = s.Flow.clone()
+	c.Rel = s.Rel.clone()
 	return &c
 }
 
@@ -539,6 +543,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkFlow(); err != nil {
+		return err
+	}
+	if err := s.checkReligion(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {

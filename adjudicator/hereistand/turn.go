@@ -59,6 +59,9 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 	s := r.s
 	if d, ok := s.Flow.top(); ok {
 		lines = nonEmpty(lines)
+		if d.Kind == DecReform {
+			return r.targetLines(p, lines)
+		}
 		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > 1 {
 			// The active power answers its own decision and goes on with
 			// its impulse: the further lines wait for the action to end.
@@ -83,6 +86,8 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 		return r.lutherAnswer(nonEmpty(lines))
 	case PhDiplomacy:
 		return r.diplomacyAnswer(p, nonEmpty(lines))
+	case PhDiet:
+		return r.dietAnswer(p, nonEmpty(lines))
 	case PhSpring:
 		return r.springAnswer(p, nonEmpty(lines))
 	case PhAction:
@@ -113,21 +118,40 @@ func reject(l adjudicator.Line, err error) *adjudicator.Rejection {
 func (r *run) lutherAnswer(lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	legal := []string{"play 95 theses"}
-	l, rej := one(lines, legal)
-	if rej != nil {
-		return nil, rej
+	if len(lines) == 0 {
+		return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no answer given", Legal: legal}}}
 	}
+	l := lines[0]
 	t := strings.ToLower(l.Text)
 	v, rest := verbOf(t)
 	if v != "play" || !(strings.Contains(rest, "these") || strings.Contains(rest, "luther") || strings.TrimPrefix(rest, "#") == "8") {
 		return nil, reject(l, errLegal(legal, "the Protestant opens the game with Luther's 95 Theses"))
 	}
+	for _, x := range lines[1:] {
+		if o, err := parseOrder(Protestant, x.Text, nil); err != nil || o.verb != "target" {
+			return nil, reject(x, errLegal([]string{"target <space>"}, "after the 95 Theses come its targets: \"target <space>\""))
+		}
+	}
 	n := lutherCard()
 	s.takeFromHand(Protestant, n)
 	s.Removed.set(n)
-	r.say("The Protestant plays %s. The Reformation attempts it starts arrive with the religious rules.", cardName(n))
-	r.enter(PhDiplomacy)
-	return []string{"play 8 Luther's 95 Theses"}, nil
+	r.say("The Protestant plays %s: Luther enters Wittenberg, which becomes Protestant (HIS-18.1c).", cardName(n))
+	// HIS-18.1c: Luther in Wittenberg, Wittenberg Protestant with its
+	// regulars, then 5 Reformation attempts in German spaces, +1 die each.
+	w := spaceByID["wittenberg"]
+	s.Rel.Reformer[reformerByID["luther"]] = int16(w)
+	r.flip(w, true)
+	r.startAttempts(Attempts{Power: Protestant, N: 5, Zones: 1 << LangGerman, Dice: 1, Debater: -1,
+		Source: "Luther's 95 Theses"})
+	canon := []string{"play 8 Luther's 95 Theses"}
+	if len(lines) > 1 && s.Rel.Pending != nil {
+		more, rej := r.targetLines(Protestant, lines[1:])
+		if rej != nil {
+			return nil, rej
+		}
+		canon = append(canon, more...)
+	}
+	return canon, nil
 }
 
 func verbOf(t string) (string, string) {
@@ -220,7 +244,10 @@ func (r *run) advance() {
 		}
 		switch s.Phase {
 		case PhLuther:
-			return
+			if !s.Removed.has(lutherCard()) {
+				return
+			}
+			r.enter(PhDiplomacy)
 		case PhCardDraw:
 			r.cardDrawPhase()
 		case PhDiplomacy:
@@ -233,7 +260,9 @@ func (r *run) advance() {
 				r.enter(PhSpring)
 			}
 		case PhDiet:
-			r.say("The Diet of Worms is held; its card play and religious results arrive with the religious rules.")
+			if s.Flow.Waiting != 0 {
+				return
+			}
 			r.enter(PhSpring)
 		case PhSpring:
 			for s.Active < NMajor && len(s.springDestinations(s.Active)) == 0 {
@@ -294,6 +323,12 @@ func (r *run) enter(ph int) {
 		if s.Turn == 1 {
 			s.Flow.Waiting = 1 << England // HIS-7c
 		}
+	case PhDiet:
+		for _, p := range []int{Protestant, Hapsburg, Papacy} {
+			if len(s.dietChoices(p)) > 0 {
+				s.Flow.Waiting |= 1 << p
+			}
+		}
 	case PhSpring:
 		s.Active = 0
 	case PhAction:
@@ -321,6 +356,7 @@ func (r *run) cardDrawPhase() {
 	s.cardDraw(r.dice, false)
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
+	r.religionCardDraw()
 	for p := 0; p < NMajor; p++ {
 		var got []string
 		for _, c := range s.Hands[p] {

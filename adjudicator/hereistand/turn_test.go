@@ -131,6 +131,9 @@ func TestHIS7_TurnSequence(t *testing.T) {
 		t.Fatalf("owing %v", got)
 	}
 	s, res := submit(t, s, Protestant, d, "Play 95 Theses")
+	for s.Rel.Pending != nil {
+		s, _ = submit(t, s, Protestant, d, s.defaultLines(Protestant)...)
+	}
 	if s.Phase != PhDiplomacy || !s.Removed.has(lutherCard()) {
 		t.Fatalf("after the theses: phase %d", s.Phase)
 	}
@@ -141,7 +144,13 @@ func TestHIS7_TurnSequence(t *testing.T) {
 		t.Fatalf("turn-1 diplomacy owed by %v, want england only (HIS-7c)", got)
 	}
 	refuse(t, s, France, "done")
-	s, res = submit(t, s, England, d, "done")
+	s, _ = submit(t, s, England, d, "done")
+	for _, p := range []int{Protestant, Hapsburg, Papacy} {
+		s, res = submit(t, s, p, d, s.defaultLines(p)...)
+	}
+	for s.Rel.Pending != nil {
+		s, res = submit(t, s, s.Rel.Pending.Power, d, s.defaultLines(s.Rel.Pending.Power)...)
+	}
 	if !strings.Contains(eventText(res, "france"), "Diet of Worms") || s.Phase != PhSpring {
 		t.Fatalf("after diplomacy: phase %d, events %q", s.Phase, eventText(res, "france"))
 	}

@@ -42,7 +42,10 @@ var verbAliases = map[string]string{
 	"transportar": "transport", "transporta": "transport",
 	"comprometer": "commit",
 	"movimiento":  "naval", // "movimiento naval", the rulebook's naval move
-	"no":          "no",    // "no despliegue", "no schieramento"
+	"publicar":    "publish", "publica": "publish", "traducir": "translate", "traduce": "translate",
+	"debatir": "debate", "debate": "debate", "quemar": "burn", "quema": "burn", "fundar": "found", "funda": "found",
+	"objetivo": "target", "convertir": "target", "convierte": "target", "san": "st",
+	"no": "no", // "no despliegue", "no schieramento"
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -65,6 +68,9 @@ var verbAliases = map[string]string{
 	"trasporta": "transport", "trasportare": "transport",
 	"impegna":   "commit",
 	"movimento": "naval", // "movimento navale"
+	"pubblica":  "publish", "pubblicare": "publish", "traduci": "translate", "tradurre": "translate",
+	"dibatti": "debate", "dibattito": "debate", "brucia": "burn", "bruciare": "burn", "fonda": "found", "fondare": "found",
+	"bersaglio": "target", "converti": "target",
 }
 
 // wordAliases maps the other keywords of an order.
@@ -76,6 +82,8 @@ var wordAliases = map[string]string{
 	"corsario": "corsair", "corsarios": "corsairs", "todo": "all", "todos": "all", "todas": "all",
 	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
 	"tesis": "theses", "disturbios": "unrest", "naval": "move",
+	"tratado": "treatise", "libros": "books", "pedro": "peters", "universidad": "university", "jesuita": "jesuit",
+	"comprometido": "committed", "comprometidos": "committed", "alemana": "german", "francesa": "french", "inglesa": "english",
 
 	// Italian
 	"da": "from", "verso": "to", "per": "for",
@@ -83,6 +91,8 @@ var wordAliases = map[string]string{
 	"cavalleria": "cavalry", "squadra": "squadron", "squadre": "squadrons", "corsaro": "corsair", "corsari": "corsairs",
 	"tutto": "all", "tutti": "all", "tutte": "all", "nessuno": "none", "nessuna": "none",
 	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "move",
+	"trattato": "treatise", "libri": "books", "pietro": "peters", "università": "university", "universita": "university",
+	"gesuita": "jesuit", "impegnato": "committed", "impegnati": "committed",
 }
 
 // englishLine is line with its keywords in English when they are written

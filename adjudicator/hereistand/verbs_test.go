@@ -47,15 +47,19 @@ func TestSpanishAndItalianOrders(t *testing.T) {
 func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 	es := strings.NewReplacer("play 95 theses", "jugar 95 tesis", "no deployment", "no despliegue",
 		" for cp", " por cp", " from ", " de ", " to ", " a ", " with ", " con ", " in ", " en ",
-		" regulars", " regulares", " regular", " regular", " mercenaries", " mercenarios", " mercenary", " mercenario")
+		" regulars", " regulares", " regular", " regular", " mercenaries", " mercenarios", " mercenary", " mercenario",
+		" treatise", " tratado", " books", " libros", " peters", " pedro", " committed", " comprometidos")
 	it := strings.NewReplacer("play 95 theses", "gioca 95 tesi", "no deployment", "no schieramento",
-		" for cp", " per cp", " from ", " da ", " to ", " verso ", " with ", " con ", " regulars", " regolari")
+		" for cp", " per cp", " from ", " da ", " to ", " verso ", " with ", " con ", " regulars", " regolari",
+		" treatise", " trattato", " books", " libri", " peters", " pietro", " committed", " impegnati")
 	verbs := map[string][2]string{"play": {"jugar", "gioca"}, "pass": {"pasar", "passa"}, "done": {"hecho", "fatto"},
 		"move": {"mover", "muovi"}, "build": {"construir", "costruisci"}, "control": {"controlar", "controlla"},
 		"assault": {"asaltar", "assalta"}, "intercept": {"interceptar", "intercetta"}, "decline": {"rechazar", "rifiuta"},
 		"stand": {"quedarse", "resta"}, "withdraw": {"refugiarse", "riparati"}, "retreat": {"retirarse", "ritirati"},
 		"deploy": {"desplegar", "schiera"}, "lose": {"perder", "perdi"}, "transport": {"transportar", "trasporta"},
-		"avoid": {"evitar", "evitare"}, "unrest": {"eliminar", "rimuovi"}, "fall": {"retroceder", "ripiega"}}
+		"avoid": {"evitar", "evitare"}, "unrest": {"eliminar", "rimuovi"}, "fall": {"retroceder", "ripiega"},
+		"publish": {"publicar", "pubblica"}, "translate": {"traducir", "traduci"}, "debate": {"debatir", "dibatti"},
+		"burn": {"quemar", "brucia"}, "jesuit": {"fundar", "fonda"}, "target": {"objetivo", "bersaglio"}, "st": {"san", "san"}}
 	translate := func(l string, lang int) string {
 		head, body := "", l
 		if p, rest := linePower(l); p >= 0 {

@@ -9,8 +9,11 @@ import (
 // Random land war from the 1517 position with default answers to every
 // decision: the state stays consistent after every step (unit counts,
 // marks, sieges, leaders), and the same seed gives the same game.
+// Reformation and Counter-Reformation attempts on random targets go on
+// between the moves, their dice counting the stacks as they stand
+// (HIS-18.2d).
 func TestLandWarRandomInvariants(t *testing.T) {
-	var moves, battles, assaults, sieges int
+	var moves, battles, assaults, sieges, attempts int
 	play := func(seed uint64) string {
 		s := newGame(t, 1)
 		s.Phase = PhAction
@@ -18,9 +21,23 @@ func TestLandWarRandomInvariants(t *testing.T) {
 		s.setWar(England, France, true)
 		s.setWar(Ottoman, Papacy, true)
 		d := testdice.New(seed)
+		s.Prot.set(spaceByID["wittenberg"])
 		for step := 0; step < 400; step++ {
 			if step%7 == 0 {
 				s.NewImpulse()
+			}
+			if step%3 == 0 {
+				a := &Attempts{Power: Protestant, N: 1, Zones: 1 << LangGerman, Debater: -1}
+				if d.Intn(2) == 0 {
+					a.Power, a.Counter = Papacy, true
+				}
+				if ts := s.attemptTargets(a); len(ts) > 0 {
+					(&run{s: s, dice: d}).attempt(a, ts[d.Intn(len(ts))])
+					attempts++
+					if err := s.Check(); err != nil {
+						t.Fatalf("step %d after a religious attempt: %v", step, err)
+					}
+				}
 			}
 			p := d.Intn(NMajor)
 			occ := s.Occupied(p)
@@ -142,9 +159,9 @@ func TestLandWarRandomInvariants(t *testing.T) {
 			t.Errorf("seed %d: not deterministic", seed)
 		}
 	}
-	t.Logf("%d moves, %d battles, %d assaults, %d siege-steps", moves, battles, assaults, sieges)
-	if battles == 0 || assaults == 0 {
-		t.Errorf("the random games fought no battle or assault")
+	t.Logf("%d moves, %d battles, %d assaults, %d siege-steps, %d religious attempts", moves, battles, assaults, sieges, attempts)
+	if battles == 0 || assaults == 0 || attempts == 0 {
+		t.Errorf("the random games fought no battle or assault, or made no religious attempt")
 	}
 }
 

@@ -16,6 +16,7 @@ func (r *run) winter() {
 	s := r.s
 	// Sieges end with the return home; the impulse marks are over.
 	s.Warfare = LandWar{}
+	s.religionWinter()
 	// HIS-19.1 (loaned squadrons) arrives with diplomacy.
 	// HIS-19.2: the Renegade leaves the map.
 	for l := range leaders {
