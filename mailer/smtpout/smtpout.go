@@ -24,6 +24,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wneessen/go-mail"
 
@@ -233,7 +234,7 @@ func Build(m *store.OutMail, now time.Time) (*mail.Msg, error) {
 			return nil, fmt.Errorf("mail %d: Reply-To %q: %w", m.ID, m.ReplyTo, err)
 		}
 	}
-	msg.Subject(m.Subject)
+	msg.SetGenHeaderPreformatted(mail.HeaderSubject, encodeSubject(m.Subject))
 	msg.SetMessageIDWithValue(bare(m.MessageID))
 	if m.InReplyTo != "" {
 		msg.SetGenHeaderPreformatted(mail.HeaderInReplyTo, "<"+bare(m.InReplyTo)+">")
@@ -419,4 +420,70 @@ func leadingCode(s string) int {
 		}
 	}
 	return 0
+}
+
+// encodeSubject is the Subject header's value: printable ASCII as it
+// is, anything else as RFC 2047 encoded words (Q encoding) of at most 76
+// characters a line, folded between words so that the first one stays on
+// the "Subject:" line (a fold right after the colon makes some readers
+// show the subject with a leading space).
+func encodeSubject(s string) string {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			plain = false
+			break
+		}
+	}
+	if plain && !strings.Contains(s, "=?") {
+		return s
+	}
+	// The plain words before the first one that needs encoding (the
+	// game's tag) stay plain, so that filters on the raw header see them.
+	prefix := ""
+	if i := strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r > '~' }); i > 0 {
+		if sp := strings.LastIndexByte(s[:i], ' '); sp > 0 && sp < 40 && !strings.Contains(s[:sp], "=?") {
+			prefix, s = s[:sp+1], s[sp+1:]
+		}
+	}
+	const head, tail = "=?UTF-8?q?", "?="
+	limit := 76 - len("Subject: ") - len(prefix)
+	var out, word strings.Builder
+	out.WriteString(prefix)
+	first := true
+	flush := func() {
+		if word.Len() == 0 {
+			return
+		}
+		if !first {
+			out.WriteString("\r\n ")
+		}
+		out.WriteString(head + word.String() + tail)
+		word.Reset()
+		first, limit = false, 76-1
+	}
+	var buf [utf8.UTFMax]byte
+	for _, r := range s {
+		if r == '\r' || r == '\n' {
+			r = ' '
+		}
+		var piece string
+		switch {
+		case r == ' ':
+			piece = "_"
+		case r > ' ' && r <= '~' && r != '=' && r != '?' && r != '_':
+			piece = string(r)
+		default:
+			n := utf8.EncodeRune(buf[:], r)
+			for _, c := range buf[:n] {
+				piece += fmt.Sprintf("=%02X", c)
+			}
+		}
+		if len(head)+word.Len()+len(piece)+len(tail) > limit {
+			flush()
+		}
+		word.WriteString(piece)
+	}
+	flush()
+	return out.String()
 }

@@ -341,3 +341,46 @@ func TestBuildParts(t *testing.T) {
 	_, err = smtpout.Build(m, at)
 	require.ErrorContains(t, err, "map data does not decode")
 }
+
+// TestSubjectEncoding: a subject in any language reads back as written,
+// its first encoded word on the "Subject:" line (no leading space in
+// readers that unfold literally), the game's tag plain, every line of the
+// header at most 76 characters.
+func TestSubjectEncoding(t *testing.T) {
+	for _, s := range []string{
+		"[roses-1] Welcome: you play York",
+		"[roses-1] York — Campaign 1, turn 1: card phase (due Mon 30 Nov 22:11 UTC)",
+		"[roses-1] Lancaster — Campaña 1, turno 1: Fase de Cartas (plazo: lun 30 nov 22:11 UTC)",
+		"[braveheart-2] Inghilterra — Anno 1297, turno 3: battaglia a Lothian (entro: sab 5 dic 20:00 CET) è così",
+		"Ñandú: ¿qué? =?not-a-word?= under_score",
+		"[his-1] 六 powers — " + strings.Repeat("ü", 60),
+	} {
+		m := &store.OutMail{ID: 1, To: []string{"a@example.org"}, From: "judge <o@example.org>", Subject: s, MessageID: "x@example.org", Text: "hi"}
+		msg, err := smtpout.Build(m, time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+		require.NoError(t, err)
+		var raw bytes.Buffer
+		_, err = msg.WriteTo(&raw)
+		require.NoError(t, err)
+		head, _, _ := strings.Cut(raw.String(), "\r\n\r\n")
+		inSubject := false
+		for _, l := range strings.Split(head, "\r\n") {
+			if strings.HasPrefix(l, "Subject:") {
+				inSubject = true
+				require.NotEqual(t, "Subject:", strings.TrimSpace(l), "the subject starts on its own line")
+				if strings.HasPrefix(s, "[") {
+					require.True(t, strings.HasPrefix(l, "Subject: ["), "the tag stays plain: %q", l)
+				}
+			} else if inSubject && !strings.HasPrefix(l, " ") {
+				inSubject = false
+			}
+			if inSubject {
+				require.LessOrEqual(t, len(l), 76, "%q", l)
+			}
+		}
+		r, err := mail.CreateReader(strings.NewReader(raw.String()))
+		require.NoError(t, err)
+		got, err := r.Header.Subject()
+		require.NoError(t, err)
+		require.Equal(t, s, got)
+	}
+}
