@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/mail"
-	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -15,7 +13,6 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/luck"
 	"github.com/pbem/pbem/adjudicator/record"
-	"github.com/pbem/pbem/league"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
@@ -207,23 +204,9 @@ func runLeague(ctx *cli, args []string) error {
 	return nil
 }
 
-type leagueNewArgs struct {
-	Name          string            `json:"name"`
-	Game          string            `json:"game"`
-	Scenario      string            `json:"scenario,omitempty"`
-	Format        string            `json:"format"`
-	Players       []string          `json:"players"`
-	GM            string            `json:"gm"`
-	Rounds        int               `json:"rounds,omitempty"`
-	Cycles        int               `json:"cycles,omitempty"`
-	DeadlineHours int               `json:"deadline_hours,omitempty"`
-	ForfeitAfter  int               `json:"forfeit_after,omitempty"`
-	VacationDays  int               `json:"vacation_days,omitempty"`
-	VacationsOff  bool              `json:"vacations_off,omitempty"`
-	AutoSub       int               `json:"auto_substitute,omitempty"`
-	Forbidden     [][2]string       `json:"forbidden,omitempty"`
-	Options       map[string]string `json:"options,omitempty"`
-}
+// leagueNewArgs are the flags of "league new": the judge checks them
+// (judge.BuildLeague), as it does a "league new" email.
+type leagueNewArgs = judge.LeagueSpec
 
 type leagueSubsArgs struct {
 	Name   string `json:"name"`
@@ -236,8 +219,6 @@ type leagueArgs struct {
 	Name string `json:"name,omitempty"`
 	Game string `json:"game,omitempty"`
 }
-
-var leagueName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 func normAddr(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
@@ -255,131 +236,20 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("league new: %w", err)
 	}
-	name := strings.ToLower(a.Name)
-	if !leagueName.MatchString(name) {
-		return nil, fmt.Errorf("league name %q: use up to 40 letters, digits and '-' (it starts the ID of every game of the league)", a.Name)
-	}
-	if a.Game == "" {
-		return nil, usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
-	}
-	g, err := adjudicator.Lookup(a.Game)
-	if err != nil {
-		return nil, err
-	}
-	info, err := adjudicator.InfoOf(g, a.Options)
-	if err != nil {
-		return nil, err
-	}
-	sc, err := info.ScenarioByID(a.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	roles := info.RolesFor(sc)
-	if len(roles) != 2 {
-		return nil, fmt.Errorf("%s (%s) has %d sides: leagues pair two-sided games only", info.Name, sc.ID, len(roles))
-	}
-	known := map[string]adjudicator.OptionSpec{}
-	for _, o := range info.Options {
-		known[o.Name] = o
-	}
-	for k, v := range a.Options {
-		o, ok := known[k]
-		if !ok {
-			return nil, fmt.Errorf("%s has no option %q", info.Name, k)
+	l, probs := judge.BuildLeague(a, "--", time.Now())
+	if len(probs) > 0 {
+		if probs[0].Usage {
+			return nil, usagef("%s", probs[0].Msg)
 		}
-		if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
-			return nil, fmt.Errorf("option %s: %q is not one of %s", k, v, strings.Join(o.Values, ", "))
-		}
+		return nil, probs[0]
 	}
-	format := strings.ReplaceAll(strings.ToLower(a.Format), "-", "")
-	if format != league.RoundRobin && format != league.Swiss {
-		return nil, usagef("--format %q: want roundrobin or swiss", a.Format)
-	}
-	var players []string
-	for _, p := range a.Players {
-		addr, err := mail.ParseAddress(p)
-		if err != nil {
-			return nil, fmt.Errorf("player %q is not an email address: %w", p, err)
-		}
-		p = normAddr(addr.Address)
-		if slices.Contains(players, p) {
-			return nil, fmt.Errorf("player %s is listed twice", p)
-		}
-		players = append(players, p)
-	}
-	if len(players) < 2 {
-		return nil, usagef("--players: a league needs at least two players")
-	}
-	if strings.TrimSpace(a.GM) == "" {
-		return nil, usagef("--gm: the league's games need a GM address")
-	}
-	gmAddr, err := mail.ParseAddress(a.GM)
-	if err != nil {
-		return nil, fmt.Errorf("--gm %q is not an email address: %w", a.GM, err)
-	}
-	gm := normAddr(gmAddr.Address)
-	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
-		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter,
-		VacationDays: a.VacationDays, VacationsOff: a.VacationsOff, AutoSubstitute: a.AutoSub, Created: time.Now().UTC()}
-	if a.ForfeitAfter < 0 || a.ForfeitAfter > 20 {
-		return nil, usagef("--forfeit-after %d: the number of missed deadlines in a row is 1 to 20 (0: no forfeit)", a.ForfeitAfter)
-	}
-	if a.VacationDays < 0 || a.VacationDays > 366 {
-		return nil, usagef("--vacation-days %d: a yearly budget is 1 to 366 days (0: each game's own)", a.VacationDays)
-	}
-	if a.AutoSub < 0 || a.AutoSub > 20 {
-		return nil, usagef("--auto-substitute %d: the number of missed deadlines in a row is 1 to 20 (0: only the GM replaces)", a.AutoSub)
-	}
-	if a.AutoSub > 0 && a.ForfeitAfter > 0 && a.AutoSub >= a.ForfeitAfter {
-		return nil, usagef("--auto-substitute %d: it must come before the forfeit (--forfeit-after %d), or the game is lost first", a.AutoSub, a.ForfeitAfter)
-	}
-	if a.VacationsOff && a.VacationDays > 0 {
-		return nil, usagef("--no-vacations and --vacation-days: choose one")
-	}
-	for _, r := range roles {
-		l.Sides = append(l.Sides, string(r))
-	}
-	switch format {
-	case league.Swiss:
-		l.Rounds = a.Rounds
-		if l.Rounds == 0 {
-			l.Rounds = max(1, min(len(players)-1, int(math.Ceil(math.Log2(float64(len(players)))))))
-		}
-		if l.Rounds < 1 {
-			return nil, usagef("--rounds %d: a Swiss league plays at least one round", a.Rounds)
-		}
-		if a.Cycles > 1 {
-			return nil, usagef("--cycles is for round robin leagues")
-		}
-	case league.RoundRobin:
-		l.Cycles = max(a.Cycles, 1)
-		if a.Rounds != 0 {
-			return nil, usagef("--rounds is for Swiss leagues: a round robin plays %d rounds a cycle", league.RoundRobinRounds(len(players)))
-		}
-		if len(a.Forbidden) > 0 {
-			return nil, usagef("--forbid is for Swiss leagues: in a round robin everybody meets")
-		}
-	}
-	for _, f := range a.Forbidden {
-		x, y := bareAddr(f[0]), bareAddr(f[1])
-		if !slices.Contains(players, x) || !slices.Contains(players, y) || x == y {
-			return nil, fmt.Errorf("--forbid %s:%s: name two different players of the league", f[0], f[1])
-		}
-		l.Forbidden = append(l.Forbidden, [2]string{x, y})
-	}
-	err = e.db.Update(func(tx *store.Tx) error {
-		if _, err := tx.League(name); err == nil {
-			return fmt.Errorf("a league %q already exists", name)
-		} else if !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		return tx.PutLeague(l)
-	})
+	name := l.Name
+	err := e.db.Update(func(tx *store.Tx) error { return judge.PutNewLeague(tx, l) })
 	if err != nil {
 		return nil, err
 	}
 	return &opResult{Text: fmt.Sprintf("created league %s: %s (%s), %s, %d players, %d rounds\nnext: pbem league pair %s\n",
-		name, l.GameName, l.Scenario, formatName(l.Format), len(players), totalRounds(l), name)}, nil
+		name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), totalRounds(l), name)}, nil
 }
 
 func formatName(f string) string { return judge.LeagueFormatName(f) }
@@ -410,77 +280,13 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		if l, err = loadLeague(tx, a.Name); err != nil {
 			return err
 		}
-		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
+		resumed, err := judge.PairLeagueRound(tx, l, time.Now())
+		if err != nil {
 			return err
 		}
-		if n := len(l.Paired); n > 0 && len(missingGames(l)) > 0 {
-			fmt.Fprintf(&b, "league %s: round %d was paired but not all its games were created; creating them now\n", l.Name, n)
-			return tx.PutLeague(l)
+		if resumed {
+			fmt.Fprintf(&b, "league %s: round %d was paired but not all its games were created; creating them now\n", l.Name, len(l.Paired))
 		}
-		next := len(l.Paired) + 1
-		if next > totalRounds(l) {
-			return fmt.Errorf("league %s is complete: all %d rounds are paired (see pbem league standings %s)", l.Name, totalRounds(l), l.Name)
-		}
-		round := store.LeagueRound{No: next, At: time.Now().UTC()}
-		var pairs []league.Pairing
-		switch l.Format {
-		case league.Swiss:
-			var open []string
-			for _, r := range l.Paired {
-				for _, g := range r.Games {
-					if g.ID != "" && !g.Done && !g.Void {
-						open = append(open, g.ID)
-					}
-				}
-			}
-			if len(open) > 0 {
-				return fmt.Errorf("league %s: a Swiss round is paired from the results of the last one, and %s %s not finished yet",
-					l.Name, strings.Join(open, ", "), map[bool]string{true: "is", false: "are"}[len(open) == 1])
-			}
-			var past [][]league.Pairing
-			for _, r := range l.Paired {
-				var ps []league.Pairing
-				for _, g := range r.Games {
-					ps = append(ps, league.Pairing{A: g.A, B: g.B})
-				}
-				past = append(past, ps)
-			}
-			sw, err := league.PairSwiss(league.SwissInput{Players: l.Players, Past: past,
-				Scores: league.Scores(l.Players, judge.LeagueResults(l), league.DefaultPoints), Forbidden: l.Forbidden})
-			if err != nil {
-				return err
-			}
-			pairs = sw.Pairings
-			var notes []string
-			if sw.Repeats > 0 {
-				notes = append(notes, fmt.Sprintf("%d rematch(es): no pairing of this round avoids them", sw.Repeats))
-			}
-			if sw.ForbiddenPairs > 0 {
-				notes = append(notes, fmt.Sprintf("%d forbidden pair(s): no pairing of this round avoids them", sw.ForbiddenPairs))
-			}
-			if sw.RepeatBye {
-				notes = append(notes, "the bye goes to a player who already had one")
-			}
-			round.Notice = strings.Join(notes, "; ")
-		default:
-			var err error
-			if pairs, err = league.RoundRobinRound(l.Players, next); err != nil {
-				return err
-			}
-		}
-		n := 0
-		for _, p := range pairs {
-			lg := store.LeagueGame{A: p.A, B: p.B}
-			if !p.Bye() {
-				n++
-				lg.ID = fmt.Sprintf("%s-r%d-%d", l.Name, next, n)
-				if tx.HasGame(lg.ID) {
-					return fmt.Errorf("league %s: a game %s already exists; the league's games are named NAME-rROUND-N", l.Name, lg.ID)
-				}
-			}
-			round.Games = append(round.Games, lg)
-		}
-		l.Paired = append(l.Paired, round)
 		return tx.PutLeague(l)
 	})
 	if err != nil {
@@ -503,19 +309,12 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	// go out as it sends them.
 	ne := *e
 	ne.mailWait = 0
-	for _, id := range missingGames(l) {
-		lg := findGame(l, id)
+	for _, id := range judge.MissingLeagueGames(l) {
+		lg := l.Game(id)
 		exists := false
 		_ = e.db.View(func(tx *store.Tx) error { exists = tx.HasGame(id); return nil })
 		if !exists {
-			spec := judge.NewGameSpec{ID: id, Game: l.GameName, Scenario: l.Scenario, GM: l.GM, DeadlineHours: l.DeadlineHours,
-				Options: adjudicator.Options{}, Players: []judge.PlayerSpec{
-					{Role: adjudicator.Role(l.Sides[0]), Email: lg.A},
-					{Role: adjudicator.Role(l.Sides[1]), Email: lg.B}},
-				Policy: store.Policy{VacationsOff: l.VacationsOff}}
-			for k, v := range l.Options {
-				spec.Options[k] = v
-			}
+			spec := judge.LeagueGameSpec(l, lg)
 			rawSpec, err := json.Marshal(newArgs{Spec: spec})
 			if err != nil {
 				return nil, err
@@ -532,7 +331,7 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 			if err != nil {
 				return err
 			}
-			if g := findGame(cur, id); g != nil {
+			if g := cur.Game(id); g != nil {
 				g.Created = true
 			}
 			return tx.PutLeague(cur)
@@ -542,31 +341,6 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 	}
 	return &opResult{Text: b.String()}, nil
-}
-
-// missingGames lists the games of the last round not yet created.
-func missingGames(l *store.League) []string {
-	if len(l.Paired) == 0 {
-		return nil
-	}
-	var out []string
-	for _, g := range l.Paired[len(l.Paired)-1].Games {
-		if g.ID != "" && !g.Created {
-			out = append(out, g.ID)
-		}
-	}
-	return out
-}
-
-func findGame(l *store.League, id string) *store.LeagueGame {
-	for i := range l.Paired {
-		for j := range l.Paired[i].Games {
-			if l.Paired[i].Games[j].ID == id {
-				return &l.Paired[i].Games[j]
-			}
-		}
-	}
-	return nil
 }
 
 func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
