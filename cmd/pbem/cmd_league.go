@@ -370,7 +370,7 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		return nil, err
 	}
 	var vac string
-	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = leagueVacationText(tx, l); return err }); err != nil {
+	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = judge.LeagueVacationText(tx, l); return err }); err != nil {
 		return nil, err
 	}
 	if vac != "" {
@@ -454,143 +454,24 @@ func runLuck(ctx *cli, args []string) error {
 	return rep.WriteText(ctx.stdout)
 }
 
-// leagueVacationText is what each player of l has used of the league's
-// vacation budget and has left, year by year (the years his ledger has
-// days in), or "" when the league leaves each game its own budget.
-func leagueVacationText(tx *store.Tx, l *store.League) (string, error) {
-	if l.VacationsOff {
-		return "Vacations: none (the league's games allow no absences).\n", nil
-	}
-	if l.VacationDays <= 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Vacations: %d days a year per player, one budget for all his games of the league.\n", l.VacationDays)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, p := range l.Players {
-		days, err := tx.LeagueVacationDays(l.Name, p)
-		if err != nil {
-			return "", err
-		}
-		var years []string
-		for _, d := range days {
-			if y := d[:4]; !slices.Contains(years, y) {
-				years = append(years, y)
-			}
-		}
-		if len(years) == 0 {
-			fmt.Fprintf(tw, "  %s\tnone used, %d left\n", p, l.VacationDays)
-			continue
-		}
-		var parts []string
-		for _, y := range years {
-			n := store.VacationDaysIn(days, y)
-			parts = append(parts, fmt.Sprintf("%s: %d used, %d left", y, n, max(l.VacationDays-n, 0)))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
-	}
-	if err := tw.Flush(); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// leagueSubsText lists the league's substitute pool.
-func leagueSubsText(l *store.League) string {
-	if len(l.Subs) == 0 {
-		return fmt.Sprintf("Substitute pool: empty (add one with pbem league subs %s add ADDRESS [LANG]).\n", l.Name)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Substitute pool (%d, first taken first):\n", len(l.Subs))
-	for i, s := range l.Subs {
-		lang := s.Lang
-		if lang == "" {
-			lang = "-"
-		}
-		fmt.Fprintf(&b, "  %d. %s (%s)\n", i+1, s.Addr, lang)
-	}
-	return b.String()
-}
-
 func opLeagueShow(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	var a leagueArgs
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("league show: %w", err)
 	}
-	var b strings.Builder
+	var text string
 	err := e.db.View(func(tx *store.Tx) error {
 		l, err := loadLeague(tx, a.Name)
 		if err != nil {
 			return err
 		}
-		// Results not copied in yet are shown as the store has them (not
-		// kept: pbem league standings keeps them).
-		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n",
-			l.Name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
-		fmt.Fprintf(&b, "GM: %s\n", l.GM)
-		fmt.Fprintf(&b, "Sides: %s (first player), %s\n", l.Sides[0], l.Sides[1])
-		fmt.Fprintf(&b, "Players, in seed order: %s\n", strings.Join(l.Players, ", "))
-		if l.DeadlineHours > 0 {
-			fmt.Fprintf(&b, "Deadlines: %d hours a decision\n", l.DeadlineHours)
-		}
-		if l.ForfeitAfter > 0 {
-			fmt.Fprintf(&b, "Forfeit: after %d missed deadlines in a row\n", l.ForfeitAfter)
-		}
-		if l.AutoSubstitute > 0 {
-			fmt.Fprintf(&b, "Substitute from the pool: after %d missed deadlines in a row\n", l.AutoSubstitute)
-		}
-		for _, f := range l.Forbidden {
-			fmt.Fprintf(&b, "Never paired: %s and %s\n", f[0], f[1])
-		}
-		vac, err := leagueVacationText(tx, l)
-		if err != nil {
-			return err
-		}
-		if vac == "" {
-			vac = "Vacations: each game's own budget.\n"
-		}
-		b.WriteString(vac)
-		b.WriteString(leagueSubsText(l))
-		for _, r := range l.Paired {
-			fmt.Fprintf(&b, "\nRound %d:\n", r.No)
-			for _, g := range r.Games {
-				if g.B == "" {
-					fmt.Fprintf(&b, "  bye: %s\n", g.A)
-					continue
-				}
-				state := "to play"
-				switch {
-				case g.Void:
-					state = "abandoned, counts for nobody"
-				case g.Done && g.ScoreA == 1:
-					state = g.A + " won"
-				case g.Done && g.ScoreA == 0:
-					state = g.B + " won"
-				case g.Done:
-					state = "drawn"
-				case !g.Created:
-					state = "not created yet"
-				}
-				for _, s := range [][2]string{{g.A, g.SubA}, {g.B, g.SubB}} {
-					if s[1] != "" {
-						state += fmt.Sprintf("; %s replaced by %s: a loss for %s", s[0], s[1], s[0])
-					}
-				}
-				fmt.Fprintf(&b, "  %s: %s v %s: %s\n", g.ID, g.A, g.B, state)
-			}
-			if r.Notice != "" {
-				fmt.Fprintf(&b, "  note: %s\n", r.Notice)
-			}
-		}
-		return nil
+		text, err = judge.LeagueShowText(tx, l, "pbem league subs "+l.Name+" add ADDRESS [LANG]")
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &opResult{Text: b.String()}, nil
+	return &opResult{Text: text}, nil
 }
 
 func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
@@ -606,7 +487,7 @@ func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 		switch a.Action {
 		case "", "list":
-			b.WriteString(leagueSubsText(l))
+			b.WriteString(judge.LeagueSubsText(l, "pbem league subs "+l.Name+" add ADDRESS [LANG]"))
 			return nil
 		case "add":
 			addr, err := mail.ParseAddress(a.Addr)
@@ -640,7 +521,7 @@ func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		default:
 			return usagef("league subs NAME [list | add ADDRESS [LANG] | remove ADDRESS]")
 		}
-		b.WriteString(leagueSubsText(l))
+		b.WriteString(judge.LeagueSubsText(l, "pbem league subs "+l.Name+" add ADDRESS [LANG]"))
 		return tx.PutLeague(l)
 	})
 	if err != nil {
