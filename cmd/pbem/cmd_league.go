@@ -41,12 +41,14 @@ func init() {
       league's games allow no absences (a tournament).
       --auto-substitute N: a seat that misses N deadlines of a game in a
       row goes to the next member of the substitute pool by itself (N
-      below --forfeit-after's).
+      below --forfeit-after's). Every player is told he is entered, in
+      the language the store knows for him.
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
       paired when the previous one has finished. If it is interrupted,
-      running it again creates the games still missing.
+      running it again creates the games still missing. Every player is
+      told his game (or his bye) and the round's pairings.
   pbem league standings NAME
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
@@ -63,7 +65,8 @@ func init() {
       league game hands a seat to the first member who holds no seat of
       that game with "replace ROLE pool"; the member leaves the pool. A
       game finished by a substitute is a loss for the entrant replaced,
-      counts for the opponent as played, and is not rated.
+      counts for the opponent as played, and is not rated. The member
+      added or removed is told.
   pbem league ratings GAME
       Glicko-2 ratings of every player of GAME's leagues, rated month
       by month (UTC) from the finished games.
@@ -74,7 +77,11 @@ Example:
   pbem league new spring --game richard-iii --format swiss --rounds 4 \
       --players ann@club.example,bob@club.example,cy@club.example \
       --gm gm@club.example
-  pbem league pair spring`,
+  pbem league pair spring
+
+A GM listed among the config's creators does the same by email: a
+"league new NAME" email creates a league, and "league NAME" followed by
+pair, standings, ratings, show or subs lines runs it (docs/gm.md).`,
 		run: runLeague,
 	})
 	register(&command{
@@ -244,9 +251,18 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		return nil, probs[0]
 	}
 	name := l.Name
-	err := e.db.Update(func(tx *store.Tx) error { return judge.PutNewLeague(tx, l) })
+	// Every entrant is told, as a league created by email tells them.
+	err := e.db.Update(func(tx *store.Tx) error {
+		if err := judge.PutNewLeague(tx, l); err != nil {
+			return err
+		}
+		return e.judge.AnnounceNewLeague(tx, l, l.GM)
+	})
 	if err != nil {
 		return nil, err
+	}
+	if e.wake != nil {
+		e.wake()
 	}
 	return &opResult{Text: fmt.Sprintf("created league %s: %s (%s), %s, %d players, %d rounds\nnext: pbem league pair %s\n",
 		name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), totalRounds(l), name)}, nil
@@ -340,6 +356,22 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 			return nil, err
 		}
 	}
+	// Every entrant is told his game (or his bye) and the round's
+	// pairings, as when the round is paired by email.
+	err = e.db.Update(func(tx *store.Tx) error {
+		cur, err := tx.League(l.Name)
+		if err != nil {
+			return err
+		}
+		return e.judge.AnnounceLeagueRound(tx, cur)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if e.wake != nil {
+		e.wake()
+	}
+	b.WriteString("every player is told the round's pairings\n")
 	return &opResult{Text: b.String()}, nil
 }
 
@@ -509,15 +541,21 @@ func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
 				return fmt.Errorf("%s is the league's GM: the GM cannot take a seat of its games", sub.Addr)
 			}
 			l.Subs = append(l.Subs, sub)
-			fmt.Fprintf(&b, "added %s to the substitute pool of league %s\n", sub.Addr, l.Name)
+			if err := e.judge.AnnounceLeagueSub(tx, l, sub, true); err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "added %s to the substitute pool of league %s (he is told)\n", sub.Addr, l.Name)
 		case "remove":
 			addr := bareAddr(a.Addr)
 			i := slices.IndexFunc(l.Subs, func(s store.LeagueSub) bool { return s.Addr == addr })
 			if i < 0 {
 				return fmt.Errorf("%s is not in the substitute pool of league %s", addr, l.Name)
 			}
+			if err := e.judge.AnnounceLeagueSub(tx, l, l.Subs[i], false); err != nil {
+				return err
+			}
 			l.Subs = slices.Delete(l.Subs, i, i+1)
-			fmt.Fprintf(&b, "removed %s from the substitute pool of league %s\n", addr, l.Name)
+			fmt.Fprintf(&b, "removed %s from the substitute pool of league %s (he is told)\n", addr, l.Name)
 		default:
 			return usagef("league subs NAME [list | add ADDRESS [LANG] | remove ADDRESS]")
 		}

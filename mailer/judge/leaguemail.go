@@ -287,8 +287,7 @@ func (j *Judge) leagueCreate(c *mailCtx, h leagueHead, tr func(string, ...any) s
 		text := tr("leaguemail.not_created") + "\n  " + strings.Join(problems, "\n  ") + "\n\n" + tr("leaguemail.create_help")
 		return j.refuse(c, text, "league email: bad league new")
 	}
-	summary := []any{"League", l.Name, "Game", l.GameName, "Scenario", l.Scenario, "Format", LeagueFormatName(l.Format),
-		"N", len(l.Players), "Rounds", LeagueRounds(l), "GM", l.GM, "Players", strings.Join(l.Players, ", "), "Creator", c.msg.From}
+	summary := leagueSummary(l, c.msg.From)
 	if c.orders.Check {
 		if err := j.tell(c, tr("leaguemail.check_new", "League", l.Name)+"\n\n"+tr("leaguemail.created", summary...)); err != nil {
 			return nil, err
@@ -298,19 +297,8 @@ func (j *Judge) leagueCreate(c *mailCtx, h leagueHead, tr func(string, ...any) s
 	if err := PutNewLeague(c.tx, l); err != nil {
 		return nil, err
 	}
-	for _, p := range l.Players {
-		lang := leagueLang(c.tx, l, p)
-		text := j.opt.Templates.T(lang, "leaguemail.entered", summary...)
-		if err := j.leagueNotice(c.tx, p, lang, j.opt.Templates.T(lang, "leaguemail.entered_subject", "League", l.Name), text); err != nil {
-			return nil, err
-		}
-	}
-	if l.GM != c.msg.From {
-		lang := addressLang(c.tx, l.GM)
-		text := j.opt.Templates.T(lang, "leaguemail.gm_named", summary...)
-		if err := j.leagueNotice(c.tx, l.GM, lang, j.opt.Templates.T(lang, "leaguemail.gm_subject", "League", l.Name), text); err != nil {
-			return nil, err
-		}
+	if err := j.AnnounceNewLeague(c.tx, l, c.msg.From); err != nil {
+		return nil, err
 	}
 	if err := j.tell(c, tr("leaguemail.created", summary...)); err != nil {
 		return nil, err
@@ -493,6 +481,34 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 		return nil, err
 	}
 	return &Outcome{Kind: store.OutcomeAccepted, Reason: "league " + l.Name + ": commands applied"}, nil
+}
+
+// leagueSummary are the template values describing a new league.
+func leagueSummary(l *store.League, creator string) []any {
+	return []any{"League", l.Name, "Game", l.GameName, "Scenario", l.Scenario, "Format", LeagueFormatName(l.Format),
+		"N", len(l.Players), "Rounds", LeagueRounds(l), "GM", l.GM, "Players", strings.Join(l.Players, ", "), "Creator", creator}
+}
+
+// AnnounceNewLeague tells every entrant of the new league l, in his
+// language, that creator entered him, and its GM, when he is not the
+// creator, that he runs it.
+func (j *Judge) AnnounceNewLeague(tx *store.Tx, l *store.League, creator string) error {
+	summary := leagueSummary(l, creator)
+	for _, p := range l.Players {
+		lang := leagueLang(tx, l, p)
+		text := j.opt.Templates.T(lang, "leaguemail.entered", summary...)
+		if err := j.leagueNotice(tx, p, lang, j.opt.Templates.T(lang, "leaguemail.entered_subject", "League", l.Name), text); err != nil {
+			return err
+		}
+	}
+	if l.GM != creator {
+		lang := addressLang(tx, l.GM)
+		text := j.opt.Templates.T(lang, "leaguemail.gm_named", summary...)
+		if err := j.leagueNotice(tx, l.GM, lang, j.opt.Templates.T(lang, "leaguemail.gm_subject", "League", l.Name), text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // leaguePairingsText lists a round's pairings, one a line.
