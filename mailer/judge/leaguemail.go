@@ -72,7 +72,7 @@ func leagueHeadOf(c *mailCtx) (leagueHead, bool) {
 			return h, true
 		}
 	}
-	if m := leagueSubjectTag.FindStringSubmatch(c.msg.Subject); m != nil {
+	if m := leagueSubjectTag.FindStringSubmatch(c.msg.Subject); m != nil && !isCreate(c) {
 		h.name, h.lines = strings.ToLower(m[1]), lines
 		return h, true
 	}
@@ -88,6 +88,7 @@ func (j *Judge) leagueMail(c *mailCtx) (*Outcome, error) {
 	}
 	// A "game GAME" line belongs to the league, not to a game.
 	c.gameID = ""
+	c.subject = replySubject(c.msg.Subject, "")
 	lang := addressLang(c.tx, c.msg.From)
 	tr := func(key string, kv ...any) string { return j.opt.Templates.T(lang, key, kv...) }
 	want, creator := j.opt.Creators[c.msg.From]
@@ -465,7 +466,6 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 		if err := j.AnnounceLeagueRound(c.tx, l); err != nil {
 			return nil, err
 		}
-		j.opt.Log.Info("league round paired by email", "league", l.Name, "round", len(l.Paired))
 	}
 	for _, s := range added {
 		if err := j.AnnounceLeagueSub(c.tx, l, s, true); err != nil {
@@ -480,6 +480,8 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 	if err := j.tell(c, reply); err != nil {
 		return nil, err
 	}
+	j.opt.Log.Info("league run by email", "league", l.Name, "gm", c.msg.From, "commands", commands,
+		"paired", paired, "round", len(l.Paired), "subs_added", len(added), "subs_removed", len(removed))
 	return &Outcome{Kind: store.OutcomeAccepted, Reason: "league " + l.Name + ": commands applied"}, nil
 }
 

@@ -326,3 +326,22 @@ func TestLeagueEmailAppliedOnce(t *testing.T) {
 	require.Len(t, f.league("spring").Paired, 1)
 	require.Len(t, f.mails(), n)
 }
+
+// A pairing the league refuses (a Swiss round before the last one has
+// finished) is a faulty line: nothing of the email is done.
+func TestLeagueSwissPairRefusedByEmail(t *testing.T) {
+	f := newLeagueMailFixture(t)
+	body := strings.Replace(newSpring, "format roundrobin", "format swiss", 1)
+	require.Equal(t, store.OutcomeAccepted, f.send("gm@club.example", "new league", body).Kind)
+	require.Equal(t, 2, f.league("spring").Rounds)
+	o, _ := f.gmLeague("league spring\npair\n")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	o, text := f.gmLeague("league spring\nsubs add dan@club.example\npair\n")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	require.Contains(t, text, "line 4: pair: league spring: a Swiss round is paired from the results of the last one, and spring-r1-1 is not finished yet")
+	l := f.league("spring")
+	require.Len(t, l.Paired, 1)
+	require.Empty(t, l.Subs, "the line before the faulty one is not applied either")
+	subj, _ := f.last("dan@club.example")
+	require.Empty(t, subj)
+}
