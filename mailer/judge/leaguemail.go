@@ -289,7 +289,7 @@ func (j *Judge) leagueCreate(c *mailCtx, h leagueHead, tr func(string, ...any) s
 		return j.refuse(c, text, "league email: bad league new")
 	}
 	summary := leagueSummary(l, c.msg.From)
-	if c.orders.Check {
+	if c.checking() {
 		if err := j.tell(c, tr("leaguemail.check_new", "League", l.Name)+"\n\n"+tr("leaguemail.created", summary...)); err != nil {
 			return nil, err
 		}
@@ -428,7 +428,7 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 		return j.refuse(c, text, "league email: faulty commands")
 	}
 	reply := strings.Join(out, "\n\n")
-	if c.orders.Check {
+	if c.checking() {
 		if err := j.tell(c, tr("leaguemail.check", "League", l.Name)+"\n\n"+reply); err != nil {
 			return nil, err
 		}

@@ -218,6 +218,11 @@ func TestLeaguePairedByEmail(t *testing.T) {
 	require.Len(t, f.league("spring").Paired, 1)
 	require.NoError(t, f.db.View(func(tx *store.Tx) error { require.False(t, tx.HasGame("spring-r2-1")); return nil }))
 
+	// "check" in the subject does the same.
+	o = f.send("gm@club.example", "check: pair", "secret: open-sesame-42\nleague spring\npair\n")
+	require.Equal(t, store.OutcomeCheck, o.Kind, o.Reason)
+	require.Len(t, f.league("spring").Paired, 1)
+
 	o, text = f.gmLeague("league spring\nstandings\nratings\n")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	require.Contains(t, text, "League spring: duel-test (standard), round robin, 3 players, 1 of 3 rounds paired")
