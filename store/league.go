@@ -46,6 +46,9 @@ type League struct {
 	Cycles int    `json:"cycles,omitempty"`
 	// Players are the entrants' addresses, in seed order.
 	Players []string `json:"players"`
+	// Langs are the languages of entrants' mail (address → en, es or
+	// it) given when the league was created; their games' seats get them.
+	Langs map[string]string `json:"langs,omitempty"`
 	// Forbidden are pairs of players who must not be paired.
 	Forbidden [][2]string `json:"forbidden,omitempty"`
 	// GM runs every game of the league.

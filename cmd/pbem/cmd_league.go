@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/mail"
-	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -15,7 +13,6 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/luck"
 	"github.com/pbem/pbem/adjudicator/record"
-	"github.com/pbem/pbem/league"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/judge"
 	"github.com/pbem/pbem/store"
@@ -44,12 +41,14 @@ func init() {
       league's games allow no absences (a tournament).
       --auto-substitute N: a seat that misses N deadlines of a game in a
       row goes to the next member of the substitute pool by itself (N
-      below --forfeit-after's).
+      below --forfeit-after's). Every player is told he is entered, in
+      the language the store knows for him.
   pbem league pair NAME
       pairs the next round and creates its games, each as "pbem new"
       does (welcome mails, secrets, dice commitments). A Swiss round is
       paired when the previous one has finished. If it is interrupted,
-      running it again creates the games still missing.
+      running it again creates the games still missing. Every player is
+      told his game (or his bye) and the round's pairings.
   pbem league standings NAME
       the standings from the results of the finished games: points (1 a
       win, 1/2 a draw, 1 a bye), then Sonneborn-Berger (round robin) or
@@ -66,7 +65,8 @@ func init() {
       league game hands a seat to the first member who holds no seat of
       that game with "replace ROLE pool"; the member leaves the pool. A
       game finished by a substitute is a loss for the entrant replaced,
-      counts for the opponent as played, and is not rated.
+      counts for the opponent as played, and is not rated. The member
+      added or removed is told.
   pbem league ratings GAME
       Glicko-2 ratings of every player of GAME's leagues, rated month
       by month (UTC) from the finished games.
@@ -77,7 +77,11 @@ Example:
   pbem league new spring --game richard-iii --format swiss --rounds 4 \
       --players ann@club.example,bob@club.example,cy@club.example \
       --gm gm@club.example
-  pbem league pair spring`,
+  pbem league pair spring
+
+A GM listed among the config's creators does the same by email: a
+"league new NAME" email creates a league, and "league NAME" followed by
+pair, standings, ratings, show or subs lines runs it (docs/gm.md).`,
 		run: runLeague,
 	})
 	register(&command{
@@ -207,23 +211,9 @@ func runLeague(ctx *cli, args []string) error {
 	return nil
 }
 
-type leagueNewArgs struct {
-	Name          string            `json:"name"`
-	Game          string            `json:"game"`
-	Scenario      string            `json:"scenario,omitempty"`
-	Format        string            `json:"format"`
-	Players       []string          `json:"players"`
-	GM            string            `json:"gm"`
-	Rounds        int               `json:"rounds,omitempty"`
-	Cycles        int               `json:"cycles,omitempty"`
-	DeadlineHours int               `json:"deadline_hours,omitempty"`
-	ForfeitAfter  int               `json:"forfeit_after,omitempty"`
-	VacationDays  int               `json:"vacation_days,omitempty"`
-	VacationsOff  bool              `json:"vacations_off,omitempty"`
-	AutoSub       int               `json:"auto_substitute,omitempty"`
-	Forbidden     [][2]string       `json:"forbidden,omitempty"`
-	Options       map[string]string `json:"options,omitempty"`
-}
+// leagueNewArgs are the flags of "league new": the judge checks them
+// (judge.BuildLeague), as it does a "league new" email.
+type leagueNewArgs = judge.LeagueSpec
 
 type leagueSubsArgs struct {
 	Name   string `json:"name"`
@@ -236,8 +226,6 @@ type leagueArgs struct {
 	Name string `json:"name,omitempty"`
 	Game string `json:"game,omitempty"`
 }
-
-var leagueName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 func normAddr(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
@@ -255,131 +243,29 @@ func opLeagueNew(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("league new: %w", err)
 	}
-	name := strings.ToLower(a.Name)
-	if !leagueName.MatchString(name) {
-		return nil, fmt.Errorf("league name %q: use up to 40 letters, digits and '-' (it starts the ID of every game of the league)", a.Name)
-	}
-	if a.Game == "" {
-		return nil, usagef("--game is required (one of: %s)", strings.Join(adjudicator.Games(), ", "))
-	}
-	g, err := adjudicator.Lookup(a.Game)
-	if err != nil {
-		return nil, err
-	}
-	info, err := adjudicator.InfoOf(g, a.Options)
-	if err != nil {
-		return nil, err
-	}
-	sc, err := info.ScenarioByID(a.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	roles := info.RolesFor(sc)
-	if len(roles) != 2 {
-		return nil, fmt.Errorf("%s (%s) has %d sides: leagues pair two-sided games only", info.Name, sc.ID, len(roles))
-	}
-	known := map[string]adjudicator.OptionSpec{}
-	for _, o := range info.Options {
-		known[o.Name] = o
-	}
-	for k, v := range a.Options {
-		o, ok := known[k]
-		if !ok {
-			return nil, fmt.Errorf("%s has no option %q", info.Name, k)
+	l, probs := judge.BuildLeague(a, "--", time.Now())
+	if len(probs) > 0 {
+		if probs[0].Usage {
+			return nil, usagef("%s", probs[0].Msg)
 		}
-		if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
-			return nil, fmt.Errorf("option %s: %q is not one of %s", k, v, strings.Join(o.Values, ", "))
-		}
+		return nil, probs[0]
 	}
-	format := strings.ReplaceAll(strings.ToLower(a.Format), "-", "")
-	if format != league.RoundRobin && format != league.Swiss {
-		return nil, usagef("--format %q: want roundrobin or swiss", a.Format)
-	}
-	var players []string
-	for _, p := range a.Players {
-		addr, err := mail.ParseAddress(p)
-		if err != nil {
-			return nil, fmt.Errorf("player %q is not an email address: %w", p, err)
-		}
-		p = normAddr(addr.Address)
-		if slices.Contains(players, p) {
-			return nil, fmt.Errorf("player %s is listed twice", p)
-		}
-		players = append(players, p)
-	}
-	if len(players) < 2 {
-		return nil, usagef("--players: a league needs at least two players")
-	}
-	if strings.TrimSpace(a.GM) == "" {
-		return nil, usagef("--gm: the league's games need a GM address")
-	}
-	gmAddr, err := mail.ParseAddress(a.GM)
-	if err != nil {
-		return nil, fmt.Errorf("--gm %q is not an email address: %w", a.GM, err)
-	}
-	gm := normAddr(gmAddr.Address)
-	l := &store.League{Name: name, GameName: info.Name, Scenario: sc.ID, Options: a.Options, Format: format,
-		Players: players, GM: gm, DeadlineHours: a.DeadlineHours, ForfeitAfter: a.ForfeitAfter,
-		VacationDays: a.VacationDays, VacationsOff: a.VacationsOff, AutoSubstitute: a.AutoSub, Created: time.Now().UTC()}
-	if a.ForfeitAfter < 0 || a.ForfeitAfter > 20 {
-		return nil, usagef("--forfeit-after %d: the number of missed deadlines in a row is 1 to 20 (0: no forfeit)", a.ForfeitAfter)
-	}
-	if a.VacationDays < 0 || a.VacationDays > 366 {
-		return nil, usagef("--vacation-days %d: a yearly budget is 1 to 366 days (0: each game's own)", a.VacationDays)
-	}
-	if a.AutoSub < 0 || a.AutoSub > 20 {
-		return nil, usagef("--auto-substitute %d: the number of missed deadlines in a row is 1 to 20 (0: only the GM replaces)", a.AutoSub)
-	}
-	if a.AutoSub > 0 && a.ForfeitAfter > 0 && a.AutoSub >= a.ForfeitAfter {
-		return nil, usagef("--auto-substitute %d: it must come before the forfeit (--forfeit-after %d), or the game is lost first", a.AutoSub, a.ForfeitAfter)
-	}
-	if a.VacationsOff && a.VacationDays > 0 {
-		return nil, usagef("--no-vacations and --vacation-days: choose one")
-	}
-	for _, r := range roles {
-		l.Sides = append(l.Sides, string(r))
-	}
-	switch format {
-	case league.Swiss:
-		l.Rounds = a.Rounds
-		if l.Rounds == 0 {
-			l.Rounds = max(1, min(len(players)-1, int(math.Ceil(math.Log2(float64(len(players)))))))
-		}
-		if l.Rounds < 1 {
-			return nil, usagef("--rounds %d: a Swiss league plays at least one round", a.Rounds)
-		}
-		if a.Cycles > 1 {
-			return nil, usagef("--cycles is for round robin leagues")
-		}
-	case league.RoundRobin:
-		l.Cycles = max(a.Cycles, 1)
-		if a.Rounds != 0 {
-			return nil, usagef("--rounds is for Swiss leagues: a round robin plays %d rounds a cycle", league.RoundRobinRounds(len(players)))
-		}
-		if len(a.Forbidden) > 0 {
-			return nil, usagef("--forbid is for Swiss leagues: in a round robin everybody meets")
-		}
-	}
-	for _, f := range a.Forbidden {
-		x, y := bareAddr(f[0]), bareAddr(f[1])
-		if !slices.Contains(players, x) || !slices.Contains(players, y) || x == y {
-			return nil, fmt.Errorf("--forbid %s:%s: name two different players of the league", f[0], f[1])
-		}
-		l.Forbidden = append(l.Forbidden, [2]string{x, y})
-	}
-	err = e.db.Update(func(tx *store.Tx) error {
-		if _, err := tx.League(name); err == nil {
-			return fmt.Errorf("a league %q already exists", name)
-		} else if !errors.Is(err, store.ErrNotFound) {
+	name := l.Name
+	// Every entrant is told, as a league created by email tells them.
+	err := e.db.Update(func(tx *store.Tx) error {
+		if err := judge.PutNewLeague(tx, l); err != nil {
 			return err
 		}
-		return tx.PutLeague(l)
+		return e.judge.AnnounceNewLeague(tx, l, l.GM)
 	})
 	if err != nil {
 		return nil, err
 	}
+	if e.wake != nil {
+		e.wake()
+	}
 	return &opResult{Text: fmt.Sprintf("created league %s: %s (%s), %s, %d players, %d rounds\nnext: pbem league pair %s\n",
-		name, l.GameName, l.Scenario, formatName(l.Format), len(players), totalRounds(l), name)}, nil
+		name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), totalRounds(l), name)}, nil
 }
 
 func formatName(f string) string { return judge.LeagueFormatName(f) }
@@ -410,77 +296,13 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		if l, err = loadLeague(tx, a.Name); err != nil {
 			return err
 		}
-		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
+		resumed, err := judge.PairLeagueRound(tx, l, time.Now())
+		if err != nil {
 			return err
 		}
-		if n := len(l.Paired); n > 0 && len(missingGames(l)) > 0 {
-			fmt.Fprintf(&b, "league %s: round %d was paired but not all its games were created; creating them now\n", l.Name, n)
-			return tx.PutLeague(l)
+		if resumed {
+			fmt.Fprintf(&b, "league %s: round %d was paired but not all its games were created; creating them now\n", l.Name, len(l.Paired))
 		}
-		next := len(l.Paired) + 1
-		if next > totalRounds(l) {
-			return fmt.Errorf("league %s is complete: all %d rounds are paired (see pbem league standings %s)", l.Name, totalRounds(l), l.Name)
-		}
-		round := store.LeagueRound{No: next, At: time.Now().UTC()}
-		var pairs []league.Pairing
-		switch l.Format {
-		case league.Swiss:
-			var open []string
-			for _, r := range l.Paired {
-				for _, g := range r.Games {
-					if g.ID != "" && !g.Done && !g.Void {
-						open = append(open, g.ID)
-					}
-				}
-			}
-			if len(open) > 0 {
-				return fmt.Errorf("league %s: a Swiss round is paired from the results of the last one, and %s %s not finished yet",
-					l.Name, strings.Join(open, ", "), map[bool]string{true: "is", false: "are"}[len(open) == 1])
-			}
-			var past [][]league.Pairing
-			for _, r := range l.Paired {
-				var ps []league.Pairing
-				for _, g := range r.Games {
-					ps = append(ps, league.Pairing{A: g.A, B: g.B})
-				}
-				past = append(past, ps)
-			}
-			sw, err := league.PairSwiss(league.SwissInput{Players: l.Players, Past: past,
-				Scores: league.Scores(l.Players, judge.LeagueResults(l), league.DefaultPoints), Forbidden: l.Forbidden})
-			if err != nil {
-				return err
-			}
-			pairs = sw.Pairings
-			var notes []string
-			if sw.Repeats > 0 {
-				notes = append(notes, fmt.Sprintf("%d rematch(es): no pairing of this round avoids them", sw.Repeats))
-			}
-			if sw.ForbiddenPairs > 0 {
-				notes = append(notes, fmt.Sprintf("%d forbidden pair(s): no pairing of this round avoids them", sw.ForbiddenPairs))
-			}
-			if sw.RepeatBye {
-				notes = append(notes, "the bye goes to a player who already had one")
-			}
-			round.Notice = strings.Join(notes, "; ")
-		default:
-			var err error
-			if pairs, err = league.RoundRobinRound(l.Players, next); err != nil {
-				return err
-			}
-		}
-		n := 0
-		for _, p := range pairs {
-			lg := store.LeagueGame{A: p.A, B: p.B}
-			if !p.Bye() {
-				n++
-				lg.ID = fmt.Sprintf("%s-r%d-%d", l.Name, next, n)
-				if tx.HasGame(lg.ID) {
-					return fmt.Errorf("league %s: a game %s already exists; the league's games are named NAME-rROUND-N", l.Name, lg.ID)
-				}
-			}
-			round.Games = append(round.Games, lg)
-		}
-		l.Paired = append(l.Paired, round)
 		return tx.PutLeague(l)
 	})
 	if err != nil {
@@ -503,19 +325,12 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	// go out as it sends them.
 	ne := *e
 	ne.mailWait = 0
-	for _, id := range missingGames(l) {
-		lg := findGame(l, id)
+	for _, id := range judge.MissingLeagueGames(l) {
+		lg := l.Game(id)
 		exists := false
 		_ = e.db.View(func(tx *store.Tx) error { exists = tx.HasGame(id); return nil })
 		if !exists {
-			spec := judge.NewGameSpec{ID: id, Game: l.GameName, Scenario: l.Scenario, GM: l.GM, DeadlineHours: l.DeadlineHours,
-				Options: adjudicator.Options{}, Players: []judge.PlayerSpec{
-					{Role: adjudicator.Role(l.Sides[0]), Email: lg.A},
-					{Role: adjudicator.Role(l.Sides[1]), Email: lg.B}},
-				Policy: store.Policy{VacationsOff: l.VacationsOff}}
-			for k, v := range l.Options {
-				spec.Options[k] = v
-			}
+			spec := judge.LeagueGameSpec(l, lg)
 			rawSpec, err := json.Marshal(newArgs{Spec: spec})
 			if err != nil {
 				return nil, err
@@ -532,7 +347,7 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 			if err != nil {
 				return err
 			}
-			if g := findGame(cur, id); g != nil {
+			if g := cur.Game(id); g != nil {
 				g.Created = true
 			}
 			return tx.PutLeague(cur)
@@ -541,32 +356,23 @@ func opLeaguePair(e *opEnv, raw json.RawMessage) (*opResult, error) {
 			return nil, err
 		}
 	}
+	// Every entrant is told his game (or his bye) and the round's
+	// pairings, as when the round is paired by email.
+	err = e.db.Update(func(tx *store.Tx) error {
+		cur, err := tx.League(l.Name)
+		if err != nil {
+			return err
+		}
+		return e.judge.AnnounceLeagueRound(tx, cur)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if e.wake != nil {
+		e.wake()
+	}
+	b.WriteString("every player is told the round's pairings\n")
 	return &opResult{Text: b.String()}, nil
-}
-
-// missingGames lists the games of the last round not yet created.
-func missingGames(l *store.League) []string {
-	if len(l.Paired) == 0 {
-		return nil
-	}
-	var out []string
-	for _, g := range l.Paired[len(l.Paired)-1].Games {
-		if g.ID != "" && !g.Created {
-			out = append(out, g.ID)
-		}
-	}
-	return out
-}
-
-func findGame(l *store.League, id string) *store.LeagueGame {
-	for i := range l.Paired {
-		for j := range l.Paired[i].Games {
-			if l.Paired[i].Games[j].ID == id {
-				return &l.Paired[i].Games[j]
-			}
-		}
-	}
-	return nil
 }
 
 func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
@@ -596,7 +402,7 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		return nil, err
 	}
 	var vac string
-	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = leagueVacationText(tx, l); return err }); err != nil {
+	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = judge.LeagueVacationText(tx, l); return err }); err != nil {
 		return nil, err
 	}
 	if vac != "" {
@@ -680,143 +486,24 @@ func runLuck(ctx *cli, args []string) error {
 	return rep.WriteText(ctx.stdout)
 }
 
-// leagueVacationText is what each player of l has used of the league's
-// vacation budget and has left, year by year (the years his ledger has
-// days in), or "" when the league leaves each game its own budget.
-func leagueVacationText(tx *store.Tx, l *store.League) (string, error) {
-	if l.VacationsOff {
-		return "Vacations: none (the league's games allow no absences).\n", nil
-	}
-	if l.VacationDays <= 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Vacations: %d days a year per player, one budget for all his games of the league.\n", l.VacationDays)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, p := range l.Players {
-		days, err := tx.LeagueVacationDays(l.Name, p)
-		if err != nil {
-			return "", err
-		}
-		var years []string
-		for _, d := range days {
-			if y := d[:4]; !slices.Contains(years, y) {
-				years = append(years, y)
-			}
-		}
-		if len(years) == 0 {
-			fmt.Fprintf(tw, "  %s\tnone used, %d left\n", p, l.VacationDays)
-			continue
-		}
-		var parts []string
-		for _, y := range years {
-			n := store.VacationDaysIn(days, y)
-			parts = append(parts, fmt.Sprintf("%s: %d used, %d left", y, n, max(l.VacationDays-n, 0)))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
-	}
-	if err := tw.Flush(); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// leagueSubsText lists the league's substitute pool.
-func leagueSubsText(l *store.League) string {
-	if len(l.Subs) == 0 {
-		return fmt.Sprintf("Substitute pool: empty (add one with pbem league subs %s add ADDRESS [LANG]).\n", l.Name)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Substitute pool (%d, first taken first):\n", len(l.Subs))
-	for i, s := range l.Subs {
-		lang := s.Lang
-		if lang == "" {
-			lang = "-"
-		}
-		fmt.Fprintf(&b, "  %d. %s (%s)\n", i+1, s.Addr, lang)
-	}
-	return b.String()
-}
-
 func opLeagueShow(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	var a leagueArgs
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("league show: %w", err)
 	}
-	var b strings.Builder
+	var text string
 	err := e.db.View(func(tx *store.Tx) error {
 		l, err := loadLeague(tx, a.Name)
 		if err != nil {
 			return err
 		}
-		// Results not copied in yet are shown as the store has them (not
-		// kept: pbem league standings keeps them).
-		if _, err := judge.RefreshLeagueResults(tx, l); err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n",
-			l.Name, l.GameName, l.Scenario, formatName(l.Format), len(l.Players), len(l.Paired), totalRounds(l))
-		fmt.Fprintf(&b, "GM: %s\n", l.GM)
-		fmt.Fprintf(&b, "Sides: %s (first player), %s\n", l.Sides[0], l.Sides[1])
-		fmt.Fprintf(&b, "Players, in seed order: %s\n", strings.Join(l.Players, ", "))
-		if l.DeadlineHours > 0 {
-			fmt.Fprintf(&b, "Deadlines: %d hours a decision\n", l.DeadlineHours)
-		}
-		if l.ForfeitAfter > 0 {
-			fmt.Fprintf(&b, "Forfeit: after %d missed deadlines in a row\n", l.ForfeitAfter)
-		}
-		if l.AutoSubstitute > 0 {
-			fmt.Fprintf(&b, "Substitute from the pool: after %d missed deadlines in a row\n", l.AutoSubstitute)
-		}
-		for _, f := range l.Forbidden {
-			fmt.Fprintf(&b, "Never paired: %s and %s\n", f[0], f[1])
-		}
-		vac, err := leagueVacationText(tx, l)
-		if err != nil {
-			return err
-		}
-		if vac == "" {
-			vac = "Vacations: each game's own budget.\n"
-		}
-		b.WriteString(vac)
-		b.WriteString(leagueSubsText(l))
-		for _, r := range l.Paired {
-			fmt.Fprintf(&b, "\nRound %d:\n", r.No)
-			for _, g := range r.Games {
-				if g.B == "" {
-					fmt.Fprintf(&b, "  bye: %s\n", g.A)
-					continue
-				}
-				state := "to play"
-				switch {
-				case g.Void:
-					state = "abandoned, counts for nobody"
-				case g.Done && g.ScoreA == 1:
-					state = g.A + " won"
-				case g.Done && g.ScoreA == 0:
-					state = g.B + " won"
-				case g.Done:
-					state = "drawn"
-				case !g.Created:
-					state = "not created yet"
-				}
-				for _, s := range [][2]string{{g.A, g.SubA}, {g.B, g.SubB}} {
-					if s[1] != "" {
-						state += fmt.Sprintf("; %s replaced by %s: a loss for %s", s[0], s[1], s[0])
-					}
-				}
-				fmt.Fprintf(&b, "  %s: %s v %s: %s\n", g.ID, g.A, g.B, state)
-			}
-			if r.Notice != "" {
-				fmt.Fprintf(&b, "  note: %s\n", r.Notice)
-			}
-		}
-		return nil
+		text, err = judge.LeagueShowText(tx, l, "pbem league subs "+l.Name+" add ADDRESS [LANG]")
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &opResult{Text: b.String()}, nil
+	return &opResult{Text: text}, nil
 }
 
 func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
@@ -832,7 +519,7 @@ func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
 		}
 		switch a.Action {
 		case "", "list":
-			b.WriteString(leagueSubsText(l))
+			b.WriteString(judge.LeagueSubsText(l, "pbem league subs "+l.Name+" add ADDRESS [LANG]"))
 			return nil
 		case "add":
 			addr, err := mail.ParseAddress(a.Addr)
@@ -854,19 +541,25 @@ func opLeagueSubs(e *opEnv, raw json.RawMessage) (*opResult, error) {
 				return fmt.Errorf("%s is the league's GM: the GM cannot take a seat of its games", sub.Addr)
 			}
 			l.Subs = append(l.Subs, sub)
-			fmt.Fprintf(&b, "added %s to the substitute pool of league %s\n", sub.Addr, l.Name)
+			if err := e.judge.AnnounceLeagueSub(tx, l, sub, true); err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "added %s to the substitute pool of league %s (he is told)\n", sub.Addr, l.Name)
 		case "remove":
 			addr := bareAddr(a.Addr)
 			i := slices.IndexFunc(l.Subs, func(s store.LeagueSub) bool { return s.Addr == addr })
 			if i < 0 {
 				return fmt.Errorf("%s is not in the substitute pool of league %s", addr, l.Name)
 			}
+			if err := e.judge.AnnounceLeagueSub(tx, l, l.Subs[i], false); err != nil {
+				return err
+			}
 			l.Subs = slices.Delete(l.Subs, i, i+1)
-			fmt.Fprintf(&b, "removed %s from the substitute pool of league %s\n", addr, l.Name)
+			fmt.Fprintf(&b, "removed %s from the substitute pool of league %s (he is told)\n", addr, l.Name)
 		default:
 			return usagef("league subs NAME [list | add ADDRESS [LANG] | remove ADDRESS]")
 		}
-		b.WriteString(leagueSubsText(l))
+		b.WriteString(judge.LeagueSubsText(l, "pbem league subs "+l.Name+" add ADDRESS [LANG]"))
 		return tx.PutLeague(l)
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,19 @@ func TestLeagueRoundRobin(t *testing.T) {
 	require.Contains(t, out, "league spring, round 1 of 3:")
 	require.Contains(t, out, "created game spring-r1-1 (richard-iii, wars-of-the-roses)")
 	require.Contains(t, out, "created game spring-r1-2")
+	require.Contains(t, out, "every player is told the round's pairings")
+	// Every entrant is told he is entered and, round by round, his game.
+	notices := map[string][]string{}
+	withStore(t, db, func(tx *store.Tx) error {
+		all, err := tx.AllMail()
+		for _, m := range all {
+			if m.Kind == "league" {
+				notices[m.To[0]] = append(notices[m.To[0]], m.Subject)
+			}
+		}
+		return err
+	})
+	require.Equal(t, []string{"[league spring] You are entered", "[league spring] Round 1 paired"}, notices["bob@club.example"])
 	l := leagueOf(t, db, "spring")
 	require.Equal(t, []string{"lancaster", "york"}, l.Sides)
 	r1 := l.Paired[0].Games
@@ -296,8 +310,12 @@ func TestLeagueWithDaemon(t *testing.T) {
 		}
 	}
 	require.Equal(t, want, got)
+	// The one sitting out gets only the league's notices (he is entered;
+	// he has a bye), no game's mail.
 	for _, m := range smtpSrv.Messages() {
-		require.NotContains(t, m.To, bye)
+		if slices.Contains(m.To, bye) {
+			require.Contains(t, string(m.Data), "Subject: [league club] ")
+		}
 	}
 	code, out, errs = runCmd(t, "league", "standings", "club", "--config", cfg)
 	require.Equal(t, 0, code, errs)
@@ -414,6 +432,7 @@ func TestLeagueVacationsAndSubstitutes(t *testing.T) {
 	code, out, errs = runCmd(t, "league", "subs", "spring", "remove", "fay@club.example", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "removed fay@club.example")
+	require.Contains(t, out, "(he is told)")
 	require.Contains(t, out, "1. eve@club.example (es)\n  2. gus@club.example (-)")
 	code, _, errs = runCmd(t, "league", "subs", "spring", "frob", "--config", cfg)
 	require.Equal(t, 2, code)

@@ -43,8 +43,9 @@ type Options struct {
 	Wake func()
 	// SenderAuth says how senders are authenticated (senderauth.go).
 	SenderAuth SenderAuthOptions
-	// Creators are the addresses that may create games by email, each
-	// with the secret its create emails must carry (invite.go).
+	// Creators are the addresses that may create games and leagues by
+	// email, each with the secret its emails must carry (invite.go,
+	// leaguemail.go); a league's GM runs it by email only if he is one.
 	Creators map[string]string
 	// DocsURL is a public page that explains the dice procedure; reports
 	// link to it when set.

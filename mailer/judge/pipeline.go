@@ -163,6 +163,10 @@ func (j *Judge) admit(c *mailCtx) (*Outcome, error) {
 		return &Outcome{Kind: store.OutcomeIgnored, Reason: "rate limit: too many emails from " + c.msg.From}, nil
 	}
 	c.subject = replySubject(c.msg.Subject, c.gameID)
+	// A league created or run by email (leaguemail.go).
+	if o, err := j.leagueMail(c); o != nil || err != nil {
+		return o, err
+	}
 	// A game created by email, or an answer to its invitation (invite.go).
 	if o, err := j.invitation(c); o != nil || err != nil {
 		return o, err
