@@ -16,7 +16,7 @@ import (
 // newLeagueFixture is a league of three players whose first round pairs
 // alice (north) with bob (south) in the fixture's game, carol having the
 // bye, as "pbem league pair" stores it.
-func newLeagueFixture(t *testing.T, forfeitAfter int) *fixture {
+func newLeagueFixture(t *testing.T, forfeitAfter int, opts ...adjudicator.Options) *fixture {
 	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
 	require.NoError(t, err)
@@ -27,8 +27,12 @@ func newLeagueFixture(t *testing.T, forfeitAfter int) *fixture {
 		Players: []string{"alice@example.org", "bob@example.org", "carol@example.org"}, GM: "gm@example.org", ForfeitAfter: forfeitAfter, Created: f.now,
 		Paired: []store.LeagueRound{{No: 1, At: f.now, Games: []store.LeagueGame{{ID: "club-r1-1", A: "alice@example.org", B: "bob@example.org"}, {A: "carol@example.org"}}}}}
 	require.NoError(t, db.Update(func(tx *store.Tx) error { return tx.PutLeague(l) }))
+	var o adjudicator.Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
 	c, err := f.j.NewGame(NewGameSpec{ID: "club-r1-1", Game: "duel-test", Players: []PlayerSpec{
-		{Role: "north", Email: "alice@example.org"}, {Role: "south", Email: "bob@example.org"}}, GM: "gm@example.org", DeadlineHours: 24})
+		{Role: "north", Email: "alice@example.org"}, {Role: "south", Email: "bob@example.org"}}, GM: "gm@example.org", DeadlineHours: 24, Options: o})
 	require.NoError(t, err)
 	f.game, f.secrets = c.Game.ID, c.Secrets
 	return f
@@ -309,7 +313,8 @@ func TestLeagueReplaceFromThePool(t *testing.T) {
 // deadlines in a row to its pool by itself; with the pool empty the GM is
 // told and the seat stays.
 func TestLeagueAutoSubstitute(t *testing.T) {
-	f := newLeagueFixture(t, 4)
+	// Nine points to win: the game cannot end on its dice meanwhile.
+	f := newLeagueFixture(t, 4, adjudicator.Options{"target": "9"})
 	require.NoError(t, f.db.Update(func(tx *store.Tx) error {
 		l, err := tx.League("club")
 		require.NoError(t, err)

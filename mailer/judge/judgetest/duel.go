@@ -32,17 +32,25 @@ type duelState struct {
 	// DefaultOrder replaces "pick 1" at a deadline (option "default"):
 	// "boom" simulates an engine whose Default fails.
 	DefaultOrder string `json:",omitempty"`
+	// Target is the points that win (option "target"; 0: 3).
+	Target int `json:",omitempty"`
 }
 
 func (duel) Info() adjudicator.Info {
 	return adjudicator.Info{Name: "duel-test", Title: "Duel (test game)", Roles: duelRoles,
 		Scenarios: []adjudicator.Scenario{{ID: "standard", Title: "Standard"}},
-		Options: []adjudicator.OptionSpec{{Name: "target", Help: "points to win", Default: "3", Values: []string{"2", "3"}},
+		Options: []adjudicator.OptionSpec{{Name: "target", Help: "points to win", Default: "3", Values: []string{"2", "3", "9"}},
 			{Name: "default", Help: "order applied at a deadline (boom: a simulated defect)", Default: "pick 1", Values: []string{"pick 1", "boom"}}}}
 }
 
 func (duel) Setup(_ string, opts adjudicator.Options, _ adjudicator.Dice) (adjudicator.State, error) {
 	s := &duelState{Round: 1}
+	switch opts.Get("target", "3") {
+	case "2":
+		s.Target = 2
+	case "9":
+		s.Target = 9
+	}
 	if v := opts.Get("default", "pick 1"); v != "pick 1" {
 		s.DefaultOrder = v
 	}
@@ -58,8 +66,12 @@ func (s *duelState) Encode() ([]byte, error) { return json.Marshal(s) }
 
 func (s *duelState) Status() adjudicator.Status {
 	st := adjudicator.Status{Turn: s.Round, Label: fmt.Sprintf("Round %d: pick your dice", s.Round)}
+	target := 3
+	if s.Target > 0 {
+		target = s.Target
+	}
 	for i, p := range s.Points {
-		if p >= 3 {
+		if p >= target {
 			st.Finished, st.Winner = true, []adjudicator.Role{duelRoles[i]}
 			st.Result = fmt.Sprintf("%s wins %d-%d", duelRoles[i], p, s.Points[1-i])
 			st.Label = "Game over"
