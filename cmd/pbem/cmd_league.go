@@ -591,7 +591,11 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := judge.LeagueStandingsText(l)
+	cat, err := i18n.New()
+	if err != nil {
+		return nil, err
+	}
+	text, err := judge.LeagueStandingsText(l, cat, i18n.Default)
 	if err != nil {
 		return nil, err
 	}
@@ -616,10 +620,14 @@ func opLeagueRatings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	} else {
 		return nil, err
 	}
+	cat, err := i18n.New()
+	if err != nil {
+		return nil, err
+	}
 	var text string
-	err := e.db.View(func(tx *store.Tx) error {
+	err = e.db.View(func(tx *store.Tx) error {
 		var err error
-		text, err = judge.LeagueRatingsText(tx, title, nil)
+		text, err = judge.LeagueRatingsText(tx, title, nil, cat, i18n.Default)
 		return err
 	})
 	if err != nil {
@@ -681,44 +689,13 @@ func runLuck(ctx *cli, args []string) error {
 }
 
 // leagueVacationText is what each player of l has used of the league's
-// vacation budget and has left, year by year (the years his ledger has
-// days in), or "" when the league leaves each game its own budget.
+// vacation budget and has left (judge.LeagueVacationText), in English.
 func leagueVacationText(tx *store.Tx, l *store.League) (string, error) {
-	if l.VacationsOff {
-		return "Vacations: none (the league's games allow no absences).\n", nil
-	}
-	if l.VacationDays <= 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Vacations: %d days a year per player, one budget for all his games of the league.\n", l.VacationDays)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, p := range l.Players {
-		days, err := tx.LeagueVacationDays(l.Name, p)
-		if err != nil {
-			return "", err
-		}
-		var years []string
-		for _, d := range days {
-			if y := d[:4]; !slices.Contains(years, y) {
-				years = append(years, y)
-			}
-		}
-		if len(years) == 0 {
-			fmt.Fprintf(tw, "  %s\tnone used, %d left\n", p, l.VacationDays)
-			continue
-		}
-		var parts []string
-		for _, y := range years {
-			n := store.VacationDaysIn(days, y)
-			parts = append(parts, fmt.Sprintf("%s: %d used, %d left", y, n, max(l.VacationDays-n, 0)))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
-	}
-	if err := tw.Flush(); err != nil {
+	cat, err := i18n.New()
+	if err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	return judge.LeagueVacationText(tx, l, cat, i18n.Default)
 }
 
 // leagueSubsText lists the league's substitute pool.
