@@ -169,6 +169,8 @@ func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	_, text = f.last("ann@club.example")
 	require.Contains(t, text, "Game [hammer-2] will not take place: the GM withdrew it.")
+	_, text = f.last("bob@club.example")
+	require.Contains(t, text, "La partida [hammer-2] no se jugará: el GM la ha retirado.", "the reason in the player's language")
 	// Not everyone joined in time: the tick cancels it.
 	o = f.send("gm@club.example", "new game", createHammer)
 	require.Equal(t, "hammer-3", o.GameID)
@@ -183,6 +185,8 @@ func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
 	require.NoError(t, err)
 	_, text = f.last("ann@club.example")
 	require.Contains(t, text, "Game [hammer-3] will not take place: not every player joined in time (missing: Scotland).")
+	_, text = f.last("bob@club.example")
+	require.Contains(t, text, "no todos los jugadores se unieron a tiempo (faltan: Scotland)")
 	require.NoError(t, f.db.View(func(tx *store.Tx) error {
 		ins, err := tx.Invites()
 		require.Empty(t, ins)

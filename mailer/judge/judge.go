@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -632,11 +633,11 @@ func joinRoles(rs []adjudicator.Role) string {
 func normAddress(s string) (string, error) {
 	a, err := mail.ParseAddress(strings.TrimSpace(s))
 	if err != nil {
-		return "", fmt.Errorf("%q is not an email address", s)
+		return "", msgErr("bad.address", "Value", strconv.Quote(s))
 	}
 	local, domain, ok := strings.Cut(a.Address, "@")
 	if !ok || local == "" || domain == "" {
-		return "", fmt.Errorf("%q is not an email address", s)
+		return "", msgErr("bad.address", "Value", strconv.Quote(s))
 	}
 	return strings.ToLower(a.Address), nil
 }

@@ -61,7 +61,7 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 	}
 	addr, err := normAddress(f[1])
 	if err != nil {
-		j.gmSayText(bad, g, no, err.Error())
+		j.gmSayText(bad, g, no, j.errText(err, gmLang(g)))
 		return true, nil
 	}
 	if cmd == "unobserve" {

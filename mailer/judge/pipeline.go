@@ -382,7 +382,7 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 	if rej := asRejection(aerr); rej != nil {
 		data.Problems = problems(rej, secret, lang, j.opt.Templates.Catalog)
 	} else if aerr != nil {
-		data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
+		data.Problems = []ProblemData{{Line: j.opt.Templates.T(lang, "reject.whole_orders"), Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
 	} else {
 		for _, l := range res.Canonical {
 			data.Accepted = append(data.Accepted, clip(redactSecret(l, secret), maxQuote))
