@@ -89,14 +89,14 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 	if len(problems) == 0 {
 		spec.GM = c.msg.From
 		if _, err := j.prepareGame(spec); err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, j.errText(err, lang))
 		}
 	}
 	var id string
 	if len(problems) == 0 {
 		var err error
 		if id, err = j.inviteID(c.tx, spec); err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, j.errText(err, lang))
 		}
 	}
 	if len(problems) > 0 {
@@ -260,10 +260,10 @@ func (j *Judge) inviteID(tx *store.Tx, spec NewGameSpec) (string, error) {
 		}
 	}
 	if tx.HasGame(id) {
-		return "", fmt.Errorf("a game %q already exists", id)
+		return "", msgErr("bad.game_exists", "Game", strconv.Quote(id))
 	}
 	if _, err := tx.Invite(id); err == nil {
-		return "", fmt.Errorf("a game %q is already offered to its players", id)
+		return "", msgErr("bad.game_offered", "Game", strconv.Quote(id))
 	}
 	return id, nil
 }

@@ -147,6 +147,16 @@ func TestGameCreatedByEmailRefusals(t *testing.T) {
 	_, text = f.last("gm@club.example")
 	require.Contains(t, text, `no side "wales"`)
 	require.Contains(t, text, "player SIDE ADDRESS [LANG]")
+	// A creator who chose Spanish is told in Spanish.
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error { return tx.SetAddressLang("gm@club.example", "es") }))
+	o = f.send("gm@club.example", "new game", "secret: open-sesame-42\ncreate hammer-of-the-scots\nplayer england ann@club.example\nplayer wales bob@club.example\n")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	_, text = f.last("gm@club.example")
+	require.Contains(t, text, `no hay bando "wales" en este escenario`)
+	o = f.send("gm@club.example", "new game", strings.Replace(createHammer, "option schiltroms on", "option schiltroms maybe", 1))
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	_, text = f.last("gm@club.example")
+	require.Contains(t, text, `opción schiltroms: "maybe" no es ninguno de`)
 }
 
 func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
