@@ -326,7 +326,8 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			if n != g.Status.Turn {
-				text := j.opt.Templates.T(seatLang(c.seat), "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", g.Status.Label)
+				lang := seatLang(c.seat)
+				text := j.opt.Templates.T(lang, "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", statusLabel(c.st, lang, j.opt.Templates.Catalog))
 				if err := j.tell(c, text); err != nil {
 					return nil, err
 				}
