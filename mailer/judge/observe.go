@@ -88,7 +88,7 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 		}
 		l, err := i18n.ParseLanguage(a)
 		if err != nil {
-			return fail("gm.observe_language", "Error", err)
+			return fail("gm.observe_language", "Error", msg.New("bad.language", "Value", strconv.Quote(a)))
 		}
 		lang = l
 	}

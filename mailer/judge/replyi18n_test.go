@@ -40,11 +40,12 @@ func TestGMRefusalsInGMLanguage(t *testing.T) {
 	f := newFixture(t)
 	f.gmSay("language gm es")
 	for line, want := range map[string]string{
-		"unobserve not-an-address": `"not-an-address" no es una dirección de correo`,
-		"language south klingon":   `idioma desconocido "klingon": pbem habla inglés (en), español (es) e italiano (it)`,
-		"auth sometimes":           `autenticación del remitente "sometimes": usa off, warn o require`,
-		"rollback 999":             "rollback: la entrada 999 no está entre 1 y",
-		"auth require":             `la autenticación del remitente "require" necesita que el servidor compruebe los remitentes`,
+		"unobserve not-an-address":      `"not-an-address" no es una dirección de correo`,
+		"language south klingon":        `idioma desconocido "klingon": pbem habla inglés (en), español (es) e italiano (it)`,
+		"auth sometimes":                `autenticación del remitente "sometimes": usa off, warn o require`,
+		"observe x@example.org klingon": `observe DIRECCIÓN [HORAS] [IDIOMA]: idioma desconocido "klingon"`,
+		"rollback 999":                  "rollback: la entrada 999 no está entre 1 y",
+		"auth require":                  `la autenticación del remitente "require" necesita que el servidor compruebe los remitentes`,
 	} {
 		o, text := f.gmSay(line)
 		require.NotEqual(t, store.OutcomeAccepted, o.Kind, line)
