@@ -13,6 +13,7 @@ import (
 	"github.com/pbem/pbem/league"
 	"github.com/pbem/pbem/league/glicko2"
 	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/textwrap"
 	"github.com/pbem/pbem/store"
 )
 
@@ -141,7 +142,26 @@ func LeagueResults(l *store.League) []league.Result {
 // it holds (see RefreshLeagueResults), in lang: its words from cat, the
 // figures as they are.
 func LeagueStandingsText(l *store.League, cat *i18n.Catalog, lang string) (string, error) {
-	T := func(key string, kv ...any) string { return cat.T(lang, key, kv...) }
+	return leagueStandingsText(l, cat, lang, 0)
+}
+
+// leagueSay renders a key of cat in lang, its text filled into lines of
+// at most width columns (not wrapped when width is 0): the league's
+// tables are laid out by tabwriter, their prose around them wrapped here,
+// so that a mail need not rewrap the tables.
+func leagueSay(cat *i18n.Catalog, lang string, width int) func(msg.M) string {
+	return func(m msg.M) string {
+		s := cat.Text(lang, m)
+		if width > 0 && textwrap.Len(s) > width {
+			s = textwrap.Paragraph(s, "", "", width)
+		}
+		return s
+	}
+}
+
+func leagueStandingsText(l *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
 	tb := league.TieBreakFor(l.Format)
 	st := league.Standings(l.Players, LeagueResults(l), league.DefaultPoints, tb)
 	var b strings.Builder
@@ -176,10 +196,10 @@ func LeagueStandingsText(l *store.League, cat *i18n.Catalog, lang string) (strin
 		}
 	}
 	if void > 0 {
-		b.WriteString("\n" + cat.Text(lang, msg.Plural("league.void_games", void)) + "\n")
+		b.WriteString("\n" + say(msg.Plural("league.void_games", void)) + "\n")
 	}
 	if subs > 0 {
-		b.WriteString(cat.Text(lang, msg.Plural("league.sub_games", subs)) + "\n")
+		b.WriteString(say(msg.Plural("league.sub_games", subs)) + "\n")
 	}
 	if l.ForfeitAfter > 0 {
 		b.WriteString(T("league.forfeit_rule", "N", l.ForfeitAfter) + "\n")
@@ -192,7 +212,12 @@ func LeagueStandingsText(l *store.League, cat *i18n.Catalog, lang string) (strin
 // days in), in lang, or "" when the league leaves each game its own
 // budget.
 func LeagueVacationText(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string) (string, error) {
-	T := func(key string, kv ...any) string { return cat.T(lang, key, kv...) }
+	return leagueVacationText(tx, l, cat, lang, 0)
+}
+
+func leagueVacationText(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
 	if l.VacationsOff {
 		return T("league.vacations_off") + "\n", nil
 	}
@@ -246,7 +271,12 @@ func leagueNum(x float64) string {
 // the stored league of its name (a league the caller has just changed in
 // this transaction).
 func LeagueRatingsText(tx *store.Tx, title string, cur *store.League, cat *i18n.Catalog, lang string) (string, error) {
-	T := func(key string, kv ...any) string { return cat.T(lang, key, kv...) }
+	return leagueRatingsText(tx, title, cur, cat, lang, 0)
+}
+
+func leagueRatingsText(tx *store.Tx, title string, cur *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
 	var games []league.Rated
 	all, err := tx.Leagues()
 	if err != nil {
@@ -330,33 +360,43 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 			what = T("league.score_drawn")
 		}
 		score := T("league.score", "A", lg.A, "B", lg.B, "What", what)
-		text := T("league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", score)
+		intro := T("league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", score)
 		for _, e := range []string{leagueSubEntrant(lg.A, lg.SubA), leagueSubEntrant(lg.B, lg.SubB)} {
 			if e != "" {
-				text += "\n\n" + T("league.substituted", "Player", e)
+				intro += "\n\n" + T("league.substituted", "Player", e)
 			}
 		}
-		text += "\n\n" + tables[lang]
-		if err := j.queueNotice(tx, g, to, T("league.subject", "League", l.Name, "Game", g.ID), "", text); err != nil {
+		data := LeagueData{Lang: lang, Intro: intro, Tables: tables[lang], Footer: j.footerIn(g, lang)}
+		if err := j.queueRendered(tx, g, to, T("league.subject", "League", l.Name, "Game", g.ID), "notice", "", "league", data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// LeagueData is the data of the league template: Intro (the result) in
+// the reader's language, wrapped by the template, and Tables (standings,
+// vacation days, ratings) as leagueTables lays them out.
+type LeagueData struct {
+	Lang   string
+	Intro  string
+	Tables string
+	Footer string
+}
+
 // leagueTables are the league's standings, its players' vacation days
 // (when the league has a budget of its own) and the ratings of its title,
-// in lang.
+// in lang, their prose wrapped for a mail and their tables as they are.
 func leagueTables(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string) (string, error) {
-	standings, err := LeagueStandingsText(l, cat, lang)
+	standings, err := leagueStandingsText(l, cat, lang, textwrap.Width)
 	if err != nil {
 		return "", err
 	}
-	vacations, err := LeagueVacationText(tx, l, cat, lang)
+	vacations, err := leagueVacationText(tx, l, cat, lang, textwrap.Width)
 	if err != nil {
 		return "", err
 	}
-	ratings, err := LeagueRatingsText(tx, l.GameName, l, cat, lang)
+	ratings, err := leagueRatingsText(tx, l.GameName, l, cat, lang, textwrap.Width)
 	if err != nil {
 		return "", err
 	}

@@ -60,6 +60,7 @@ func TestLeagueResultMailInEachReadersLanguage(t *testing.T) {
 	require.Contains(t, text, "Liga club: duel-test (standard), todos contra todos, 3 jugadores, 1 de 3 rondas emparejadas")
 	require.Contains(t, text, "# jugador jugadas ganadas tablas perdidas descansos puntos S-B por jugar")
 	require.Contains(t, text, "1 alice@example.org 1 1 0 0 0 1", "the figures as they are")
+	require.Regexp(t, `\n +1 +alice@example\.org +1 +1 +0 +0 +0 +1 +0 +0\n`, es[0].Text, "a row of the table on one line, however wide")
 	require.Contains(t, text, "Vacaciones: 5 días al año por jugador")
 	require.Contains(t, text, "carol@example.org ningún día usado, quedan 5")
 	require.Contains(t, text, "Ratings Glicko-2 de duel-test: 2 jugadores, 1 partidas en 1 ligas")
