@@ -11,7 +11,7 @@ import (
 
 func TestBuiltinParse(t *testing.T) {
 	s := Builtin()
-	for _, name := range []string{"report", "reject", "check", "welcome", "notice", "reminder"} {
+	for _, name := range []string{"report", "reject", "check", "welcome", "notice", "reminder", "luck", "league"} {
 		require.NotNil(t, s.Text.Lookup(name+".txt.tmpl"), name)
 	}
 	require.NotNil(t, s.HTML.Lookup("report.html.tmpl"))

@@ -30,9 +30,11 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/record"
 )
 
@@ -239,55 +241,63 @@ func liveEntries(entries []record.Entry) map[int]bool {
 	return live
 }
 
-// WriteText writes the report for people.
-func (r *Report) WriteText(w io.Writer) error {
+// Write writes the report for people in a reader's language: say renders
+// each of its messages (the platform's catalogue holds their keys,
+// luck.report.*). The figures are written as numbers, the roles by their
+// names in the record. A paragraph is one line, for the caller to wrap;
+// the tables keep their columns.
+func (r *Report) Write(w io.Writer, say func(msg.M) string) error {
 	var b strings.Builder
+	line := func(indent string, m msg.M) { b.WriteString(indent + say(m) + "\n") }
 	total := r.ByPurpose + r.ByEntry
-	fmt.Fprintf(&b, "Luck report for game %s (%s): %d public dice, epochs 1 to %d (every secret checked).\n", r.GameID, r.Game, total, r.PublicUpTo)
+	line("", msg.New("luck.report.heading", "Game", r.GameID, "Title", r.Game, "Dice", total, "Epoch", r.PublicUpTo))
 	if r.Unrevealed > 0 {
-		fmt.Fprintf(&b, "%d dice of epochs not yet revealed are not counted.\n", r.Unrevealed)
+		line("", msg.Plural("luck.report.unrevealed", r.Unrevealed))
 	}
 	if r.Undone > 0 {
-		fmt.Fprintf(&b, "%d dice of entries taken back by a rollback are not counted.\n", r.Undone)
+		line("", msg.Plural("luck.report.undone", r.Undone))
 	}
 	switch {
 	case total == 0:
-		b.WriteString("No die has been rolled.\n")
+		line("", msg.New("luck.report.no_dice"))
 	case r.ByEntry == 0:
-		b.WriteString("Each die counts for the side its purpose names.\n")
+		line("", msg.New("luck.report.by_purpose"))
 	case r.ByPurpose == 0:
-		b.WriteString("The record does not say who rolled a die: each counts for the side whose\norders (or deadline defaults) caused it, the GM's set-up and actions for the GM.\n")
+		line("", msg.New("luck.report.by_entry"))
 	default:
-		fmt.Fprintf(&b, "%d dice count for the side their purpose names; the record does not say who\nrolled the other %d, which count for the side whose orders (or deadline defaults)\ncaused them, the GM's set-up and actions for the GM.\n", r.ByPurpose, r.ByEntry)
+		line("", msg.New("luck.report.mixed", "ByPurpose", r.ByPurpose, "ByEntry", r.ByEntry))
 	}
+	face, rolled := say(msg.New("luck.report.face")), say(msg.New("luck.report.rolled"))
+	width := max(utf8.RuneCountInString(face), utf8.RuneCountInString(rolled)) + 2
+	pad := func(s string) string { return s + strings.Repeat(" ", width-utf8.RuneCountInString(s)) }
 	for _, p := range r.Players {
 		name := p.Role
 		if name == All {
-			name = "All sides together"
+			name = say(msg.New("luck.report.all_sides"))
 		}
 		fmt.Fprintf(&b, "\n%s\n", name)
 		for _, d := range p.Dice {
-			fmt.Fprintf(&b, "  d%d, %d rolls: mean %.2f (fair dice: %.2f)\n", d.Sides, d.Rolls, d.Mean, d.ExpectedMean)
+			line("  ", msg.Plural("luck.report.die", d.Rolls, "Sides", d.Sides, "Mean", fmt.Sprintf("%.2f", d.Mean), "Fair", fmt.Sprintf("%.2f", d.ExpectedMean)))
 			if d.Sides <= 20 {
-				b.WriteString("    face    ")
+				b.WriteString("    " + pad(face))
 				for f := 1; f <= d.Sides; f++ {
 					fmt.Fprintf(&b, "%5d", f)
 				}
-				b.WriteString("\n    rolled  ")
+				b.WriteString("\n    " + pad(rolled))
 				for _, c := range d.Counts {
 					fmt.Fprintf(&b, "%5d", c)
 				}
-				fmt.Fprintf(&b, "\n    expected %.1f of each face\n", d.Expected)
+				b.WriteString("\n")
+				line("    ", msg.New("luck.report.expected", "N", fmt.Sprintf("%.1f", d.Expected)))
 			}
-			fmt.Fprintf(&b, "    chi-square %.2f with %d degrees of freedom: p = %s\n", d.ChiSquare, d.DF, pText(d.P))
+			line("    ", msg.New("luck.report.chi_square", "Chi", fmt.Sprintf("%.2f", d.ChiSquare), "DF", d.DF, "P", pText(d.P)))
 			if d.FewRolls {
-				fmt.Fprintf(&b, "    (fewer than %d rolls expected per face: the p-value is only a rough guide)\n", MinExpected)
+				line("    ", msg.New("luck.report.few_rolls", "N", MinExpected))
 			}
 		}
 	}
-	b.WriteString("\np is the chance that fair dice spread at least this unevenly over their faces.\n" +
-		"A small p (below 0.01) happens to fair dice once in a hundred: among many sides\n" +
-		"and die sizes, expect one now and then. The mean tells high from low.\n")
+	b.WriteString("\n")
+	line("", msg.New("luck.report.p_value"))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

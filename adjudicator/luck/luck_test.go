@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/record"
+	"github.com/pbem/pbem/mailer/i18n"
 )
 
 func vector(t *testing.T) *record.Record {
@@ -65,11 +67,16 @@ func TestComputeVectorRecord(t *testing.T) {
 	if rep.ByPurpose != 28 || rep.ByEntry != 0 || rep.Unrevealed != 0 || rep.PublicUpTo != 3 {
 		t.Errorf("report %+v", rep)
 	}
-	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
+	cat, err := i18n.New()
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"Luck report for game g7 (highroll): 28 public dice", "\nred\n", "d6, 22 rolls", "chi-square", "degrees of freedom"} {
+	english := func(m msg.M) string { return cat.Text("en", m) }
+	var b strings.Builder
+	if err := rep.Write(&b, english); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Luck report for game g7 (highroll): 28 public dice", "\nred\n", "d6, 22 rolls", "chi-square", "degrees of freedom", "\n    face        1"} {
 		if !strings.Contains(b.String(), s) {
 			t.Errorf("report text lacks %q:\n%s", s, b.String())
 		}
@@ -89,9 +96,17 @@ func TestComputeVectorRecord(t *testing.T) {
 		t.Errorf("by entry: %+v", rep2)
 	}
 	b.Reset()
-	_ = rep2.WriteText(&b)
+	_ = rep2.Write(&b, english)
 	if !strings.Contains(b.String(), "does not say who rolled") {
 		t.Errorf("the text does not say how dice were attributed:\n%s", b.String())
+	}
+	// In Spanish, the words are Spanish and the figures the same.
+	b.Reset()
+	_ = rep.Write(&b, func(m msg.M) string { return cat.Text("es", m) })
+	for _, s := range []string{"Informe de suerte de la partida g7 (highroll): 28 dados públicos", "d6, 22 tiradas", "\n    cara       1", "\n    salió     ", "Todos los bandos juntos"} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("the Spanish text lacks %q:\n%s", s, b.String())
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/mail"
 	"slices"
 	"strings"
@@ -87,14 +88,16 @@ pair, standings, ratings, show or subs lines runs it (docs/gm.md).`,
 	register(&command{
 		name:    "luck",
 		summary: "each side's dice against fair dice, from an exported record",
-		usage:   "RECORD [--json]",
+		usage:   "RECORD [--json] [--lang en]",
 		help: `Checks the record (as pbem verify does) and, for every side and die size,
 counts each face against what fair dice give: the mean roll, and Pearson's
 chi-square with its degrees of freedom and p-value (the chance that fair
 dice spread at least that unevenly). Only dice of epochs whose secret is
 revealed count, so export a finished game with "pbem export GAME" (or
 --reveal) first. A die counts for the side named at the start of its
-purpose, else for the side whose orders caused it; the report says which.`,
+purpose, else for the side whose orders caused it; the report says which.
+--lang writes it in English (en, the default), Spanish (es) or Italian
+(it), as the players get it by mail.`,
 		run: runLuck,
 	})
 	ops["league.new"] = op{write: true, create: true, run: opLeagueNew}
@@ -397,12 +400,19 @@ func opLeagueStandings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := judge.LeagueStandingsText(l)
+	cat, err := i18n.New()
+	if err != nil {
+		return nil, err
+	}
+	text, err := judge.LeagueStandingsText(l, cat, i18n.Default)
 	if err != nil {
 		return nil, err
 	}
 	var vac string
-	if err := e.db.View(func(tx *store.Tx) (err error) { vac, err = judge.LeagueVacationText(tx, l); return err }); err != nil {
+	if err := e.db.View(func(tx *store.Tx) (err error) {
+		vac, err = judge.LeagueVacationText(tx, l, cat, i18n.Default)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	if vac != "" {
@@ -422,10 +432,14 @@ func opLeagueRatings(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	} else {
 		return nil, err
 	}
+	cat, err := i18n.New()
+	if err != nil {
+		return nil, err
+	}
 	var text string
-	err := e.db.View(func(tx *store.Tx) error {
+	err = e.db.View(func(tx *store.Tx) error {
 		var err error
-		text, err = judge.LeagueRatingsText(tx, title, nil)
+		text, err = judge.LeagueRatingsText(tx, title, nil, cat, i18n.Default)
 		return err
 	})
 	if err != nil {
@@ -461,7 +475,12 @@ func opLeagueList(e *opEnv, _ json.RawMessage) (*opResult, error) {
 func runLuck(ctx *cli, args []string) error {
 	fs := flags(ctx, find("luck"))
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	lang := fs.String("lang", i18n.Default, "language of the report: en, es or it")
 	if err := parse(fs, args); err != nil {
+		return err
+	}
+	code, err := i18n.ParseLanguage(*lang)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -483,7 +502,16 @@ func runLuck(ctx *cli, args []string) error {
 		_, err = fmt.Fprintln(ctx.stdout, string(out))
 		return err
 	}
-	return rep.WriteText(ctx.stdout)
+	cat, err := i18n.New()
+	if err != nil {
+		return err
+	}
+	text, err := judge.LuckText(rep, cat, code)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(ctx.stdout, text)
+	return err
 }
 
 func opLeagueShow(e *opEnv, raw json.RawMessage) (*opResult, error) {

@@ -25,8 +25,8 @@ func init() {
 now into DIR: report.txt (the situation report and the text map),
 report.html (the same with the map picture inline), map.svg and map.png.
 ROLE is one of the game's sides, or gm for the game master's full view.
---lang writes the report in English (en), Spanish (es) or Italian (it);
-the game's own texts are in English for now. report.html is the HTML
+--lang writes the report in English (en), Spanish (es) or Italian (it),
+the game's own texts included. report.html is the HTML
 part of the report's email, with the picture linked as map.png beside it
 (the email carries it as an inline part).
 

@@ -147,7 +147,7 @@ func TestLeagueRoundRobin(t *testing.T) {
 	code, out, errs = runCmd(t, "league", "standings", "spring", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "2 of 3 rounds paired")
-	require.Contains(t, out, "1 abandoned game(s) count for nobody")
+	require.Contains(t, out, "1 abandoned game counts for nobody")
 	// Recompute the expected points from the league's own pairings.
 	points := map[string]float64{}
 	points[r1[0].B]++
@@ -242,6 +242,10 @@ func TestLuckCommand(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "Luck report for game g7 (highroll): 28 public dice")
 	require.Contains(t, out, "chi-square")
+	code, out, errs = runCmd(t, "luck", vec, "--lang", "it")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Rapporto sulla fortuna della partita g7 (highroll): 28 dadi pubblici")
+	require.Contains(t, out, "chi quadrato")
 	code, out, errs = runCmd(t, "luck", vec, "--json")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"ChiSquare"`)
@@ -457,7 +461,7 @@ func TestLeagueVacationsAndSubstitutes(t *testing.T) {
 	require.Contains(t, out, "Substitute from the pool: after 2 missed deadlines in a row")
 	code, out, errs = runCmd(t, "league", "standings", "spring", "--config", cfg)
 	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "1 game(s) finished by a substitute")
+	require.Contains(t, out, "1 game finished by a substitute")
 	code, out, errs = runCmd(t, "league", "ratings", "richard-iii", "--config", cfg)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "no finished league game of richard-iii yet")

@@ -94,6 +94,21 @@ func formatTime(t time.Time, lang string) string {
 		c.T(lang, "date.mon."+strconv.Itoa(int(t.Month()))) + " " + t.Format("15:04 MST")
 }
 
+// formatDate writes t with its year ("Mon 2 Jan 2006 15:04 MST"), the
+// day and month named in lang, for dates that may lie in another year.
+func formatDate(t time.Time, lang string) string {
+	const layout = "Mon 2 Jan 2006 15:04 MST"
+	if lang == "" || lang == i18n.Default {
+		return t.Format(layout)
+	}
+	c, err := dateWords()
+	if err != nil {
+		return t.Format(layout)
+	}
+	return c.T(lang, "date.wd."+strconv.Itoa(int(t.Weekday()))) + " " + strconv.Itoa(t.Day()) + " " +
+		c.T(lang, "date.mon."+strconv.Itoa(int(t.Month()))) + " " + t.Format("2006 15:04 MST")
+}
+
 // showTimeTo formats t for the seat registered at address addr (the GM's
 // or a player's), in that seat's zone.
 func showTimeTo(g *store.Game, addr string, t time.Time) string {

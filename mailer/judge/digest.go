@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
@@ -56,7 +57,7 @@ func (j *Judge) digestLine(tx *store.Tx, g *store.Game, p *store.Player, arg str
 		} else if old != nil {
 			d.Since, d.Sent = old.Since, old.Sent
 		}
-		fmt.Fprintln(done, T(lang, "digest.confirm_on", "Line", no, "At", at, "Zone", orUTC(tz), "Next", d.Next.In(zone(tz)).Format(deadlineFormat)))
+		fmt.Fprintln(done, T(lang, "digest.confirm_on", "Line", no, "At", at, "Zone", orUTC(tz), "Next", formatTime(d.Next.In(zone(tz)), lang)))
 		return tx.PutDigest(d)
 	}, nil
 }
@@ -151,11 +152,17 @@ func (j *Judge) digest(tx *store.Tx, d *store.Digest, now time.Time) (bool, erro
 			case g.Pause != nil:
 				due = T(d.Lang, "digest.paused")
 			case !g.GraceUntil.IsZero():
-				due = g.GraceUntil.In(zone(d.TZ)).Format(deadlineFormat)
+				due = formatTime(g.GraceUntil.In(zone(d.TZ)), d.Lang)
 			case !g.Deadline.IsZero():
-				due = g.Deadline.In(zone(d.TZ)).Format(deadlineFormat)
+				due = formatTime(g.Deadline.In(zone(d.TZ)), d.Lang)
 			}
-			items = append(items, digestItem{deadline: g.Deadline, line: T(d.Lang, "digest.item", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role)), "Label", g.Status.Label, "Due", due)})
+			label := g.Status.Label
+			if d.Lang != "" && d.Lang != i18n.Default {
+				if _, st, err := loadState(g); err == nil {
+					label = statusLabel(st, d.Lang, j.opt.Templates.Catalog)
+				}
+			}
+			items = append(items, digestItem{deadline: g.Deadline, line: T(d.Lang, "digest.item", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role)), "Label", label, "Due", due)})
 			games[g.ID] = true
 		}
 	}

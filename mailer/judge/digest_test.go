@@ -100,3 +100,20 @@ func TestDigestReadsOnlyThePlayersGames(t *testing.T) {
 	require.Equal(t, uint64(1), f.db.GamesDecoded()-before, "alice plays one game")
 	require.Len(t, f.digests("alice@example.org"), 1)
 }
+
+// A digest in Spanish writes its dates as the deadlines of a Spanish
+// report do.
+func TestDailyDigestInSpanish(t *testing.T) {
+	f := newFixture(t) // Saturday 21 November 2026, 12:00 UTC
+	o, _ := f.seat("north", "language es")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	o, text := f.seat("north", "digest 07:30")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.Contains(t, text, "dom 22 nov 07:30 UTC")
+	f.now = time.Date(2026, 11, 22, 7, 30, 0, 0, time.UTC)
+	f.tick()
+	ds := f.digests("alice@example.org")
+	require.Len(t, ds, 1)
+	require.Contains(t, flat(ds[0].Text), "mar 24 nov 12:00 UTC")
+	require.NotContains(t, ds[0].Text, "Tue 24 Nov")
+}

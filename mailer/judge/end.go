@@ -161,7 +161,7 @@ func (j *Judge) endGame(tx *store.Tx, g *store.Game, e gameEnd, now time.Time) e
 			body += "\n\n" + diceText
 		}
 		subject := "[" + g.ID + "] " + j.tr(&p, "end.subject", "Result", result)
-		if report == "" {
+		if report == nil {
 			err = j.queueNotice(tx, g, p.Email, subject, "", body)
 		} else {
 			err = j.queueLuck(tx, g, p.Email, subject, body+"\n\n"+j.opt.Templates.T(seatLang(&p), "luck.end", "Game", g.ID), report)

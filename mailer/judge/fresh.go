@@ -136,12 +136,12 @@ func (j *Judge) fresh(c *mailCtx) (*Outcome, error) {
 	// what was applied ("an email with this token").
 	again := func(s *store.Submission, how string) (*Outcome, error) {
 		if s != nil && s.Default {
-			text := j.opt.Templates.T(lang, "notice.too_late", "Game", g.ID, "When", s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+			text := j.opt.Templates.T(lang, "notice.too_late", "Game", g.ID, "When", formatDate(s.At.UTC(), lang))
 			return j.refuse(c, text, "too late")
 		}
 		when := msg.New("notice.when_earlier")
 		if s != nil {
-			when = msg.New("notice.when_on", "Date", s.At.UTC().Format("Mon 2 Jan 2006 15:04 MST"))
+			when = msg.New("notice.when_on", "Date", formatDate(s.At.UTC(), lang))
 		}
 		text := j.opt.Templates.T(lang, "notice.already_applied", "Game", g.ID, "What", msg.New(how), "When", when)
 		if s != nil && s.Void {

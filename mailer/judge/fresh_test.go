@@ -132,8 +132,8 @@ func TestReplayedGMEmailsAreRefused(t *testing.T) {
 // email was already applied, or carried a token that is not his.
 func TestRefusalsInThePlayersLanguage(t *testing.T) {
 	for lang, want := range map[string][2]string{
-		"es": {"ya se aplicó el Sat 21 Nov 2026 12:00 UTC", "su token no es un token de tu puesto"},
-		"it": {"è già stata applicata il Sat 21 Nov 2026 12:00 UTC", "il suo token non è un token del tuo posto"},
+		"es": {"ya se aplicó el sáb 21 nov 2026 12:00 UTC", "su token no es un token de tu puesto"},
+		"it": {"è già stata applicata il sab 21 nov 2026 12:00 UTC", "il suo token non è un token del tuo posto"},
 	} {
 		f := newFixture(t)
 		sec := "secret: " + f.secrets["north"] + "\n"

@@ -79,7 +79,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		}
 		lang, err := i18n.ParseLanguage(f[2])
 		if err != nil {
-			j.gmSayText(bad, g, no, err.Error())
+			j.gmSay(bad, g, no, "bad.language", "Value", strconv.Quote(f[2]))
 			return true, nil
 		}
 		p.Lang = lang

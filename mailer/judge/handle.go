@@ -11,6 +11,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/dice"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
 	"github.com/pbem/pbem/store"
@@ -305,7 +306,7 @@ func (j *Judge) handleGM(c *mailCtx) (*Outcome, error) {
 				break
 			}
 			if err := j.rollback(tx, g, to, strings.Join(f[2:], " "), j.opt.Now().UTC()); err != nil {
-				j.gmSayText(&bad, g, l.No, err.Error())
+				j.gmSayText(&bad, g, l.No, j.errText(err, gmLang(g)))
 				break
 			}
 			j.gmSay(&b, g, l.No, "gm.rolled_back", "Entry", to)
@@ -466,7 +467,7 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 	var out []ProblemData
 	for i, p := range rej.Problems {
 		if i == maxProblems {
-			out = append(out, ProblemData{Line: fmt.Sprintf("(and %d more problems not listed)", len(rej.Problems)-maxProblems), Reason: "fix the lines above first"})
+			out = append(out, ProblemData{Line: cat.Text(lang, msg.Plural("reject.more_problems", len(rej.Problems)-maxProblems)), Reason: cat.T(lang, "reject.fix_above_first")})
 			break
 		}
 		reason := inLang(p.Reason, p.ReasonMsg, lang, cat)
@@ -484,7 +485,7 @@ func problems(rej *adjudicator.Rejection, secret, lang string, cat *i18n.Catalog
 			pd.Legal = append(pd.Legal, clip(l, maxQuote))
 		}
 		if pd.Line == "" {
-			pd.Line = "(the orders as a whole)"
+			pd.Line = cat.T(lang, "reject.whole_orders")
 		}
 		out = append(out, pd)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
@@ -88,14 +89,14 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 	if len(problems) == 0 {
 		spec.GM = c.msg.From
 		if _, err := j.prepareGame(spec); err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, j.errText(err, lang))
 		}
 	}
 	var id string
 	if len(problems) == 0 {
 		var err error
 		if id, err = j.inviteID(c.tx, spec); err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, j.errText(err, lang))
 		}
 	}
 	if len(problems) > 0 {
@@ -130,13 +131,14 @@ func (j *Judge) createInvite(c *mailCtx) (*Outcome, error) {
 		lang := inviteLang(s.Lang)
 		text := j.opt.Templates.T(lang, "invite.text", "Creator", in.Creator, "Title", title, "Scenario", spec.Scenario,
 			"Role", roleTitle(adjudicator.Role(s.Role)), "Seats", strings.Join(seats, ", "), "Options", optionsText(spec.Options),
-			"Game", id, "Until", in.Expires.Format("Mon 2 Jan 2006 15:04 MST"))
+			"Game", id, "Until", formatDate(in.Expires, lang))
 		if err := j.inviteNotice(c.tx, in, s.Email, lang, "invitation", text); err != nil {
 			return nil, err
 		}
 	}
-	if err := j.tell(c, j.opt.Templates.T(addressLang(c.tx, c.msg.From), "invite.offered", "Game", id, "Title", title, "Scenario", spec.Scenario,
-		"Seats", strings.Join(seats, ", "), "Until", in.Expires.Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
+	creatorLang := addressLang(c.tx, c.msg.From)
+	if err := j.tell(c, j.opt.Templates.T(creatorLang, "invite.offered", "Game", id, "Title", title, "Scenario", spec.Scenario,
+		"Seats", strings.Join(seats, ", "), "Until", formatDate(in.Expires, creatorLang))); err != nil {
 		return nil, err
 	}
 	j.opt.Log.Info("game offered by email", "invite", id, "creator", in.Creator)
@@ -184,14 +186,14 @@ func parseCreate(c *mailCtx, tr func(key string, kv ...any) string) (NewGameSpec
 			}
 			addr, err := normAddress(args[1])
 			if err != nil {
-				bad(l.No, l.Text, err.Error())
+				bad(l.No, l.Text, tr("bad.address", "Value", strconv.Quote(args[1])))
 				continue
 			}
 			p := PlayerSpec{Role: adjudicator.Role(strings.ToLower(args[0])), Email: addr}
 			if len(args) == 3 {
 				lang, err := i18n.ParseLanguage(args[2])
 				if err != nil {
-					bad(l.No, l.Text, err.Error())
+					bad(l.No, l.Text, tr("bad.language", "Value", strconv.Quote(args[2])))
 					continue
 				}
 				p.Lang = lang
@@ -258,10 +260,10 @@ func (j *Judge) inviteID(tx *store.Tx, spec NewGameSpec) (string, error) {
 		}
 	}
 	if tx.HasGame(id) {
-		return "", fmt.Errorf("a game %q already exists", id)
+		return "", msgErr("bad.game_exists", "Game", strconv.Quote(id))
 	}
 	if _, err := tx.Invite(id); err == nil {
-		return "", fmt.Errorf("a game %q is already offered to its players", id)
+		return "", msgErr("bad.game_offered", "Game", strconv.Quote(id))
 	}
 	return id, nil
 }
@@ -275,7 +277,7 @@ func (j *Judge) answerInvite(c *mailCtx, in *store.Invite) (*Outcome, error) {
 	}
 	out := func(kind, reason string) *Outcome { return &Outcome{Kind: kind, GameID: in.ID, Reason: reason} }
 	if c.msg.From == in.Creator && word == "cancel" {
-		if err := j.cancelInvite(c.tx, in, "the GM withdrew it"); err != nil {
+		if err := j.cancelInvite(c.tx, in, msg.New("invite.why_withdrawn")); err != nil {
 			return nil, err
 		}
 		return out(store.OutcomeAccepted, "invitation cancelled by its creator"), nil
@@ -311,7 +313,7 @@ func (j *Judge) answerInvite(c *mailCtx, in *store.Invite) (*Outcome, error) {
 		}
 		return j.startInvited(c, in)
 	case "decline", "rechazar", "rifiuto":
-		if err := j.cancelInvite(c.tx, in, roleTitle(adjudicator.Role(seat.Role))+" declined"); err != nil {
+		if err := j.cancelInvite(c.tx, in, msg.New("invite.why_declined", "Role", roleTitle(adjudicator.Role(seat.Role)))); err != nil {
 			return nil, err
 		}
 		return out(store.OutcomeAccepted, "declined"), nil
@@ -342,7 +344,7 @@ func (j *Judge) startInvited(c *mailCtx, in *store.Invite) (*Outcome, error) {
 	if err != nil {
 		// The server changed under the invitation (a game removed, an
 		// option no longer known): nobody can fix it by answering.
-		if cerr := j.cancelInvite(c.tx, in, "it could not start: "+err.Error()); cerr != nil {
+		if cerr := j.cancelInvite(c.tx, in, msg.New("invite.why_failed", "Error", err.Error())); cerr != nil {
 			return nil, cerr
 		}
 		return &Outcome{Kind: store.OutcomeRejected, GameID: in.ID, Reason: "invited game could not start: " + err.Error()}, nil
@@ -355,14 +357,15 @@ func (j *Judge) startInvited(c *mailCtx, in *store.Invite) (*Outcome, error) {
 }
 
 // cancelInvite withdraws an invitation and tells its players and creator.
-func (j *Judge) cancelInvite(tx *store.Tx, in *store.Invite, why string) error {
+func (j *Judge) cancelInvite(tx *store.Tx, in *store.Invite, why msg.M) error {
 	for _, s := range in.Seats {
 		lang := inviteLang(s.Lang)
 		if err := j.inviteNotice(tx, in, s.Email, lang, "cancelled", j.opt.Templates.T(lang, "invite.cancelled", "Game", in.ID, "Why", why)); err != nil {
 			return err
 		}
 	}
-	if err := j.inviteNotice(tx, in, in.Creator, i18n.Default, "cancelled", j.opt.Templates.T(i18n.Default, "invite.cancelled", "Game", in.ID, "Why", why)); err != nil {
+	lang := addressLang(tx, in.Creator)
+	if err := j.inviteNotice(tx, in, in.Creator, lang, "cancelled", j.opt.Templates.T(lang, "invite.cancelled", "Game", in.ID, "Why", why)); err != nil {
 		return err
 	}
 	return tx.DeleteInvite(in.ID)
@@ -400,7 +403,7 @@ func (j *Judge) expireInvites(now time.Time) (int, error) {
 					missing = append(missing, roleTitle(adjudicator.Role(s.Role)))
 				}
 			}
-			if err := j.cancelInvite(tx, in, "not every player joined in time (missing: "+strings.Join(missing, ", ")+")"); err != nil {
+			if err := j.cancelInvite(tx, in, msg.New("invite.why_late", "Missing", strings.Join(missing, ", "))); err != nil {
 				return err
 			}
 			n++

@@ -147,6 +147,16 @@ func TestGameCreatedByEmailRefusals(t *testing.T) {
 	_, text = f.last("gm@club.example")
 	require.Contains(t, text, `no side "wales"`)
 	require.Contains(t, text, "player SIDE ADDRESS [LANG]")
+	// A creator who chose Spanish is told in Spanish.
+	require.NoError(t, f.db.Update(func(tx *store.Tx) error { return tx.SetAddressLang("gm@club.example", "es") }))
+	o = f.send("gm@club.example", "new game", "secret: open-sesame-42\ncreate hammer-of-the-scots\nplayer england ann@club.example\nplayer wales bob@club.example\n")
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	_, text = f.last("gm@club.example")
+	require.Contains(t, text, `no hay bando "wales" en este escenario`)
+	o = f.send("gm@club.example", "new game", strings.Replace(createHammer, "option schiltroms on", "option schiltroms maybe", 1))
+	require.Equal(t, store.OutcomeRejected, o.Kind)
+	_, text = f.last("gm@club.example")
+	require.Contains(t, text, `opción schiltroms: "maybe" no es ninguno de`)
 }
 
 func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
@@ -169,6 +179,8 @@ func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	_, text = f.last("ann@club.example")
 	require.Contains(t, text, "Game [hammer-2] will not take place: the GM withdrew it.")
+	_, text = f.last("bob@club.example")
+	require.Contains(t, text, "La partida [hammer-2] no se jugará: el GM la ha retirado.", "the reason in the player's language")
 	// Not everyone joined in time: the tick cancels it.
 	o = f.send("gm@club.example", "new game", createHammer)
 	require.Equal(t, "hammer-3", o.GameID)
@@ -183,6 +195,8 @@ func TestInvitationDeclinedCancelledOrExpired(t *testing.T) {
 	require.NoError(t, err)
 	_, text = f.last("ann@club.example")
 	require.Contains(t, text, "Game [hammer-3] will not take place: not every player joined in time (missing: Scotland).")
+	_, text = f.last("bob@club.example")
+	require.Contains(t, text, "no todos los jugadores se unieron a tiempo (faltan: Scotland)")
 	require.NoError(t, f.db.View(func(tx *store.Tx) error {
 		ins, err := tx.Invites()
 		require.Empty(t, ins)

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -288,10 +289,10 @@ func (j *Judge) prepareGame(spec NewGameSpec) (*preparedGame, error) {
 	for k, v := range spec.Options {
 		o, ok := known[k]
 		if !ok {
-			return nil, fmt.Errorf("%s has no option %q", info.Name, k)
+			return nil, msgErr("bad.no_option", "Game", info.Name, "Option", strconv.Quote(k))
 		}
 		if len(o.Values) > 0 && !contains(o.Values, v) {
-			return nil, fmt.Errorf("option %s: %q is not one of %s", k, v, strings.Join(o.Values, ", "))
+			return nil, msgErr("bad.option_value", "Option", k, "Value", strconv.Quote(v), "Values", strings.Join(o.Values, ", "))
 		}
 		opts[k] = v
 	}
@@ -402,19 +403,19 @@ func checkSeats(roles []adjudicator.Role, players []PlayerSpec) error {
 	seen := map[adjudicator.Role]bool{}
 	for _, p := range players {
 		if !containsRole(roles, p.Role) {
-			return fmt.Errorf("no side %q in this scenario (sides: %s)", p.Role, joinRoles(roles))
+			return msgErr("bad.no_side", "Side", strconv.Quote(string(p.Role)), "Sides", joinRoles(roles))
 		}
 		if seen[p.Role] {
-			return fmt.Errorf("side %q is given twice", p.Role)
+			return msgErr("bad.side_twice", "Side", strconv.Quote(string(p.Role)))
 		}
 		if !strings.Contains(p.Email, "@") {
-			return fmt.Errorf("side %s: %q is not an email address", p.Role, p.Email)
+			return msgErr("bad.side_address", "Side", string(p.Role), "Value", strconv.Quote(p.Email))
 		}
 		seen[p.Role] = true
 	}
 	for _, r := range roles {
 		if !seen[r] {
-			return fmt.Errorf("side %q has no player (sides: %s)", r, joinRoles(roles))
+			return msgErr("bad.side_missing", "Side", strconv.Quote(string(r)), "Sides", joinRoles(roles))
 		}
 	}
 	return nil
@@ -633,11 +634,11 @@ func joinRoles(rs []adjudicator.Role) string {
 func normAddress(s string) (string, error) {
 	a, err := mail.ParseAddress(strings.TrimSpace(s))
 	if err != nil {
-		return "", fmt.Errorf("%q is not an email address", s)
+		return "", msgErr("bad.address", "Value", strconv.Quote(s))
 	}
 	local, domain, ok := strings.Cut(a.Address, "@")
 	if !ok || local == "" || domain == "" {
-		return "", fmt.Errorf("%q is not an email address", s)
+		return "", msgErr("bad.address", "Value", strconv.Quote(s))
 	}
 	return strings.ToLower(a.Address), nil
 }

@@ -9,8 +9,11 @@ import (
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/league"
 	"github.com/pbem/pbem/league/glicko2"
+	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/textwrap"
 	"github.com/pbem/pbem/store"
 )
 
@@ -136,19 +139,45 @@ func LeagueResults(l *store.League) []league.Result {
 }
 
 // LeagueStandingsText is the league's standings table from the results
-// it holds (see RefreshLeagueResults).
-func LeagueStandingsText(l *store.League) (string, error) {
+// it holds (see RefreshLeagueResults), in lang: its words from cat, the
+// figures as they are.
+func LeagueStandingsText(l *store.League, cat *i18n.Catalog, lang string) (string, error) {
+	return leagueStandingsText(l, cat, lang, 0)
+}
+
+// leagueSay renders a key of cat in lang, its text filled into lines of
+// at most width columns (not wrapped when width is 0): the league's
+// tables are laid out by tabwriter, their prose around them wrapped here,
+// so that a mail need not rewrap the tables.
+func leagueSay(cat *i18n.Catalog, lang string, width int) func(msg.M) string {
+	return func(m msg.M) string {
+		s := cat.Text(lang, m)
+		if width > 0 && textwrap.Len(s) > width {
+			s = textwrap.Paragraph(s, "", "", width)
+		}
+		return s
+	}
+}
+
+func leagueStandingsText(l *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
 	tb := league.TieBreakFor(l.Format)
 	st := league.Standings(l.Players, LeagueResults(l), league.DefaultPoints, tb)
 	var b strings.Builder
-	fmt.Fprintf(&b, "League %s: %s (%s), %s, %d players, %d of %d rounds paired\n\n",
-		l.Name, l.GameName, l.Scenario, LeagueFormatName(l.Format), len(l.Players), len(l.Paired), LeagueRounds(l))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	tbName := "S-B"
-	if tb == league.Buchholz {
-		tbName = "Buchholz"
+	format := T("league.format_roundrobin")
+	if l.Format == league.Swiss {
+		format = T("league.format_swiss")
 	}
-	fmt.Fprintf(tw, "#\tplayer\tplayed\twon\tdrawn\tlost\tbyes\tpoints\t%s\tto play\t\n", tbName)
+	b.WriteString(T("league.heading", "League", l.Name, "Game", l.GameName, "Scenario", l.Scenario, "Format", format,
+		"Players", len(l.Players), "Paired", len(l.Paired), "Rounds", LeagueRounds(l)) + "\n\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tbName := T("league.tb_sb")
+	if tb == league.Buchholz {
+		tbName = T("league.tb_buchholz")
+	}
+	fmt.Fprintf(tw, "#\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", T("league.col_player"), T("league.col_played"), T("league.col_won"),
+		T("league.col_drawn"), T("league.col_lost"), T("league.col_byes"), T("league.col_points"), tbName, T("league.col_to_play"))
 	for _, s := range st {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%d\t\n", s.Rank, s.Player, s.Played, s.Won, s.Drawn, s.Lost, s.Byes, leagueNum(s.Points), leagueNum(s.TieBrk), s.Pending)
 	}
@@ -167,13 +196,61 @@ func LeagueStandingsText(l *store.League) (string, error) {
 		}
 	}
 	if void > 0 {
-		fmt.Fprintf(&b, "\n%d abandoned game(s) count for nobody.\n", void)
+		b.WriteString("\n" + say(msg.Plural("league.void_games", void)) + "\n")
 	}
 	if subs > 0 {
-		fmt.Fprintf(&b, "%d game(s) finished by a substitute: a loss for the player replaced, as played for the opponent, not rated.\n", subs)
+		b.WriteString(say(msg.Plural("league.sub_games", subs)) + "\n")
 	}
 	if l.ForfeitAfter > 0 {
-		fmt.Fprintf(&b, "A side that misses %d deadlines in a row loses by forfeit.\n", l.ForfeitAfter)
+		b.WriteString(T("league.forfeit_rule", "N", l.ForfeitAfter) + "\n")
+	}
+	return b.String(), nil
+}
+
+// LeagueVacationText is what each player of l has used of the league's
+// vacation budget and has left, year by year (the years his ledger has
+// days in), in lang, or "" when the league leaves each game its own
+// budget.
+func LeagueVacationText(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string) (string, error) {
+	return leagueVacationText(tx, l, cat, lang, 0)
+}
+
+func leagueVacationText(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
+	if l.VacationsOff {
+		return T("league.vacations_off") + "\n", nil
+	}
+	if l.VacationDays <= 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString(T("league.vacations", "Days", l.VacationDays) + "\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, p := range l.Players {
+		days, err := tx.LeagueVacationDays(l.Name, p)
+		if err != nil {
+			return "", err
+		}
+		var years []string
+		for _, d := range days {
+			if y := d[:4]; !slices.Contains(years, y) {
+				years = append(years, y)
+			}
+		}
+		if len(years) == 0 {
+			fmt.Fprintf(tw, "  %s\t%s\n", p, T("league.vacation_none_used", "Left", l.VacationDays))
+			continue
+		}
+		var parts []string
+		for _, y := range years {
+			n := store.VacationDaysIn(days, y)
+			parts = append(parts, T("league.vacation_year", "Year", y, "Used", n, "Left", max(l.VacationDays-n, 0)))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
+	}
+	if err := tw.Flush(); err != nil {
+		return "", err
 	}
 	return b.String(), nil
 }
@@ -188,11 +265,18 @@ func leagueNum(x float64) string {
 }
 
 // LeagueRatingsText is the Glicko-2 ratings table of every player of the
-// leagues of title (adjudicator.Info.Name), from their finished games.
-// The results of each league's games are refreshed from the store (not
-// stored); cur, when not nil, stands for the stored league of its name
-// (a league the caller has just changed in this transaction).
-func LeagueRatingsText(tx *store.Tx, title string, cur *store.League) (string, error) {
+// leagues of title (adjudicator.Info.Name), from their finished games, in
+// lang (its words from cat). The results of each league's games are
+// refreshed from the store (not stored); cur, when not nil, stands for
+// the stored league of its name (a league the caller has just changed in
+// this transaction).
+func LeagueRatingsText(tx *store.Tx, title string, cur *store.League, cat *i18n.Catalog, lang string) (string, error) {
+	return leagueRatingsText(tx, title, cur, cat, lang, 0)
+}
+
+func leagueRatingsText(tx *store.Tx, title string, cur *store.League, cat *i18n.Catalog, lang string, width int) (string, error) {
+	say := leagueSay(cat, lang, width)
+	T := func(key string, kv ...any) string { return say(msg.New(key, kv...)) }
 	var games []league.Rated
 	all, err := tx.Leagues()
 	if err != nil {
@@ -219,21 +303,20 @@ func LeagueRatingsText(tx *store.Tx, title string, cur *store.League) (string, e
 		}
 	}
 	if len(games) == 0 {
-		return fmt.Sprintf("no finished league game of %s yet (%d leagues)\n", title, leagues), nil
+		return T("league.ratings_none", "Game", title, "Leagues", leagues) + "\n", nil
 	}
 	rs, periods := league.Ratings(games, glicko2.System{})
 	var b strings.Builder
-	fmt.Fprintf(&b, "Glicko-2 ratings for %s: %d players, %d games in %d leagues, %d rating periods (calendar months, UTC)\n\n",
-		title, len(rs), len(games), leagues, periods)
+	b.WriteString(T("league.ratings_heading", "Game", title, "Players", len(rs), "Games", len(games), "Leagues", leagues, "Periods", periods) + "\n\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "#\tplayer\trating\tRD\tvolatility\tgames\t\n")
+	fmt.Fprintf(tw, "#\t%s\t%s\t%s\t%s\t%s\t\n", T("league.col_player"), T("league.col_rating"), T("league.col_rd"), T("league.col_volatility"), T("league.col_games"))
 	for i, r := range rs {
 		fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f\t%.5f\t%d\t\n", i+1, r.Player, r.R, r.RD, r.Vol, r.Games)
 	}
 	if err := tw.Flush(); err != nil {
 		return "", err
 	}
-	b.WriteString("\nA rating is 95% sure to lie within two RDs of the figure shown.\n")
+	b.WriteString("\n" + T("league.ratings_note") + "\n")
 	return b.String(), nil
 }
 
@@ -253,49 +336,103 @@ func (j *Judge) leagueResult(tx *store.Tx, g *store.Game) error {
 	if err := tx.PutLeague(l); err != nil {
 		return err
 	}
-	standings, err := LeagueStandingsText(l)
-	if err != nil {
-		return err
-	}
-	ratings, err := LeagueRatingsText(tx, l.GameName, l)
-	if err != nil {
-		return err
-	}
-	what := fmt.Sprintf("%s v %s: ", lg.A, lg.B)
-	switch {
-	case lg.Void:
-		what += "abandoned, it counts for nobody"
-	case lg.ScoreA == 1:
-		what += subWins(lg.A, lg.SubA)
-	case lg.ScoreA == 0:
-		what += subWins(lg.B, lg.SubB)
-	default:
-		what += "drawn"
-	}
+	cat := j.opt.Templates.Catalog
+	tables := map[string]string{} // language → standings, vacations and ratings
 	for _, to := range leagueAddresses(l) {
-		lang := langOf(g, to)
-		T := j.opt.Templates.T
-		text := T(lang, "league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", what)
+		lang := leagueLang(tx, g, l, to)
+		T := func(key string, kv ...any) string { return cat.T(lang, key, kv...) }
+		if _, ok := tables[lang]; !ok {
+			t, err := leagueTables(tx, l, cat, lang)
+			if err != nil {
+				return err
+			}
+			tables[lang] = t
+		}
+		var what string
+		switch {
+		case lg.Void:
+			what = T("league.score_void")
+		case lg.ScoreA == 1:
+			what = subWins(T, lg.A, lg.SubA)
+		case lg.ScoreA == 0:
+			what = subWins(T, lg.B, lg.SubB)
+		default:
+			what = T("league.score_drawn")
+		}
+		score := T("league.score", "A", lg.A, "B", lg.B, "What", what)
+		intro := T("league.result", "League", l.Name, "Game", g.ID, "Result", j.resultIn(g, lang), "Score", score)
 		for _, e := range []string{leagueSubEntrant(lg.A, lg.SubA), leagueSubEntrant(lg.B, lg.SubB)} {
 			if e != "" {
-				text += "\n\n" + T(lang, "league.substituted", "Player", e)
+				intro += "\n\n" + T("league.substituted", "Player", e)
 			}
 		}
-		text += "\n\n" + standings + "\n" + ratings
-		if err := j.queueNotice(tx, g, to, T(lang, "league.subject", "League", l.Name, "Game", g.ID), "", text); err != nil {
+		data := LeagueData{Lang: lang, Intro: intro, Tables: tables[lang], Footer: j.footerIn(g, lang)}
+		if err := j.queueRendered(tx, g, to, T("league.subject", "League", l.Name, "Game", g.ID), "notice", "", "league", data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// LeagueData is the data of the league template: Intro (the result) in
+// the reader's language, wrapped by the template, and Tables (standings,
+// vacation days, ratings) as leagueTables lays them out.
+type LeagueData struct {
+	Lang   string
+	Intro  string
+	Tables string
+	Footer string
+}
+
+// leagueTables are the league's standings, its players' vacation days
+// (when the league has a budget of its own) and the ratings of its title,
+// in lang, their prose wrapped for a mail and their tables as they are.
+func leagueTables(tx *store.Tx, l *store.League, cat *i18n.Catalog, lang string) (string, error) {
+	standings, err := leagueStandingsText(l, cat, lang, textwrap.Width)
+	if err != nil {
+		return "", err
+	}
+	vacations, err := leagueVacationText(tx, l, cat, lang, textwrap.Width)
+	if err != nil {
+		return "", err
+	}
+	ratings, err := leagueRatingsText(tx, l.GameName, l, cat, lang, textwrap.Width)
+	if err != nil {
+		return "", err
+	}
+	if vacations != "" {
+		standings += "\n" + vacations
+	}
+	return standings + "\n" + ratings, nil
+}
+
+// leagueLang is the language of the league mail to addr: that of his seat
+// in g when he plays it (or is its GM; g may be nil), else the one given
+// when the league was created, else the one his address chose last
+// (store.Tx.AddressLang), English when none.
+func leagueLang(tx *store.Tx, g *store.Game, l *store.League, addr string) string {
+	if g != nil {
+		for i := range g.Players {
+			if strings.EqualFold(g.Players[i].Email, addr) && g.Players[i].Lang != "" {
+				return g.Players[i].Lang
+			}
+		}
+	}
+	if l != nil {
+		if lang := l.Langs[addr]; lang != "" {
+			return lang
+		}
+	}
+	return addressLang(tx, addr)
+}
+
 // subWins names the winner of a league game: the entrant, or his
 // substitute (never by address) when one finished the game for him.
-func subWins(entrant, sub string) string {
+func subWins(T func(string, ...any) string, entrant, sub string) string {
 	if sub != "" {
-		return "the substitute for " + entrant + " wins"
+		return T("league.score_sub_wins", "Player", entrant)
 	}
-	return entrant + " wins"
+	return T("league.score_wins", "Player", entrant)
 }
 
 // leagueSubEntrant is the entrant when a substitute finished the game

@@ -98,7 +98,7 @@ func TestLeagueAbandonedGameIsVoid(t *testing.T) {
 	require.False(t, lg.Done)
 	text := flat(f.leagueMails("carol@example.org")[0].Text)
 	require.Contains(t, text, "abandoned, it counts for nobody")
-	require.Contains(t, text, "1 abandoned game(s) count for nobody")
+	require.Contains(t, text, "1 abandoned game counts for nobody")
 	require.Contains(t, text, "no finished league game of duel-test yet")
 }
 
@@ -301,9 +301,9 @@ func TestLeagueReplaceFromThePool(t *testing.T) {
 	text = flat(mails[0].Text)
 	require.Contains(t, text, "alice@example.org v bob@example.org: the substitute for bob@example.org wins")
 	require.Contains(t, text, "bob@example.org was replaced during the game: under the league's rule it counts as a loss for bob@example.org")
-	require.Contains(t, text, "1 game(s) finished by a substitute")
+	require.Contains(t, text, "1 game finished by a substitute")
 	require.Contains(t, text, "no finished league game of duel-test yet", "the game is not rated")
-	st, err := LeagueStandingsText(f.league())
+	st, err := LeagueStandingsText(f.league(), f.j.opt.Templates.Catalog, "en")
 	require.NoError(t, err)
 	require.Regexp(t, `alice@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)
 	require.Regexp(t, `bob@example.org\s+1\s+0\s+0\s+1\s+0\s+0`, st)

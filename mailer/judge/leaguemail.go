@@ -313,6 +313,7 @@ func (j *Judge) leagueCreate(c *mailCtx, h leagueHead, tr func(string, ...any) s
 // the league stored, the round's games created and everybody concerned
 // told (nothing, for a check).
 func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr func(string, ...any) string) (*Outcome, error) {
+	lang := addressLang(c.tx, c.msg.From) // the GM's, as tr's
 	var out []string
 	var problems []string
 	bad := func(ln intake.Line, why string) {
@@ -354,11 +355,11 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 			}
 			out = append(out, head+"\n"+leaguePairingsText(l, r))
 		case len(f) == 1 && f[0] == "standings":
-			text, err := LeagueStandingsText(l)
+			text, err := LeagueStandingsText(l, j.opt.Templates.Catalog, lang)
 			if err != nil {
 				return nil, err
 			}
-			vac, err := LeagueVacationText(c.tx, l)
+			vac, err := LeagueVacationText(c.tx, l, j.opt.Templates.Catalog, lang)
 			if err != nil {
 				return nil, err
 			}
@@ -367,7 +368,7 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 			}
 			out = append(out, text)
 		case len(f) == 1 && f[0] == "ratings":
-			text, err := LeagueRatingsText(c.tx, l.GameName, l)
+			text, err := LeagueRatingsText(c.tx, l.GameName, l, j.opt.Templates.Catalog, lang)
 			if err != nil {
 				return nil, err
 			}
@@ -497,7 +498,7 @@ func leagueSummary(l *store.League, creator string) []any {
 func (j *Judge) AnnounceNewLeague(tx *store.Tx, l *store.League, creator string) error {
 	summary := leagueSummary(l, creator)
 	for _, p := range l.Players {
-		lang := leagueLang(tx, l, p)
+		lang := leagueLang(tx, nil, l, p)
 		text := j.opt.Templates.T(lang, "leaguemail.entered", summary...)
 		if err := j.leagueNotice(tx, p, lang, j.opt.Templates.T(lang, "leaguemail.entered_subject", "League", l.Name), text); err != nil {
 			return err
@@ -543,7 +544,7 @@ func (j *Judge) AnnounceLeagueRound(tx *store.Tx, l *store.League) error {
 			if me == "" {
 				continue
 			}
-			lang := leagueLang(tx, l, me)
+			lang := leagueLang(tx, nil, l, me)
 			T := func(key string, kv ...any) string { return j.opt.Templates.T(lang, key, kv...) }
 			yours := T("leaguemail.your_bye")
 			if g.B != "" {
@@ -576,15 +577,6 @@ func (j *Judge) AnnounceLeagueSub(tx *store.Tx, l *store.League, s store.LeagueS
 	}
 	T := func(key string, kv ...any) string { return j.opt.Templates.T(lang, key, kv...) }
 	return j.leagueNotice(tx, s.Addr, lang, T("leaguemail.sub_subject", "League", l.Name), T(key, "League", l.Name, "Title", l.GameName, "GM", l.GM))
-}
-
-// leagueLang is the language of addr's mail in league l: the one given
-// when the league was created, else the one the address last chose.
-func leagueLang(tx *store.Tx, l *store.League, addr string) string {
-	if lang := l.Langs[addr]; lang != "" {
-		return lang
-	}
-	return addressLang(tx, addr)
 }
 
 // leagueNotice mails text about a league to addr in lang.

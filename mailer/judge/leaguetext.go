@@ -2,56 +2,15 @@ package judge
 
 import (
 	"fmt"
-	"slices"
 	"strings"
-	"text/tabwriter"
+	"sync"
 
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
 )
 
 // The texts of a league that "pbem league show" prints and a league GM's
 // "show" email answers (English tables, as the command line's).
-
-// LeagueVacationText is what each player of l has used of the league's
-// vacation budget and has left, year by year (the years his ledger has
-// days in), or "" when the league leaves each game its own budget.
-func LeagueVacationText(tx *store.Tx, l *store.League) (string, error) {
-	if l.VacationsOff {
-		return "Vacations: none (the league's games allow no absences).\n", nil
-	}
-	if l.VacationDays <= 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Vacations: %d days a year per player, one budget for all his games of the league.\n", l.VacationDays)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, p := range l.Players {
-		days, err := tx.LeagueVacationDays(l.Name, p)
-		if err != nil {
-			return "", err
-		}
-		var years []string
-		for _, d := range days {
-			if y := d[:4]; !slices.Contains(years, y) {
-				years = append(years, y)
-			}
-		}
-		if len(years) == 0 {
-			fmt.Fprintf(tw, "  %s\tnone used, %d left\n", p, l.VacationDays)
-			continue
-		}
-		var parts []string
-		for _, y := range years {
-			n := store.VacationDaysIn(days, y)
-			parts = append(parts, fmt.Sprintf("%s: %d used, %d left", y, n, max(l.VacationDays-n, 0)))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", p, strings.Join(parts, "; "))
-	}
-	if err := tw.Flush(); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
 
 // LeagueSubsText lists the league's substitute pool; hint says how to
 // add one when it is empty.
@@ -97,7 +56,11 @@ func LeagueShowText(tx *store.Tx, l *store.League, subsHint string) (string, err
 	for _, f := range l.Forbidden {
 		fmt.Fprintf(&b, "Never paired: %s and %s\n", f[0], f[1])
 	}
-	vac, err := LeagueVacationText(tx, l)
+	cat, err := englishCatalog()
+	if err != nil {
+		return "", err
+	}
+	vac, err := LeagueVacationText(tx, l, cat, i18n.Default)
 	if err != nil {
 		return "", err
 	}
@@ -138,4 +101,17 @@ func LeagueShowText(tx *store.Tx, l *store.League, subsHint string) (string, err
 		}
 	}
 	return b.String(), nil
+}
+
+var (
+	englishOnce sync.Once
+	englishCat  *i18n.Catalog
+	englishErr  error
+)
+
+// englishCatalog is the platform's catalogue, for the texts the command
+// line prints in English.
+func englishCatalog() (*i18n.Catalog, error) {
+	englishOnce.Do(func() { englishCat, englishErr = i18n.New() })
+	return englishCat, englishErr
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/luck"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 	"github.com/pbem/pbem/store"
 )
 
@@ -71,8 +73,12 @@ func TestLuckReportGivesBattleDiceToTheRollingSide(t *testing.T) {
 				}
 				require.True(t, found, "%s rolled no die: %+v", r, rep.Players)
 			}
-			var text strings.Builder
-			require.NoError(t, rep.WriteText(&text))
+			for _, lang := range i18n.Languages {
+				text, err := LuckText(rep, j.opt.Templates.Catalog, lang)
+				require.NoError(t, err)
+				require.NotContains(t, text, "luck.report.", "a key shows")
+				i18ntest.NoEnglish(t, j.opt.Templates.Catalog, lang, text, "luck.report.")
+			}
 			t.Logf("%s: %d dice by purpose, %d by entry", c.game, rep.ByPurpose, rep.ByEntry)
 		})
 	}

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator/luck"
+	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/mailer/i18n"
+	"github.com/pbem/pbem/mailer/textwrap"
 	"github.com/pbem/pbem/store"
 )
 
@@ -17,7 +20,8 @@ import (
 // it (the current epoch's dice and every hidden draw stay secret).
 
 // LuckData is the data of the luck template: Intro in the reader's
-// language, Report as luck.Report.WriteText writes it.
+// language, Report as luck.Report.Write writes it in that language (see
+// LuckText).
 type LuckData struct {
 	Lang   string
 	Intro  string
@@ -36,21 +40,46 @@ func (j *Judge) gameOver(tx *store.Tx, g *store.Game) error {
 	return j.leagueResult(tx, g)
 }
 
-// queueLuck queues one mail of the luck template to addr.
-func (j *Judge) queueLuck(tx *store.Tx, g *store.Game, addr, subject, intro, report string) error {
+// queueLuck queues one mail of the luck template to addr, the report in
+// his language.
+func (j *Judge) queueLuck(tx *store.Tx, g *store.Game, addr, subject, intro string, rep *luck.Report) error {
 	lang := langOf(g, addr)
+	report, err := LuckText(rep, j.opt.Templates.Catalog, lang)
+	if err != nil {
+		return err
+	}
 	return j.queueRendered(tx, g, addr, subject, "luck", "", "luck", LuckData{Lang: lang, Intro: intro, Report: report, Footer: j.footerIn(g, lang)})
 }
 
-// luckOrExcuse is g's luck report, or "" when it cannot be computed: the
+// LuckText is the luck report rep in lang, its words from cat, its
+// paragraphs wrapped for a plain-text mail (a continuation keeps its
+// line's indentation) and its tables of faces as they are, however wide.
+func LuckText(rep *luck.Report, cat *i18n.Catalog, lang string) (string, error) {
+	var b strings.Builder
+	if err := rep.Write(&b, func(m msg.M) string { return cat.Text(lang, m) }); err != nil {
+		return "", err
+	}
+	rows := []string{"    " + cat.Text(lang, msg.New("luck.report.face")) + " ", "    " + cat.Text(lang, msg.New("luck.report.rolled")) + " "}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		if textwrap.Len(l) <= textwrap.Width || strings.HasPrefix(l, rows[0]) || strings.HasPrefix(l, rows[1]) {
+			continue
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		lines[i] = textwrap.Paragraph(l, lead, lead, textwrap.Width)
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// luckOrExcuse is g's luck report, or nil when it cannot be computed: the
 // GM is then told why (the game goes on, or ends, all the same).
-func (j *Judge) luckOrExcuse(tx *store.Tx, g *store.Game) (string, error) {
-	report, err := j.luckText(tx, g)
+func (j *Judge) luckOrExcuse(tx *store.Tx, g *store.Game) (*luck.Report, error) {
+	rep, err := j.luckReport(tx, g)
 	if err == nil {
-		return report, nil
+		return rep, nil
 	}
 	j.opt.Log.Error("luck report", "game", g.ID, "err", err)
-	return "", j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.no_luck_subject"), "",
+	return nil, j.queueNotice(tx, g, g.GM, "["+g.ID+"] "+j.gmT(g, "gm.no_luck_subject"), "",
 		j.gmT(g, "gm.no_luck", "Game", g.ID, "Error", clip(err.Error(), maxReason)))
 }
 
@@ -69,30 +98,22 @@ func gameAddresses(g *store.Game, players bool) []string {
 	return out
 }
 
-// luckText is g's luck report from its record as the store holds it now
-// (the secrets revealed so far).
-func (j *Judge) luckText(tx *store.Tx, g *store.Game) (string, error) {
+// luckReport is g's luck report from its record as the store holds it
+// now (the secrets revealed so far).
+func (j *Judge) luckReport(tx *store.Tx, g *store.Game) (*luck.Report, error) {
 	rec, err := j.exportLog(tx, g, false)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	rep, err := luck.Compute(rec)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
-		return "", err
-	}
-	return b.String(), nil
+	return luck.Compute(rec)
 }
 
-// mailLuck queues g's luck report to each address, its opening in the
-// reader's language. A report that cannot be computed (a record that does
+// mailLuck queues g's luck report to each address in the reader's
+// language. A report that cannot be computed (a record that does
 // not verify) does not stop the game: the GM is told why instead.
 func (j *Judge) mailLuck(tx *store.Tx, g *store.Game, to []string) error {
 	report, err := j.luckOrExcuse(tx, g)
-	if err != nil || report == "" {
+	if err != nil || report == nil {
 		return err
 	}
 	T := j.opt.Templates.T

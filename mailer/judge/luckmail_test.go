@@ -1,13 +1,13 @@
 package judge
 
 import (
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator/luck"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 	"github.com/pbem/pbem/store"
 )
 
@@ -23,16 +23,16 @@ func (f *fixture) luckMails(addr string) []*store.OutMail {
 }
 
 // wantLuck is the luck report of the fixture's game as anyone may
-// compute it from its record now.
-func (f *fixture) wantLuck() string {
+// compute it from its record now, in lang.
+func (f *fixture) wantLuck(lang string) string {
 	f.t.Helper()
 	rec, err := f.j.Export(f.game, false)
 	require.NoError(f.t, err)
 	rep, err := luck.Compute(rec)
 	require.NoError(f.t, err)
-	var b strings.Builder
-	require.NoError(f.t, rep.WriteText(&b))
-	return b.String()
+	text, err := LuckText(rep, f.j.opt.Templates.Catalog, lang)
+	require.NoError(f.t, err)
+	return text
 }
 
 // playToTheEnd has both sides pick until the duel is over.
@@ -48,20 +48,21 @@ func (f *fixture) playToTheEnd() {
 // A game that ends by its rules mails every player and the GM its luck
 // report, in one more mail of the same transaction, before the final
 // reports; the report is the one the verified record gives, its tables
-// as they are, its opening in the reader's language.
+// as they are, all of it in the reader's language.
 func TestLuckReportMailedWhenTheGameEnds(t *testing.T) {
 	f := newFixture(t)
 	_, text := f.gmSay("language south es")
 	require.Contains(t, text, "south")
 	f.playToTheEnd()
-	want := f.wantLuck()
-	require.Contains(t, want, "All sides together")
+	want := map[string]string{"en": f.wantLuck("en"), "es": f.wantLuck("es")}
+	require.Contains(t, want["en"], "All sides together")
+	require.Contains(t, want["es"], "Todos los bandos juntos")
 	all := f.outbox()
-	for _, addr := range []string{"alice@example.org", "bob@example.org", "gm@example.org"} {
+	for addr, lang := range map[string]string{"alice@example.org": "en", "bob@example.org": "es", "gm@example.org": "en"} {
 		got := f.luckMails(addr)
 		require.Len(t, got, 1, addr)
 		m := got[0]
-		require.Contains(t, m.Text, want, "the report as package luck writes it, tables unwrapped")
+		require.Contains(t, m.Text, want[lang], "the report as package luck writes it in the reader's language, tables unwrapped")
 		require.Equal(t, f.game, m.GameID)
 		// The final report comes after it.
 		last := f.lastTo(addr)
@@ -71,6 +72,12 @@ func TestLuckReportMailedWhenTheGameEnds(t *testing.T) {
 	require.Contains(t, f.luckMails("alice@example.org")[0].Text, "is over. Here is its luck report")
 	require.Contains(t, f.luckMails("bob@example.org")[0].Text, "ha terminado", "in the reader's language")
 	require.Contains(t, f.luckMails("bob@example.org")[0].Subject, "Informe de suerte")
+	es := f.luckMails("bob@example.org")[0].Text
+	for _, s := range []string{"Informe de suerte de la partida", "cara ", "salió ", "grados de libertad", "p es la probabilidad"} {
+		require.Contains(t, es, s)
+	}
+	i18ntest.NoEnglish(t, f.j.opt.Templates.Catalog, "es", es, "luck.")
+	require.NotContains(t, es, "inglés")
 	// Only once: the end's mails are not sent again.
 	f.now = f.now.Add(100 * time.Hour)
 	f.tick()
@@ -85,7 +92,7 @@ func TestLuckReportInTheGameOverMail(t *testing.T) {
 	f.player("bob@example.org", "south", "pick 2")
 	n := len(f.outbox())
 	require.Equal(t, store.OutcomeAccepted, f.player("bob@example.org", "south", "resign").Kind)
-	want := f.wantLuck()
+	want := f.wantLuck("en")
 	got := f.mailsSince(n)
 	for _, addr := range []string{"alice@example.org", "bob@example.org", "gm@example.org"} {
 		require.Len(t, got[addr], 1, addr)
@@ -113,8 +120,8 @@ func TestGMAsksForTheLuckReport(t *testing.T) {
 	got := f.luckMails("gm@example.org")
 	require.Len(t, got, 1)
 	require.Contains(t, got[0].Text, "so far")
-	require.Contains(t, got[0].Text, f.wantLuck())
-	require.Contains(t, got[0].Text, "epochs 1 to")
+	require.Contains(t, got[0].Text, f.wantLuck("en"))
+	require.Contains(t, flat(got[0].Text), "epochs 1 to")
 	require.Empty(t, f.luckMails("alice@example.org"))
 	require.Equal(t, revealed, f.game_().Dice.RevealedThrough, "no secret revealed")
 	rec, err := f.j.Export(f.game, false)

@@ -61,7 +61,7 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 	}
 	addr, err := normAddress(f[1])
 	if err != nil {
-		j.gmSayText(bad, g, no, err.Error())
+		j.gmSayText(bad, g, no, j.errText(err, gmLang(g)))
 		return true, nil
 	}
 	if cmd == "unobserve" {
@@ -88,7 +88,7 @@ func (j *Judge) gmObserverCommand(tx *store.Tx, g *store.Game, f []string, no in
 		}
 		l, err := i18n.ParseLanguage(a)
 		if err != nil {
-			return fail("gm.observe_language", "Error", err)
+			return fail("gm.observe_language", "Error", msg.New("bad.language", "Value", strconv.Quote(a)))
 		}
 		lang = l
 	}
@@ -366,9 +366,8 @@ type ObserverData struct {
 	Map      *MapData // nil for a game that draws no map
 	Sections []SectionData
 	// Unsubscribe says how to stop the reports.
-	Unsubscribe   string
-	Footer        string
-	GameInEnglish bool
+	Unsubscribe string
+	Footer      string
 }
 
 // queueObserverMail queues o's report of g at entry upto: the public
@@ -384,7 +383,7 @@ func (j *Judge) queueObserverMail(tx *store.Tx, g *store.Game, o *store.Observer
 		Intro:  T(lang, "observe.report", "Game", g.ID, "Label", label, "Hours", o.Delay),
 		Events: narrate(st, evs, lang, cat), Sections: sections(view, lang, cat),
 		Unsubscribe: T(lang, "observe.unsubscribe", "Address", g.OrdersAddress, "Token", o.Token),
-		Footer:      j.footerIn(g, lang), GameInEnglish: lang != i18n.Default,
+		Footer:      j.footerIn(g, lang),
 	}
 	var parts []store.Part
 	if m, ok := observerMap(g, st); ok {

@@ -330,7 +330,8 @@ func (j *Judge) orderLines(c *mailCtx) (*Outcome, error) {
 		if m := turnLine.FindStringSubmatch(l.Text); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			if n != g.Status.Turn {
-				text := j.opt.Templates.T(seatLang(c.seat), "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", g.Status.Label)
+				lang := seatLang(c.seat)
+				text := j.opt.Templates.T(lang, "notice.stale_turn", "Game", g.ID, "Turn", n, "Now", g.Status.Turn, "Label", statusLabel(c.st, lang, j.opt.Templates.Catalog))
 				if err := j.tell(c, text); err != nil {
 					return nil, err
 				}
@@ -386,7 +387,7 @@ func (j *Judge) dryRun(c *mailCtx) (*Outcome, error) {
 	if rej := asRejection(aerr); rej != nil {
 		data.Problems = problems(rej, secret, lang, j.opt.Templates.Catalog)
 	} else if aerr != nil {
-		data.Problems = []ProblemData{{Line: "(the orders as a whole)", Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
+		data.Problems = []ProblemData{{Line: j.opt.Templates.T(lang, "reject.whole_orders"), Reason: clip(redactSecret(aerr.Error(), secret), maxQuote)}}
 	} else {
 		for _, l := range res.Canonical {
 			data.Accepted = append(data.Accepted, clip(redactSecret(l, secret), maxQuote))

@@ -49,7 +49,7 @@ func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 	answered := 0
 	for i, q := range qs {
 		if i == maxShows {
-			fmt.Fprintf(&b, "\n(%d more \"show\" lines not answered: at most %d in one email.)\n", len(qs)-maxShows, maxShows)
+			b.WriteString("\n" + j.tr(c.seat, "show.too_many", "N", len(qs)-maxShows, "Max", maxShows) + "\n")
 			break
 		}
 		if i > 0 {
@@ -65,7 +65,7 @@ func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 		b.WriteString(strings.TrimRight(ans, "\n"))
 		b.WriteString("\n")
 	}
-	b.WriteString("\nNothing changed in the game.")
+	b.WriteString("\n" + j.tr(c.seat, "show.nothing_changed"))
 	if err := j.tell(c, b.String()); err != nil {
 		return nil, err
 	}

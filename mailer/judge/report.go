@@ -47,9 +47,6 @@ type ReportData struct {
 	// DocsURL is where the server's operator publishes the dice
 	// procedure ("" when none is configured).
 	DocsURL string
-	// GameInEnglish says that the game's own texts are in English while
-	// the report is not.
-	GameInEnglish bool
 }
 
 // MapData is the map of a report: the text map for the plain part, and
@@ -183,15 +180,6 @@ func owes(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Ca
 		out = append(out, PromptData{Text: inLang(p.Text, p.TextMsg, lang, cat), Choices: p.Choices, Template: p.Template})
 	}
 	return out
-}
-
-// gameInEnglish says whether a reader of lang gets the game's own texts
-// in English: any reader of another language, unless the game tells its
-// narrative in his language too (adjudicator.Narrator; such a game gives
-// its views and prompts as messages as well).
-func gameInEnglish(st adjudicator.State, lang string) bool {
-	_, narrates := st.(adjudicator.Narrator)
-	return lang != i18n.Default && !narrates
 }
 
 // narrate tells the events evs in lang: each line the platform wrote
@@ -393,7 +381,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		Dice: j.diceData(g), Footer: j.footerIn(g, lang), DiceText: c.diceText,
 		Token: tokenFor(g.ID, p),
 		GM:    g.GM, OrdersAddress: g.OrdersAddress, GMMailto: mailto(g.GM), OrdersMailto: mailto(g.OrdersAddress),
-		DocsURL: j.opt.DocsURL, GameInEnglish: gameInEnglish(st, lang),
+		DocsURL: j.opt.DocsURL,
 	}
 	md, part, err := mapPart(st, role, lang, j.opt.Templates.Catalog)
 	if err != nil {

@@ -246,9 +246,8 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
 		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role, lang, set.Catalog),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
-		Title:         fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
-		GameInEnglish: gameInEnglish(st, lang),
-		Dice:          DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
+		Title: fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
+		Dice:  DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
 	}
 	if role == adjudicator.GM {
 		data.Owes = nil

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -57,7 +56,7 @@ func (j *Judge) rollbackBy(tx *store.Tx, g *store.Game, to int, by adjudicator.R
 // caller's.
 func (j *Judge) rollbackLog(tx *store.Tx, g *store.Game, to int, by adjudicator.Role, reason, text string, now time.Time) (adjudicator.State, error) {
 	if to < 1 || to >= g.Seq {
-		return nil, fmt.Errorf("rollback: entry %d is not between 1 and %d", to, g.Seq-1)
+		return nil, msgErr("gm.rollback_range", "Entry", to, "Last", g.Seq-1)
 	}
 	eng, err := adjudicator.Lookup(g.GameName)
 	if err != nil {
@@ -69,10 +68,10 @@ func (j *Judge) rollbackLog(tx *store.Tx, g *store.Game, to int, by adjudicator.
 	}
 	st, _, err := record.Replay(rec.Truncate(to), eng)
 	if err != nil {
-		return nil, fmt.Errorf("rollback: cannot rebuild entry %d: %w", to, err)
+		return nil, msgErr("gm.rollback_rebuild", "Entry", to, "Error", err.Error())
 	}
 	if t := st.Status().Turn; t <= g.Dice.RevealedThrough {
-		return nil, fmt.Errorf("rollback: entry %d is in turn %d, whose dice secret is already public; players could choose new orders knowing the dice", to, t)
+		return nil, msgErr("gm.rollback_public", "Entry", to, "Turn", t)
 	}
 	d, c, err := rec.Position(to)
 	if err != nil {

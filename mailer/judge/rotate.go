@@ -54,7 +54,7 @@ func (j *Judge) newSecretStep(c *mailCtx) (*Outcome, error) {
 	}
 	if c.role != adjudicator.GM {
 		if err := j.queueNotice(c.tx, c.g, c.g.GM, "["+c.g.ID+"] "+j.gmT(c.g, "gm.newsecret_subject", "Role", roleTitle(c.role)), "",
-			j.gmT(c.g, "gm.newsecret", "Role", roleTitle(c.role), "Game", c.g.ID, "From", c.msg.From, "When", c.now.UTC().Format("Mon 2 Jan 2006 15:04 MST"))); err != nil {
+			j.gmT(c.g, "gm.newsecret", "Role", roleTitle(c.role), "Game", c.g.ID, "From", c.msg.From, "When", formatDate(c.now.UTC(), gmLang(c.g)))); err != nil {
 			return nil, err
 		}
 	}

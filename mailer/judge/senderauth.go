@@ -2,7 +2,7 @@ package judge
 
 import (
 	"bytes"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/emersion/go-msgauth/dkim"
@@ -58,11 +58,11 @@ func (j *Judge) checkMode(mode string) (string, error) {
 		return "", nil
 	case SenderAuthWarn, SenderAuthRequire:
 		if !j.opt.SenderAuth.enabled() {
-			return "", fmt.Errorf("sender authentication %q needs the server to check senders: set auth.trusted_authserv_id (or auth.dkim_verify) in the configuration", m)
+			return "", msgErr("bad.auth_unchecked", "Mode", strconv.Quote(m))
 		}
 		return m, nil
 	}
-	return "", fmt.Errorf("sender authentication %q: use off, warn or require", mode)
+	return "", msgErr("bad.auth_mode", "Mode", strconv.Quote(mode))
 }
 
 // senderVerdict authenticates msg's sender, outside any transaction (a
@@ -157,7 +157,7 @@ func (j *Judge) gmAuth(g *store.Game, f []string, no int, b, bad *strings.Builde
 	}
 	m, err := j.checkMode(f[1])
 	if err != nil {
-		j.gmSayText(bad, g, no, err.Error())
+		j.gmSayText(bad, g, no, j.errText(err, gmLang(g)))
 		return
 	}
 	g.SenderAuth = m

@@ -109,3 +109,40 @@ func Translate(sub adjudicator.Submission, words map[string]string) (adjudicator
 	}
 	return out, changed
 }
+
+var (
+	placeholderRe = regexp.MustCompile(`\{\{[^}]*\}\}`)
+	spaceRe       = regexp.MustCompile(`\s+`)
+)
+
+// NoEnglish fails t if text, written for a reader of lang, holds a phrase
+// of the English text of a platform key under one of prefixes ("league.",
+// "luck.report."): any run of three words or more between the key's
+// placeholders that lang writes otherwise. Line breaks and runs of spaces
+// count as one space, so wrapped mail is read as it was written.
+func NoEnglish(t testing.TB, cat *i18n.Catalog, lang, text string, prefixes ...string) {
+	t.Helper()
+	flat := spaceRe.ReplaceAllString(text, " ")
+	for _, key := range cat.Keys(i18n.Default) {
+		if !hasPrefix(key, prefixes) {
+			continue
+		}
+		own := spaceRe.ReplaceAllString(cat.Source(lang, key), " ")
+		for _, part := range placeholderRe.Split(cat.Source(i18n.Default, key), -1) {
+			part = strings.Trim(spaceRe.ReplaceAllString(part, " "), " .,:;()")
+			if len(strings.Fields(part)) < 3 || strings.Contains(own, part) {
+				continue
+			}
+			require.NotContains(t, flat, part, "%s: the English of %s is left in:\n%s", lang, key, text)
+		}
+	}
+}
+
+func hasPrefix(key string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
+}
