@@ -367,11 +367,12 @@ func (a *applier) pillage(l adjudicator.Line, rest string) bool {
 			lost++
 			priv = append(priv, blocks[t].Label+" is eliminated (to the pool)")
 		} else {
-			priv = append(priv, fmt.Sprintf("%s loses a step (%d left)", blocks[t].Label, s.Str[t]))
+			priv = append(priv, s.txt().S(blocks[t].Label).S(" loses a step (").Int(int(s.Str[t])).S(" left)").Take())
 		}
 	}
-	a.say(fmt.Sprintf("Pillage: %s pillages %s from %s: %d hits, %d blocks eliminated.", sideName(side), areaName(x), areaName(y), hits, lost))
-	a.tell(1-side, "Pillage of "+areaName(x)+": "+strings.Join(priv, "; ")+".")
+	a.say(s.txt().S("Pillage: ").S(sideName(side)).S(" pillages ").S(areaName(x)).S(" from ").S(areaName(y)).S(": ").
+		Int(hits).S(" hits, ").Int(lost).S(" blocks eliminated.").Take())
+	a.tell(1-side, joinText(s.txt().S("Pillage of ").S(areaName(x)).S(": "), priv, "; ").S(".").Take())
 	gain := a.addSteps(y, recv, hits)
 	if gain != "" {
 		a.tell(side, "Pillaged steps: "+gain+".")
@@ -452,8 +453,15 @@ func (a *applier) seaMove(l adjudicator.Line, rest string) bool {
 		s.setLoc(b, int8(t))
 		s.Fl[b] |= fMoved
 	}
-	a.canon = append(a.canon, fmt.Sprintf("sea %s -> %s: %s", areaName(f), areaName(t), labels(bl)))
-	a.say(fmt.Sprintf("Sea Move: %s moves %d blocks by sea from %s to %s.", sideName(a.side), len(bl), areaName(f), areaName(t)))
+	tb := s.txt().S("sea ").S(areaName(f)).S(" -> ").S(areaName(t)).S(": ")
+	for i, b := range bl {
+		if i > 0 {
+			tb.S(", ")
+		}
+		tb.S(blocks[b].Label)
+	}
+	a.canon = append(a.canon, tb.Take())
+	a.say(s.txt().S("Sea Move: ").S(sideName(a.side)).S(" moves ").Int(len(bl)).S(" blocks by sea from ").S(areaName(f)).S(" to ").S(areaName(t)).S(".").Take())
 	return true
 }
 
@@ -535,7 +543,7 @@ func (a *applier) victuals(l adjudicator.Line, rest string) bool {
 	} else {
 		got = a.addSteps(ar, nil, 3)
 	}
-	a.say(fmt.Sprintf("Victuals: %s feeds its blocks in %s.", sideName(a.side), areaName(ar)))
-	a.tell(a.side, "Victuals: "+got+".")
+	a.say(s.txt().S("Victuals: ").S(sideName(a.side)).S(" feeds its blocks in ").S(areaName(ar)).S(".").Take())
+	a.tell(a.side, s.txt().S("Victuals: ").S(got).S(".").Take())
 	return true
 }

@@ -648,7 +648,7 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 				return
 			}
 			m.moveBlock(b, origin, path)
-			a.canon = append(a.canon, fmt.Sprintf("move %s -> %s: Norse", areaName(origin), areaName(path[0])))
+			a.canon = append(a.canon, s.txt().S("move ").S(areaName(origin)).S(" -> ").S(areaName(path[0])).S(": Norse").Take())
 			return
 		}
 		p := path
@@ -758,7 +758,8 @@ func (a *applier) battle(lines []adjudicator.Line) {
 			continue
 		}
 		answer = &c
-		a.canon = append(a.canon, c.Text(nameOf))
+		h, r := c.Parts(nameOf)
+		a.canon = append(a.canon, s.txt().S(h).S(r).Take())
 	}
 	area := areaByID[bt.Area]
 	// A firing order alone may answer: it gives the turn to another block

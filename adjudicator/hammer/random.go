@@ -53,7 +53,8 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			break
 		}
 		p := s.Bat.Pending
-		lines = append(lines, p.Choices[pick(len(p.Choices))].Text(nameOf))
+		h, r := p.Choices[pick(len(p.Choices))].Parts(nameOf)
+		lines = append(lines, t.S(h).S(r).Take())
 	case PhRaid:
 		c := s.raidCandidates()
 		lines = append(lines, t.S("raid ").S(blocks[c[pick(len(c))]].ID).Take())

@@ -225,12 +225,12 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				p := s.defect(b)
 				held[dest][side]--
 				held[dest][blockSide[p]]++
-				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
-				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
+				pub = append(pub, s.txt().S("a noble going home to ").S(areaName(dest)).S(" finds the enemy there and joins ").S(sideName(blockSide[p])).Take())
+				priv = append(priv, s.txt().S(blocks[b].Label).S(" defects at ").S(areaName(dest)).Take())
 			}
 		}
 		if len(priv) > 0 {
-			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: "Your nobles go home: " + strings.Join(priv, "; ") + "."})
+			*ev = append(*ev, adjudicator.Event{To: toRole[side], Text: joinText(s.txt().S("Your nobles go home: "), priv, "; ").S(".").Take()})
 		}
 	}
 	txt := "Nobles go home."
