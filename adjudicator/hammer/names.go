@@ -98,6 +98,23 @@ func initNames() {
 			areaExact[orders.Norm(x)] = a
 		}
 	}
+	// Names as written ("Lennox", "Robert Bruce"), which is how orders
+	// and random players spell them, are found without normalising: each
+	// gives what its normal form gives.
+	for _, an := range areaNames {
+		for _, x := range an.Aliases {
+			if _, ok := areaExact[x]; !ok {
+				areaExact[x] = areaExact[orders.Norm(x)]
+			}
+		}
+	}
+	for _, nm := range nobleNames {
+		for _, x := range nm.Aliases {
+			if _, ok := nobleExact[x]; !ok {
+				nobleExact[x] = nobleExact[orders.Norm(x)]
+			}
+		}
+	}
 }
 
 // matchBlock finds one of side's blocks by name. Only that side's blocks
@@ -134,6 +151,9 @@ func matchArea(text string) (int, error) {
 }
 
 func matchNoble(text string) (int, error) {
+	if n, ok := nobleExact[text]; ok {
+		return n, nil // a name as written (initNames)
+	}
 	if n, ok := nobleExact[orders.Norm(text)]; ok {
 		return n, nil // as orders.Match's first pass finds it
 	}

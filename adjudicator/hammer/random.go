@@ -59,7 +59,8 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		c := s.raidCandidates()
 		lines = append(lines, t.S("raid ").S(blocks[c[pick(len(c))]].ID).Take())
 	case PhWHomes:
-		ch := s.homeChoices(side)
+		var chb [8]string
+		ch := s.homeChoicesInto(side, t, chb[:0])
 		// one choice per noble: group by first two words
 		seen := map[string]bool{}
 		for len(ch) > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/orders"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Winter (7.0-7.8).
@@ -16,18 +17,20 @@ type twoHome struct {
 	block   int // block on the map, -1 if none
 	decider int // side that chooses, -1 if forced
 	options []int
+	free    [8]int // room for options that are not the noble's own list
 }
 
-// homeChoice works out who chooses where Bruce or Comyn winters (7.12).
-func (s *St) homeChoice(n int) twoHome {
-	h := twoHome{block: -1, decider: -1}
+// homeChoice works out who chooses where Bruce or Comyn winters (7.12),
+// into h (whose options may point into h itself).
+func (s *St) homeChoice(n int, h *twoHome) {
+	*h = twoHome{block: -1, decider: -1}
 	for _, b := range nobles[n].Blocks {
 		if b >= 0 && s.onMap(b) {
 			h.block = b
 		}
 	}
 	if h.block < 0 {
-		return h
+		return
 	}
 	side := blocks[h.block].Side
 	var o [NA]uint8
@@ -39,8 +42,7 @@ func (s *St) homeChoice(n int) twoHome {
 		o = s.occupancy()
 	}
 	homes := blocks[h.block].Home
-	var fbuf [8]int
-	free := fbuf[:0]
+	free := h.free[:0]
 	for _, a := range homes {
 		if o[a]&(1<<(1-side)) == 0 {
 			free = append(free, a)
@@ -48,8 +50,6 @@ func (s *St) homeChoice(n int) twoHome {
 	}
 	if len(free) == len(homes) {
 		free = homes // all free: the noble's own list (never modified)
-	} else {
-		free = append([]int(nil), free...)
 	}
 	switch len(free) {
 	case 0:
@@ -61,7 +61,6 @@ func (s *St) homeChoice(n int) twoHome {
 		h.decider = side
 		h.options = free
 	}
-	return h
 }
 
 func (s *St) startWinter(ev *[]adjudicator.Event) {
@@ -70,7 +69,8 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	s.HomeCh = [2]int8{-1, -1}
 	s.MorayCh = 0
 	for i, n := range []int{nobleBruce, nobleComyn} {
-		h := s.homeChoice(n)
+		var h twoHome
+		s.homeChoice(n, &h)
 		if h.block >= 0 {
 			s.HomeCh[i] = int8(h.options[0])
 			if h.decider >= 0 {
@@ -109,7 +109,8 @@ func (a *applier) homes(lines []adjudicator.Line) {
 				a.bad(l, errText(err))
 				continue
 			}
-			h := s.homeChoice(n)
+			var h twoHome
+			s.homeChoice(n, &h)
 			if h.decider != a.side {
 				a.bad(l, "you do not choose where "+nobles[n].Name+" winters")
 				continue
@@ -158,12 +159,18 @@ func (a *applier) homes(lines []adjudicator.Line) {
 }
 
 func (s *St) homeChoices(side int) []string {
-	var out []string
-	for _, n := range []int{nobleBruce, nobleComyn} {
-		h := s.homeChoice(n)
+	return s.homeChoicesInto(side, &textbuf.Buf{}, nil)
+}
+
+// homeChoicesInto is homeChoices appending to out, the texts written
+// into t.
+func (s *St) homeChoicesInto(side int, t *textbuf.Buf, out []string) []string {
+	for _, n := range [2]int{nobleBruce, nobleComyn} {
+		var h twoHome
+		s.homeChoice(n, &h)
 		if h.decider == side {
 			for _, o := range h.options {
-				out = append(out, "home "+nobles[n].Name+" "+areaName(o))
+				out = append(out, t.S("home ").S(nobles[n].Name).S(" ").S(areaName(o)).Take())
 			}
 		}
 	}

@@ -53,7 +53,8 @@ func TestH7_1a_NoblesGoHome(t *testing.T) {
 	put(t, s2, "comyn_eng", "fife", 0)
 	put(t, s2, "douglas", "lochaber", 0)
 	put(t, s2, "moray", "moray", 0)
-	h := s2.homeChoice(nobleComyn)
+	var h twoHome
+	s2.homeChoice(nobleComyn, &h)
 	assert.Equal(t, -1, h.decider)
 	assert.Equal(t, []int{area("badenoch")}, h.options)
 }
