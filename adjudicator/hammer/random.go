@@ -78,7 +78,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			lines = append(lines, "edward winter")
 		}
 		if pick(4) > 0 {
-			lines = append(lines, s.autoSteps(England)...)
+			lines = s.autoStepsInto(England, t, lines)
 		}
 	case PhWScot:
 		lines = s.randomScotWinter(pick, t, lines)

@@ -17,20 +17,19 @@ type twoHome struct {
 	block   int // block on the map, -1 if none
 	decider int // side that chooses, -1 if forced
 	options []int
-	free    [8]int // room for options that are not the noble's own list
 }
 
-// homeChoice works out who chooses where Bruce or Comyn winters (7.12),
-// into h (whose options may point into h itself).
-func (s *St) homeChoice(n int, h *twoHome) {
-	*h = twoHome{block: -1, decider: -1}
+// homeChoice works out who chooses where Bruce or Comyn winters (7.12).
+// The options may be written into buf.
+func (s *St) homeChoice(n int, buf *[8]int) twoHome {
+	h := twoHome{block: -1, decider: -1}
 	for _, b := range nobles[n].Blocks {
 		if b >= 0 && s.onMap(b) {
 			h.block = b
 		}
 	}
 	if h.block < 0 {
-		return
+		return h
 	}
 	side := blocks[h.block].Side
 	var o [NA]uint8
@@ -42,7 +41,7 @@ func (s *St) homeChoice(n int, h *twoHome) {
 		o = s.occupancy()
 	}
 	homes := blocks[h.block].Home
-	free := h.free[:0]
+	free := buf[:0]
 	for _, a := range homes {
 		if o[a]&(1<<(1-side)) == 0 {
 			free = append(free, a)
@@ -61,6 +60,7 @@ func (s *St) homeChoice(n int, h *twoHome) {
 		h.decider = side
 		h.options = free
 	}
+	return h
 }
 
 func (s *St) startWinter(ev *[]adjudicator.Event) {
@@ -69,8 +69,8 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	s.HomeCh = [2]int8{-1, -1}
 	s.MorayCh = 0
 	for i, n := range []int{nobleBruce, nobleComyn} {
-		var h twoHome
-		s.homeChoice(n, &h)
+		var hb [8]int
+		h := s.homeChoice(n, &hb)
 		if h.block >= 0 {
 			s.HomeCh[i] = int8(h.options[0])
 			if h.decider >= 0 {
@@ -109,8 +109,8 @@ func (a *applier) homes(lines []adjudicator.Line) {
 				a.bad(l, errText(err))
 				continue
 			}
-			var h twoHome
-			s.homeChoice(n, &h)
+			var hb [8]int
+			h := s.homeChoice(n, &hb)
 			if h.decider != a.side {
 				a.bad(l, "you do not choose where "+nobles[n].Name+" winters")
 				continue
@@ -128,7 +128,7 @@ func (a *applier) homes(lines []adjudicator.Line) {
 				i = 1
 			}
 			s.HomeCh[i] = int8(ar)
-			a.canon = append(a.canon, "home "+nobles[n].Name+" "+areaName(ar))
+			a.canon = append(a.canon, s.txt().S("home ").S(nobles[n].Name).S(" ").S(areaName(ar)).Take())
 		case "moray":
 			if a.side != Scotland || !s.onMap(bMoray) {
 				a.bad(l, "you have no Moray to order")
@@ -166,8 +166,8 @@ func (s *St) homeChoices(side int) []string {
 // into t.
 func (s *St) homeChoicesInto(side int, t *textbuf.Buf, out []string) []string {
 	for _, n := range [2]int{nobleBruce, nobleComyn} {
-		var h twoHome
-		s.homeChoice(n, &h)
+		var hb [8]int
+		h := s.homeChoice(n, &hb)
 		if h.decider == side {
 			for _, o := range h.options {
 				out = append(out, t.S("home ").S(nobles[n].Name).S(" ").S(areaName(o)).Take())
@@ -284,7 +284,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		l    adjudicator.Line
 		b, n int
 	}
-	var steps []stepOrd
+	var stepBuf [12]stepOrd
+	steps := stepBuf[:0]
 	var disband []int
 	for _, l := range lines {
 		verb, rest := verbOf(l.Text)
@@ -388,11 +389,11 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			s.Str[worst] = 0
 		}
 	}
-	txt := "England goes into winter quarters"
 	if s.EdWinAt >= 0 {
-		txt += "; the English king winters in Scotland, so there will be no feudal levy"
+		a.say("England goes into winter quarters; the English king winters in Scotland, so there will be no feudal levy.")
+	} else {
+		a.say("England goes into winter quarters.")
 	}
-	a.say(txt + ".")
 	// 7.63: replacements
 	if !s.Final {
 		var rp [NA]int
@@ -444,7 +445,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		b, n, draw int // draw: area for a draw, or -1
 		coast      int // draw: the coast for the Norse or French knights drawn inland, or -1
 	}
-	var steps []stepOrd
+	var stepBuf [16]stepOrd
+	steps := stepBuf[:0]
 	var disband []int
 	kingTo := -1 // -1 stay, -2 disband
 	wallace := false
