@@ -8,6 +8,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
 	"github.com/pbem/pbem/adjudicator/orders"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Event cards (3.12) and the Scottish kings (6.2).
@@ -77,7 +78,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 		case "ignore", "pass":
 			done = true
 			a.canon = append(a.canon, "ignore")
-			a.say(sideName(side) + " ignores the " + card.Name + " event.")
+			a.say(s.txt().S(sideName(side)).S(" ignores the ").S(card.Name).S(" event.").Take())
 		case "coronation", "crown":
 			if side != Scotland {
 				a.bad(l, "only the Scots crown a king")
@@ -142,18 +143,21 @@ func (a *applier) event(lines []adjudicator.Line) {
 				continue
 			}
 			done = true
-			a.canon = append(a.canon, "herald "+nobles[n].Name)
+			a.canon = append(a.canon, s.txt().S("herald ").S(nobles[n].Name).Take())
 			r := a.d.Roll("herald", 6)
 			eb := nobles[n].Blocks[1-side]
+			head := func() *textbuf.Buf {
+				return s.txt().S("Herald: ").S(sideName(side)).S(" names ").S(nobles[n].Name).S(" and rolls ").Int(r)
+			}
 			switch {
 			case r >= 5:
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d: the herald fails.", sideName(side), nobles[n].Name, r))
+				a.say(head().S(": the herald fails.").Take())
 			case !s.onMap(eb):
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d, but that noble is not in play: no effect.", sideName(side), nobles[n].Name, r))
+				a.say(head().S(", but that noble is not in play: no effect.").Take())
 			default:
 				where := int(s.Loc[eb])
 				s.defect(eb)
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d: the noble in %s changes sides.", sideName(side), nobles[n].Name, r, areaName(where)))
+				a.say(head().S(": the noble in ").S(areaName(where)).S(" changes sides.").Take())
 			}
 		case "pillage":
 			if card.Event != EvPillage {

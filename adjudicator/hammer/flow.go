@@ -211,7 +211,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			clause = old + "; " + clause
 		}
 		s.setStand(a.side, area, clause)
-		a.canon = append(a.canon, verb+" "+head+": "+tail)
+		a.canon = append(a.canon, s.txt().S(verb).S(" ").S(head).S(": ").S(tail).Take())
 		return true
 	case "battles":
 		if strings.EqualFold(trimSpace(rest), "ask") {

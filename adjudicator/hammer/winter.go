@@ -242,7 +242,7 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 	}
 	txt := "Nobles go home."
 	if len(pub) > 0 {
-		txt += " " + strings.Join(pub, "; ") + "."
+		txt = joinText(s.txt().S("Nobles go home. "), pub, "; ").S(".").Take()
 	}
 	*ev = append(*ev, adjudicator.Event{Text: txt})
 }
@@ -822,7 +822,14 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		s.Year--
 		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take()})
 		if len(got) > 0 {
-			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Feudal levy: " + labels(got) + "."})
+			t := s.txt().S("Feudal levy: ")
+			for i, b := range got {
+				if i > 0 {
+					t.S(", ")
+				}
+				t.S(blocks[b].Label)
+			}
+			*ev = append(*ev, adjudicator.Event{To: toRole[England], Text: t.S(".").Take()})
 		}
 	}
 	if s.Year >= 1306 && !s.Ed2 {
