@@ -793,15 +793,8 @@ func (a *applier) battle(lines []adjudicator.Line) {
 // ---- end of the game turn: border raids (5.9), sudden death (9.1) ----
 
 func (s *St) raidCandidates() []int {
-	scots := false
-	for b := 0; b < NB; b++ {
-		if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
-			scots = true
-			break
-		}
-	}
-	if !scots {
-		return nil
+	if s.count(AreaEngland, Scotland) == 0 {
+		return nil // no Scots in England
 	}
 	var out []int
 	for b := 0; b < NB; b++ {
