@@ -408,12 +408,11 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			panic("hammer: battle: " + err.Error())
 		}
 		s.afterRun(bt, p, 0, ev)
-		if s.Bat == bt {
-			// The battle waits for a player: the state keeps a copy, and
-			// this one fights the next battle.
-			s.Bat = bt.Clone()
+		if s.Bat != bt {
+			battlePool.Put(bt) // over: the next battle is fought in its memory
 		}
-		battlePool.Put(bt)
+		// A battle that waits for a player stays with the state, which
+		// never changes it (Apply resumes a clone).
 	}
 }
 

@@ -787,6 +787,11 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	}
 	s.Bat = nil
 	s.afterRun(bt, np, from, &a.ev)
+	if s.Bat != bt {
+		// Over: bt is this Apply's clone, which nothing else holds, and
+		// the next battle may be fought in its memory.
+		battlePool.Put(bt)
+	}
 	s.continueFlow(a.d, &a.ev)
 }
 
