@@ -172,9 +172,10 @@ func (bt *Battle) loop(h Hooks, dec Decider, d adjudicator.Dice) (*Pending, erro
 				b.Regrouped = true
 				continue
 			}
-			bt.scratch = append(bt.choices(), Choice{Action: ActStay})
+			bt.scratch = bt.choices()
+			bt.addChoice(ActStay, "", "", "")
 			for _, o := range opts {
-				bt.scratch = append(bt.scratch, Choice{Action: ActRegroup, To: o})
+				bt.addChoice(ActRegroup, o, "", "")
 			}
 			if _, err := bt.ask(h, dec, d, b.Side, DecideRegroup, b.ID, 0); err != nil {
 				return bt.Pending, err
@@ -391,7 +392,9 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		// R3-6.2e: a retreat on the block's own turn (final=false).
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
-	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
+	bt.scratch = bt.choices()
+	bt.addChoice(ActFire, "", "", "")
+	bt.addChoice(ActPass, "", "", "")
 	if autoFor(dec, b.Side) {
 		// Auto fires, the first choice: the other choices are not needed
 		// (the hooks that list them only read the battle).
@@ -399,15 +402,15 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 	}
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
-			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
+			bt.addChoice(ActRetreat, o, "", "")
 		}
 	}
 	for _, sp := range h.Specials(bt, b) {
 		if sp.NoTarget {
-			bt.scratch = append(bt.scratch, Choice{Action: ActSpecial, Special: sp.Name})
+			bt.addChoice(ActSpecial, "", "", sp.Name)
 		}
 		for _, t := range sp.Targets {
-			bt.scratch = append(bt.scratch, Choice{Action: ActSpecial, Special: sp.Name, Target: t})
+			bt.addChoice(ActSpecial, "", t, sp.Name)
 		}
 	}
 	return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
@@ -463,7 +466,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 	}
 	bt.scratch = bt.choices()
 	for _, o := range opts {
-		bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
+		bt.addChoice(ActRetreat, o, "", "")
 	}
 	return bt.ask(h, dec, d, b.Side, DecideRetreat, b.ID, 0)
 }
@@ -635,10 +638,11 @@ func (bt *Battle) resolveShot(h Hooks, dec Decider) bool {
 				switch {
 				case best < 0 || t.Steps > bt.Blocks[best].Steps:
 					best, ties = i, 1
-					bt.scratch = append(bt.scratch[:0], Choice{Action: ActTarget, Target: t.ID})
+					bt.scratch = bt.scratch[:0]
+					bt.addChoice(ActTarget, "", t.ID, "")
 				case t.Steps == bt.Blocks[best].Steps:
 					ties++
-					bt.scratch = append(bt.scratch, Choice{Action: ActTarget, Target: t.ID})
+					bt.addChoice(ActTarget, "", t.ID, "")
 				}
 			}
 			if best < 0 {
@@ -773,8 +777,7 @@ func (bt *Battle) endShot(s *Shot) {
 		bt.roundPrefix(true)
 		bt.Lines++
 	}
-	bt.logRoom(1)
-	bt.Log = append(bt.Log, adjudicator.Event{Text: bt.text.W(t).Take()})
+	bt.addLog(nil, bt.text.W(t).Take())
 	if s.Ends {
 		bt.sayWinner()
 	}

@@ -358,7 +358,7 @@ func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicato
 		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
 			t.B('\n').S(log[j].Text)
 		}
-		ev = append(ev, adjudicator.Event{To: log[i].To, Text: t.Take()})
+		addEvent(&ev, log[i].To, t.Take())
 		i = j
 	}
 	return ev
@@ -400,7 +400,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		}
 		fought |= 1 << uint(a)
 		bt := s.newBattle(a)
-		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take()})
+		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		h := getHooks(s, a)
 		p, err := bt.Run(h, s.decider(a), d)
 		hooksPool.Put(h)

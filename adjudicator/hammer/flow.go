@@ -31,10 +31,21 @@ func (a *applier) bad(l adjudicator.Line, reason string, legal ...string) {
 	a.probs = append(a.probs, adjudicator.Problem{Line: l, Reason: reason, Legal: legal})
 }
 
-func (a *applier) say(text string) { a.ev = append(a.ev, adjudicator.Event{Text: text}) }
+func (a *applier) say(text string) { addEvent(&a.ev, nil, text) }
 
-func (a *applier) tell(side int, text string) {
-	a.ev = append(a.ev, adjudicator.Event{To: toRole[side], Text: text})
+func (a *applier) tell(side int, text string) { addEvent(&a.ev, toRole[side], text) }
+
+// addEvent appends an event to *ev field by field: a record appended
+// whole is copied through the collector's write barrier as a block
+// (every pointer slot walked and recorded) while the collector marks.
+func addEvent(ev *[]adjudicator.Event, to []adjudicator.Role, text string) {
+	if n := len(*ev); n < cap(*ev) {
+		*ev = (*ev)[:n+1]
+		e := &(*ev)[n]
+		e.To, e.Text = to, text
+		return
+	}
+	*ev = append(*ev, adjudicator.Event{To: to, Text: text})
 }
 
 func roleOf(r adjudicator.Role) (int, bool) {
@@ -155,7 +166,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
-	*res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	res.Canonical, res.Events = a.canon, a.ev // res is new: no other field to clear
 	return n, res, nil
 }
 
@@ -570,7 +581,7 @@ func (a *applier) tellMoves(m *moveCtx) {
 		}
 		pub.Int(int(r.n)).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
 	}
-	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.Take()})
+	addEvent(&a.ev, toRole[1-a.side], pub.Take())
 	a.tell(a.side, ownText)
 }
 
