@@ -137,7 +137,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	n, res, ev, canon, tb := newApplyMem(s, s.Phase)
+	n, res, ev, canon, tb := newApplyMem(s, s.Phase, side)
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
