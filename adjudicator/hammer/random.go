@@ -86,10 +86,15 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if len(lines) == 0 {
 		lines = append(lines, "pass")
 	}
-	*sub = adjudicator.Submission{Role: role, Lines: lbuf}
-	for i, l := range lines {
-		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	// Field by field: sub is new memory (see addEvent).
+	if len(lines) > cap(lbuf) {
+		lbuf = make([]adjudicator.Line, 0, len(lines))
 	}
+	lbuf = lbuf[:len(lines)]
+	for i, l := range lines {
+		lbuf[i].No, lbuf[i].Text = i+1, l
+	}
+	sub.Role, sub.Lines = role, lbuf
 	return sub
 }
 
