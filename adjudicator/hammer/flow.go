@@ -383,7 +383,7 @@ func (s *St) reveal(ev *[]adjudicator.Event) {
 		s.Phase = PhMove1
 		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1.")
 	}
-	*ev = append(*ev, adjudicator.Event{Text: t.Take()})
+	addEvent(ev, nil, t.Take())
 }
 
 // continueFlow runs every step that needs no decision, until one is
@@ -409,7 +409,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			if cards[s.Play[side]].Event == EvTruce && !s.canCrownAny(side) {
 				s.Truce = int8(side)
 				s.EvOwe[side] = false
-				*ev = append(*ev, adjudicator.Event{Text: sideName(side) + " declares a Truce: " + sideName(1-side) + " may move but not attack this turn."})
+				addEvent(ev, nil, sideName(side)+" declares a Truce: "+sideName(1-side)+" may move but not attack this turn.")
 				continue
 			}
 			return
@@ -421,7 +421,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			if s.movable(mover) {
 				return
 			}
-			*ev = append(*ev, adjudicator.Event{Text: sideName(mover) + " has no blocks that can move."})
+			addEvent(ev, nil, sideName(mover)+" has no blocks that can move.")
 			if s.Phase == PhMove1 {
 				s.Phase = PhMove2
 			} else {

@@ -81,7 +81,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	if s.onMap(bMoray) {
 		s.WOwe[Scotland] = true
 	}
-	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take()})
+	addEvent(ev, nil, s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take())
 	s.Phase = PhWHomes
 }
 
@@ -237,14 +237,14 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 			}
 		}
 		if len(priv) > 0 {
-			*ev = append(*ev, adjudicator.Event{To: toRole[side], Text: joinText(s.txt().S("Your nobles go home: "), priv, "; ").S(".").Take()})
+			addEvent(ev, toRole[side], joinText(s.txt().S("Your nobles go home: "), priv, "; ").S(".").Take())
 		}
 	}
 	txt := "Nobles go home."
 	if len(pub) > 0 {
 		txt = joinText(s.txt().S("Nobles go home. "), pub, "; ").S(".").Take()
 	}
-	*ev = append(*ev, adjudicator.Event{Text: txt})
+	addEvent(ev, nil, txt)
 }
 
 func (s *St) edwardMayWinter() (bool, string) {
@@ -820,7 +820,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		s.Year++
 		got := s.levy(d, -1)
 		s.Year--
-		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take()})
+		addEvent(ev, nil, s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take())
 		if len(got) > 0 {
 			t := s.txt().S("Feudal levy: ")
 			for i, b := range got {
@@ -829,12 +829,12 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 				}
 				t.S(blocks[b].Label)
 			}
-			*ev = append(*ev, adjudicator.Event{To: toRole[England], Text: t.S(".").Take()})
+			addEvent(ev, toRole[England], t.S(".").Take())
 		}
 	}
 	if s.Year >= 1306 && !s.Ed2 {
 		s.Ed2 = true
-		*ev = append(*ev, adjudicator.Event{Text: "Edward I dies at the end of 1306; Edward II reigns."})
+		addEvent(ev, nil, "Edward I dies at the end of 1306; Edward II reigns.")
 	}
 	s.suddenDeath()
 	if s.Fin {
@@ -848,7 +848,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	s.clearTurn()
 	s.deal(d)
 	s.Phase = PhCard
-	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take()})
+	addEvent(ev, nil, s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take())
 }
 
 // finalCount decides the game at the end of the last year (9.0).
