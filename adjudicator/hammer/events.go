@@ -320,7 +320,8 @@ func (a *applier) pillage(l adjudicator.Line, rest string) bool {
 	s := a.s
 	side := a.side
 	head, list, _ := splitColon(rest)
-	parts := splitWord(head, "from")
+	var pb [4]string
+	parts := splitWordInto(head, "from", pb[:0])
 	if len(parts) != 2 {
 		a.bad(l, "write pillage <enemy area> from <your adjacent area>")
 		return false

@@ -501,7 +501,8 @@ func (a *applier) moves(lines []adjudicator.Line) {
 		case "move", "m":
 			a.moveLine(m, l, rest)
 		case "main":
-			parts := splitWord(rest, "from")
+			var pb [4]string
+			parts := splitWordInto(rest, "from", pb[:0])
 			if len(parts) != 2 {
 				a.bad(l, "write main <battle area> from <area the group came from>")
 				continue

@@ -94,17 +94,17 @@ func (a *applier) homes(lines []adjudicator.Line) {
 		}
 		switch verb {
 		case "home":
-			parts := strings.Fields(rest)
-			if len(parts) < 2 {
+			first, others, ok := firstWord(rest)
+			if !ok {
 				a.bad(l, "write home <Bruce or Comyn> <area>")
 				continue
 			}
-			n, err := matchNoble(parts[0])
+			n, err := matchNoble(first)
 			if err != nil || (n != nobleBruce && n != nobleComyn) {
 				a.bad(l, "only Bruce and Comyn have two homes")
 				continue
 			}
-			ar, err := matchArea(strings.Join(parts[1:], " "))
+			ar, err := matchArea(others)
 			if err != nil {
 				a.bad(l, errText(err))
 				continue
@@ -115,7 +115,7 @@ func (a *applier) homes(lines []adjudicator.Line) {
 				a.bad(l, "you do not choose where "+nobles[n].Name+" winters")
 				continue
 			}
-			ok := false
+			ok = false
 			for _, o := range h.options {
 				ok = ok || o == ar
 			}
@@ -522,7 +522,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			steps = append(steps, stepOrd{l, b, n, -1, -1})
 		case "draw":
 			name, n, coast := rest, 0, -1
-			if parts := splitWord(rest, "coast"); len(parts) == 2 {
+			var pb [4]string
+			if parts := splitWordInto(rest, "coast", pb[:0]); len(parts) == 2 {
 				c, err := matchArea(parts[1])
 				if err != nil {
 					a.bad(l, errText(err))
