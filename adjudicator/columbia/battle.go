@@ -348,8 +348,8 @@ func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, 
 		textB = bt.roundPrefix(true).S(textB).Take()
 		bt.Lines++
 	}
-	bt.logRoom(2)
-	bt.Log = append(bt.Log, adjudicator.Event{To: bt.only(a), Text: textA}, adjudicator.Event{To: bt.only(b), Text: textB})
+	bt.addLog(bt.only(a), textA)
+	bt.addLog(bt.only(b), textB)
 }
 
 func (bt *Battle) sides() int {

@@ -3,6 +3,7 @@ package columbia
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 )
@@ -203,14 +204,14 @@ func (bt *Battle) nextRound(h Hooks, d adjudicator.Dice) {
 	if bt.Round >= bt.Rules.MaxRounds {
 		bt.Phase = PhaseFinalRetreat
 		if bt.Rules.Narrate && bt.Remaining(bt.Attacker) > 0 {
-			bt.say(nil, "After round "+strconv.Itoa(bt.Round)+" the attacker ("+bt.Name(string(bt.Attacker))+") must retreat.")
+			bt.say(nil, bt.text.S("After round ").Int(bt.Round).S(" the attacker (").S(bt.Name(string(bt.Attacker))).S(") must retreat.").Take())
 		}
 		return
 	}
 	bt.Round++
 	bt.Lines = 0
 	bt.Turn = 0
-	var arrived []byte
+	arrived := false // "reserves arrive: ..." is being written in bt.text
 	for i := range bt.Blocks {
 		b := &bt.Blocks[i]
 		b.Acted = false
@@ -220,25 +221,27 @@ func (bt *Battle) nextRound(h Hooks, d adjudicator.Dice) {
 		if !b.Arrived && b.ActiveFrom <= bt.Round {
 			b.Arrived = true
 			if bt.Rules.Narrate {
-				if len(arrived) > 0 {
-					arrived = append(arrived, ", "...)
+				if arrived {
+					bt.text.S(", ")
+				} else {
+					bt.text.S("reserves arrive: ")
+					arrived = true
 				}
-				arrived = append(arrived, b.Label()...)
-				arrived = append(arrived, " ("...)
-				arrived = append(arrived, bt.Name(string(b.Side))...)
-				arrived = append(arrived, ' ')
-				arrived = append(arrived, Rating(b.Initiative, b.Firepower)...)
-				arrived = append(arrived, ' ')
-				arrived = strconv.AppendInt(arrived, int64(b.Steps), 10)
-				arrived = append(arrived, ')')
+				bt.text.S(b.Label()).S(" (").S(bt.Name(string(b.Side))).B(' ')
+				if b.Initiative < utf8.RuneSelf {
+					bt.text.B(b.Initiative).Int(b.Firepower) // Rating, not built
+				} else {
+					bt.text.S(Rating(b.Initiative, b.Firepower))
+				}
+				bt.text.B(' ').Int(b.Steps).B(')')
 			}
 		}
 		if b.Arrived {
 			b.Seen = true
 		}
 	}
-	if len(arrived) > 0 {
-		bt.say(nil, "reserves arrive: "+string(arrived))
+	if arrived {
+		bt.say(nil, bt.text.Take())
 	}
 	h.StartRound(bt, d)
 	if bt.Phase != PhaseRounds {
@@ -478,10 +481,11 @@ func (bt *Battle) retreat(b *Block, to string, kind MoveKind) {
 	bt.addMove(Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
 	if bt.Rules.Narrate {
 		if bt.Rules.HiddenRetreats {
-			bt.sayPair(b.Side, b.Label()+" retreats to "+bt.Name(to),
-				bt.Enemy(b.Side), "one of "+bt.Name(string(b.Side))+"'s blocks retreats to "+bt.Name(to))
+			own := bt.text.S(b.Label()).S(" retreats to ").S(bt.Name(to)).Take()
+			bt.sayPair(b.Side, own, bt.Enemy(b.Side),
+				bt.text.S("one of ").S(bt.Name(string(b.Side))).S("'s blocks retreats to ").S(bt.Name(to)).Take())
 		} else {
-			bt.say(nil, b.Label()+" retreats to "+bt.Name(to))
+			bt.say(nil, bt.text.S(b.Label()).S(" retreats to ").S(bt.Name(to)).Take())
 		}
 	}
 	bt.afterLoss()
@@ -695,7 +699,7 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 	// Merge with the previous segment on the same block.
 	if k := len(s.Segs); k > 0 && s.Segs[k-1].Block == t.ID && s.Segs[k-1].To == before {
 		s.Segs[k-1].To = t.Steps
-		s.Segs[k-1].Fate = fateWord(t, side)
+		s.Segs[k-1].Fate = bt.fateWord(t, side)
 		return
 	}
 	if s.Segs == nil {
@@ -705,15 +709,24 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 			s.Segs = make([]Seg, 0, 4)
 		}
 	}
-	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
+	fate := bt.fateWord(t, side)
+	if n := len(s.Segs); n < cap(s.Segs) { // field by field (see addLog)
+		s.Segs = s.Segs[:n+1]
+		g := &s.Segs[n]
+		g.Block, g.Name, g.From, g.To, g.Fate = t.ID, t.Label(), before, t.Steps, fate
+		return
+	}
+	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fate})
 }
 
-func fateWord(t *Block, side adjudicator.Role) string {
+// fateWord is what became of t in a shot ("" if it is still fighting
+// for side), written into the battle's text.
+func (bt *Battle) fateWord(t *Block, side adjudicator.Role) string {
 	switch {
 	case t.Outcome == Eliminated:
 		return "eliminated"
 	case t.Side != side:
-		return "captured by " + string(t.Side)
+		return bt.text.S("captured by ").S(string(t.Side)).Take()
 	}
 	return ""
 }
