@@ -776,7 +776,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	area := areaByID[bt.Area]
 	// A firing order alone may answer: it gives the turn to another block
 	// of the same letter (H-5.31b, AMB-18).
-	reorder := answer == nil && len(a.probs) == 0 && bt.TurnMoves(s.decider(area))
+	reorder := answer == nil && len(a.probs) == 0 && bt.TurnMoves(s.decider(area, new(standDecider)))
 	if answer == nil && len(a.probs) == 0 && !reorder {
 		a.bad(adjudicator.Line{}, "the battle waits for your answer", p.Strings(nameOf)...)
 	}
@@ -788,9 +788,9 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	var err error
 	h := getHooks(s, area)
 	if reorder {
-		np, err = bt.Run(h, s.decider(area), a.d)
+		np, err = bt.Run(h, s.decider(area, &h.dec), a.d)
 	} else {
-		np, err = bt.Resume(*answer, h, s.decider(area), a.d)
+		np, err = bt.Resume(*answer, h, s.decider(area, &h.dec), a.d)
 	}
 	hooksPool.Put(h)
 	if err != nil {
