@@ -268,8 +268,30 @@ func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
 			bt.Lines++
 		}
 	}
+	bt.addLog(to, text)
+}
+
+// addLog appends a narrative line field by field: a record appended
+// whole is copied through the collector's write barrier as a block
+// (every pointer slot walked and recorded) while the collector marks.
+func (bt *Battle) addLog(to []adjudicator.Role, text string) {
 	bt.logRoom(1)
-	bt.Log = append(bt.Log, adjudicator.Event{To: to, Text: text})
+	n := len(bt.Log)
+	bt.Log = bt.Log[:n+1]
+	e := &bt.Log[n]
+	e.To, e.Text = to, text
+}
+
+// addChoice appends a choice to the reused list field by field (see
+// addLog).
+func (bt *Battle) addChoice(act Action, to, target, special string) {
+	if n := len(bt.scratch); n < cap(bt.scratch) {
+		bt.scratch = bt.scratch[:n+1]
+		c := &bt.scratch[n]
+		c.Action, c.To, c.Target, c.Special = act, to, target, special
+		return
+	}
+	bt.scratch = append(bt.scratch, Choice{Action: act, To: to, Target: target, Special: special})
 }
 
 // logRoom makes room for n more narrative lines, growing the log by
@@ -326,8 +348,8 @@ func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, 
 		textB = bt.roundPrefix(true).S(textB).Take()
 		bt.Lines++
 	}
-	bt.logRoom(2)
-	bt.Log = append(bt.Log, adjudicator.Event{To: bt.only(a), Text: textA}, adjudicator.Event{To: bt.only(b), Text: textB})
+	bt.addLog(bt.only(a), textA)
+	bt.addLog(bt.only(b), textB)
 }
 
 func (bt *Battle) sides() int {

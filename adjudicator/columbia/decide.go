@@ -11,47 +11,58 @@ import (
 // String returns the canonical text of a choice: "fire", "pass",
 // "retreat AREA", "SPECIAL [TARGET]", "hit BLOCK", "stay", "regroup AREA".
 func (c Choice) String() string {
-	switch c.Action {
-	case ActFire:
-		return "fire"
-	case ActPass:
-		return "pass"
-	case ActRetreat:
-		return "retreat " + c.To
-	case ActSpecial:
-		if c.Target == "" {
-			return c.Special
-		}
-		return c.Special + " " + c.Target
-	case ActTarget:
-		return "hit " + c.Target
-	case ActStay:
-		return "stay"
-	case ActRegroup:
-		return "regroup " + c.To
+	h, r := c.parts(nil)
+	if r == "" {
+		return h
 	}
-	return "?"
+	return h + r
 }
 
 // Text is like String but shows names instead of IDs; name maps a block or
 // area ID to its display name (nil: IDs).
 func (c Choice) Text(name func(id string) string) string {
-	if name == nil {
-		return c.String()
+	h, r := c.parts(name)
+	if r == "" {
+		return h
+	}
+	return h + r
+}
+
+// Parts is Text(name) in two parts, head+tail, for a caller that writes
+// them into a buffer of its own instead of building the string.
+func (c Choice) Parts(name func(id string) string) (head, tail string) {
+	return c.parts(name)
+}
+
+// parts returns the text of c in two parts (the second names its
+// destination or target); name nil gives IDs (String).
+func (c Choice) parts(name func(id string) string) (string, string) {
+	id := func(s string) string {
+		if name == nil {
+			return s
+		}
+		return name(s)
 	}
 	switch c.Action {
+	case ActFire:
+		return "fire", ""
+	case ActPass:
+		return "pass", ""
 	case ActRetreat:
-		return "retreat " + name(c.To)
+		return "retreat ", id(c.To)
 	case ActSpecial:
-		if c.Target != "" {
-			return c.Special + " " + name(c.Target)
+		if c.Target == "" {
+			return c.Special, ""
 		}
+		return c.Special + " ", id(c.Target)
 	case ActTarget:
-		return "hit " + name(c.Target)
+		return "hit ", id(c.Target)
+	case ActStay:
+		return "stay", ""
 	case ActRegroup:
-		return "regroup " + name(c.To)
+		return "regroup ", id(c.To)
 	}
-	return c.String()
+	return "?", ""
 }
 
 func joinChoices(cs []Choice) string {
@@ -79,6 +90,11 @@ func (p *Pending) ParseChoice(text string, name func(id string) string) (Choice,
 	t := orders.Norm(orders.StripComment(text))
 	t = strings.Replace(t, "retreat to ", "retreat ", 1)
 	t = strings.Replace(t, "regroup to ", "regroup ", 1)
+	if t != "" {
+		if k := p.exactChoice(t, name); k >= 0 {
+			return p.Choices[k], nil
+		}
+	}
 	cands := make([]orders.Name, len(p.Choices))
 	for i, c := range p.Choices {
 		n := orders.Name{ID: strconv.Itoa(i), Aliases: []string{c.String()}}
@@ -106,6 +122,32 @@ func (p *Pending) ParseChoice(text string, name func(id string) string) (Choice,
 	}
 	k, _ := strconv.Atoi(id)
 	return p.Choices[k], nil
+}
+
+// exactChoice is the exact pass of orders.Match over the candidates
+// ParseChoice would build (the index, String, Text, and for a hit the
+// target's ID and name, in that order), compared without building them:
+// the index of the first choice t names exactly, or -1.
+func (p *Pending) exactChoice(t string, name func(id string) string) int {
+	for i, c := range p.Choices {
+		if t == strconv.Itoa(i) {
+			return i
+		}
+		if h, r := c.parts(nil); orders.NormIs(t, h, r) {
+			return i
+		}
+		if name != nil {
+			if h, r := c.parts(name); orders.NormIs(t, h, r) {
+				return i
+			}
+		}
+		if c.Action == ActTarget {
+			if orders.NormIs(t, c.Target, "") || name != nil && orders.NormIs(t, name(c.Target), "") {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // DefaultTie picks which of the tied blocks (choices of a hit-tie

@@ -3,6 +3,7 @@ package columbia
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 )
@@ -172,9 +173,10 @@ func (bt *Battle) loop(h Hooks, dec Decider, d adjudicator.Dice) (*Pending, erro
 				b.Regrouped = true
 				continue
 			}
-			bt.scratch = append(bt.choices(), Choice{Action: ActStay})
+			bt.scratch = bt.choices()
+			bt.addChoice(ActStay, "", "", "")
 			for _, o := range opts {
-				bt.scratch = append(bt.scratch, Choice{Action: ActRegroup, To: o})
+				bt.addChoice(ActRegroup, o, "", "")
 			}
 			if _, err := bt.ask(h, dec, d, b.Side, DecideRegroup, b.ID, 0); err != nil {
 				return bt.Pending, err
@@ -202,14 +204,14 @@ func (bt *Battle) nextRound(h Hooks, d adjudicator.Dice) {
 	if bt.Round >= bt.Rules.MaxRounds {
 		bt.Phase = PhaseFinalRetreat
 		if bt.Rules.Narrate && bt.Remaining(bt.Attacker) > 0 {
-			bt.say(nil, "After round "+strconv.Itoa(bt.Round)+" the attacker ("+bt.Name(string(bt.Attacker))+") must retreat.")
+			bt.say(nil, bt.text.S("After round ").Int(bt.Round).S(" the attacker (").S(bt.Name(string(bt.Attacker))).S(") must retreat.").Take())
 		}
 		return
 	}
 	bt.Round++
 	bt.Lines = 0
 	bt.Turn = 0
-	var arrived []byte
+	arrived := false // "reserves arrive: ..." is being written in bt.text
 	for i := range bt.Blocks {
 		b := &bt.Blocks[i]
 		b.Acted = false
@@ -219,25 +221,27 @@ func (bt *Battle) nextRound(h Hooks, d adjudicator.Dice) {
 		if !b.Arrived && b.ActiveFrom <= bt.Round {
 			b.Arrived = true
 			if bt.Rules.Narrate {
-				if len(arrived) > 0 {
-					arrived = append(arrived, ", "...)
+				if arrived {
+					bt.text.S(", ")
+				} else {
+					bt.text.S("reserves arrive: ")
+					arrived = true
 				}
-				arrived = append(arrived, b.Label()...)
-				arrived = append(arrived, " ("...)
-				arrived = append(arrived, bt.Name(string(b.Side))...)
-				arrived = append(arrived, ' ')
-				arrived = append(arrived, Rating(b.Initiative, b.Firepower)...)
-				arrived = append(arrived, ' ')
-				arrived = strconv.AppendInt(arrived, int64(b.Steps), 10)
-				arrived = append(arrived, ')')
+				bt.text.S(b.Label()).S(" (").S(bt.Name(string(b.Side))).B(' ')
+				if b.Initiative < utf8.RuneSelf {
+					bt.text.B(b.Initiative).Int(b.Firepower) // Rating, not built
+				} else {
+					bt.text.S(Rating(b.Initiative, b.Firepower))
+				}
+				bt.text.B(' ').Int(b.Steps).B(')')
 			}
 		}
 		if b.Arrived {
 			b.Seen = true
 		}
 	}
-	if len(arrived) > 0 {
-		bt.say(nil, "reserves arrive: "+string(arrived))
+	if arrived {
+		bt.say(nil, bt.text.Take())
 	}
 	h.StartRound(bt, d)
 	if bt.Phase != PhaseRounds {
@@ -391,7 +395,9 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 		// R3-6.2e: a retreat on the block's own turn (final=false).
 		return bt.forcedRetreat(h, dec, d, b, false)
 	}
-	bt.scratch = append(bt.choices(), Choice{Action: ActFire}, Choice{Action: ActPass})
+	bt.scratch = bt.choices()
+	bt.addChoice(ActFire, "", "", "")
+	bt.addChoice(ActPass, "", "", "")
 	if autoFor(dec, b.Side) {
 		// Auto fires, the first choice: the other choices are not needed
 		// (the hooks that list them only read the battle).
@@ -399,15 +405,15 @@ func (bt *Battle) turn(h Hooks, dec Decider, d adjudicator.Dice) (bool, error) {
 	}
 	if !(bt.Rules.NoRetreatRound1 && bt.Round == 1) {
 		for _, o := range h.RetreatOptions(bt, b, false) {
-			bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
+			bt.addChoice(ActRetreat, o, "", "")
 		}
 	}
 	for _, sp := range h.Specials(bt, b) {
 		if sp.NoTarget {
-			bt.scratch = append(bt.scratch, Choice{Action: ActSpecial, Special: sp.Name})
+			bt.addChoice(ActSpecial, "", "", sp.Name)
 		}
 		for _, t := range sp.Targets {
-			bt.scratch = append(bt.scratch, Choice{Action: ActSpecial, Special: sp.Name, Target: t})
+			bt.addChoice(ActSpecial, "", t, sp.Name)
 		}
 	}
 	return bt.ask(h, dec, d, b.Side, DecideTurn, b.ID, 0)
@@ -463,7 +469,7 @@ func (bt *Battle) forcedRetreat(h Hooks, dec Decider, d adjudicator.Dice, b *Blo
 	}
 	bt.scratch = bt.choices()
 	for _, o := range opts {
-		bt.scratch = append(bt.scratch, Choice{Action: ActRetreat, To: o})
+		bt.addChoice(ActRetreat, o, "", "")
 	}
 	return bt.ask(h, dec, d, b.Side, DecideRetreat, b.ID, 0)
 }
@@ -475,10 +481,11 @@ func (bt *Battle) retreat(b *Block, to string, kind MoveKind) {
 	bt.addMove(Move{Block: b.ID, Side: b.Side, To: to, Round: bt.Round, Kind: kind})
 	if bt.Rules.Narrate {
 		if bt.Rules.HiddenRetreats {
-			bt.sayPair(b.Side, b.Label()+" retreats to "+bt.Name(to),
-				bt.Enemy(b.Side), "one of "+bt.Name(string(b.Side))+"'s blocks retreats to "+bt.Name(to))
+			own := bt.text.S(b.Label()).S(" retreats to ").S(bt.Name(to)).Take()
+			bt.sayPair(b.Side, own, bt.Enemy(b.Side),
+				bt.text.S("one of ").S(bt.Name(string(b.Side))).S("'s blocks retreats to ").S(bt.Name(to)).Take())
 		} else {
-			bt.say(nil, b.Label()+" retreats to "+bt.Name(to))
+			bt.say(nil, bt.text.S(b.Label()).S(" retreats to ").S(bt.Name(to)).Take())
 		}
 	}
 	bt.afterLoss()
@@ -635,10 +642,11 @@ func (bt *Battle) resolveShot(h Hooks, dec Decider) bool {
 				switch {
 				case best < 0 || t.Steps > bt.Blocks[best].Steps:
 					best, ties = i, 1
-					bt.scratch = append(bt.scratch[:0], Choice{Action: ActTarget, Target: t.ID})
+					bt.scratch = bt.scratch[:0]
+					bt.addChoice(ActTarget, "", t.ID, "")
 				case t.Steps == bt.Blocks[best].Steps:
 					ties++
-					bt.scratch = append(bt.scratch, Choice{Action: ActTarget, Target: t.ID})
+					bt.addChoice(ActTarget, "", t.ID, "")
 				}
 			}
 			if best < 0 {
@@ -691,7 +699,7 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 	// Merge with the previous segment on the same block.
 	if k := len(s.Segs); k > 0 && s.Segs[k-1].Block == t.ID && s.Segs[k-1].To == before {
 		s.Segs[k-1].To = t.Steps
-		s.Segs[k-1].Fate = fateWord(t, side)
+		s.Segs[k-1].Fate = bt.fateWord(t, side)
 		return
 	}
 	if s.Segs == nil {
@@ -701,15 +709,24 @@ func (bt *Battle) hit(h Hooks, s *Shot, t *Block, n int, firer *Block) {
 			s.Segs = make([]Seg, 0, 4)
 		}
 	}
-	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fateWord(t, side)})
+	fate := bt.fateWord(t, side)
+	if n := len(s.Segs); n < cap(s.Segs) { // field by field (see addLog)
+		s.Segs = s.Segs[:n+1]
+		g := &s.Segs[n]
+		g.Block, g.Name, g.From, g.To, g.Fate = t.ID, t.Label(), before, t.Steps, fate
+		return
+	}
+	s.Segs = append(s.Segs, Seg{Block: t.ID, Name: t.Label(), From: before, To: t.Steps, Fate: fate})
 }
 
-func fateWord(t *Block, side adjudicator.Role) string {
+// fateWord is what became of t in a shot ("" if it is still fighting
+// for side), written into the battle's text.
+func (bt *Battle) fateWord(t *Block, side adjudicator.Role) string {
 	switch {
 	case t.Outcome == Eliminated:
 		return "eliminated"
 	case t.Side != side:
-		return "captured by " + string(t.Side)
+		return bt.text.S("captured by ").S(string(t.Side)).Take()
 	}
 	return ""
 }
@@ -773,8 +790,7 @@ func (bt *Battle) endShot(s *Shot) {
 		bt.roundPrefix(true)
 		bt.Lines++
 	}
-	bt.logRoom(1)
-	bt.Log = append(bt.Log, adjudicator.Event{Text: bt.text.W(t).Take()})
+	bt.addLog(nil, bt.text.W(t).Take())
 	if s.Ends {
 		bt.sayWinner()
 	}

@@ -29,6 +29,8 @@ type hooks struct {
 	// opts backs the lists RetreatOptions and RegroupOptions return: the
 	// battle reads each list before it asks for the next.
 	opts [16]string
+	// dec is the battle's decider (St.decider).
+	dec standDecider
 	// occ is the occupancy of the map for the placement occLoc (the
 	// blocks do not move while a battle is fought: it is counted once).
 	occ    [NA]uint8
@@ -232,9 +234,12 @@ var battlePool sync.Pool
 // before it changes them).
 var celticTag = []string{"celtic"}
 
-// decider builds both sides' standing orders for a battle in area a.
-func (s *St) decider(a int) columbia.Decider {
-	var d *standDecider
+// decider builds both sides' standing orders for a battle in area a,
+// in d (the hooks' or the caller's: a battle reads its decider only
+// while Run or Resume runs).
+func (s *St) decider(a int, d *standDecider) columbia.Decider {
+	*d = standDecider{}
+	has := false
 	for side := 0; side < 2; side++ {
 		txt := s.standText(side, a)
 		if txt == "" {
@@ -244,12 +249,9 @@ func (s *St) decider(a int) columbia.Decider {
 		if !ok {
 			continue
 		}
-		if d == nil {
-			d = new(standDecider)
-		}
-		d[side] = so
+		d[side], has = so, true
 	}
-	if d == nil {
+	if !has {
 		return &noStanding
 	}
 	return d
@@ -358,7 +360,7 @@ func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicato
 		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
 			t.B('\n').S(log[j].Text)
 		}
-		ev = append(ev, adjudicator.Event{To: log[i].To, Text: t.Take()})
+		addEvent(&ev, log[i].To, t.Take())
 		i = j
 	}
 	return ev
@@ -400,20 +402,19 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		}
 		fought |= 1 << uint(a)
 		bt := s.newBattle(a)
-		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take()})
+		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		h := getHooks(s, a)
-		p, err := bt.Run(h, s.decider(a), d)
+		p, err := bt.Run(h, s.decider(a, &h.dec), d)
 		hooksPool.Put(h)
 		if err != nil {
 			panic("hammer: battle: " + err.Error())
 		}
 		s.afterRun(bt, p, 0, ev)
-		if s.Bat == bt {
-			// The battle waits for a player: the state keeps a copy, and
-			// this one fights the next battle.
-			s.Bat = bt.Clone()
+		if s.Bat != bt {
+			battlePool.Put(bt) // over: the next battle is fought in its memory
 		}
-		battlePool.Put(bt)
+		// A battle that waits for a player stays with the state, which
+		// never changes it (Apply resumes a clone).
 	}
 }
 

@@ -46,6 +46,7 @@ func TestApplyMemSizes(t *testing.T) {
 		{"applyMem", unsafe.Sizeof(applyMem{}), 1792},
 		{"applyMemSmall", unsafe.Sizeof(applyMemSmall{}), 1408},
 		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1536},
+		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 1152},
 	} {
 		if c.size+8 > c.class || c.size+8 <= c.class-32 {
 			t.Errorf("%s is %d bytes (+8 header): resize its text to fill the %d-byte class", c.name, c.size, c.class)

@@ -8,6 +8,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
 	"github.com/pbem/pbem/adjudicator/orders"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Event cards (3.12) and the Scottish kings (6.2).
@@ -77,7 +78,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 		case "ignore", "pass":
 			done = true
 			a.canon = append(a.canon, "ignore")
-			a.say(sideName(side) + " ignores the " + card.Name + " event.")
+			a.say(s.txt().S(sideName(side)).S(" ignores the ").S(card.Name).S(" event.").Take())
 		case "coronation", "crown":
 			if side != Scotland {
 				a.bad(l, "only the Scots crown a king")
@@ -142,18 +143,21 @@ func (a *applier) event(lines []adjudicator.Line) {
 				continue
 			}
 			done = true
-			a.canon = append(a.canon, "herald "+nobles[n].Name)
+			a.canon = append(a.canon, s.txt().S("herald ").S(nobles[n].Name).Take())
 			r := a.d.Roll("herald", 6)
 			eb := nobles[n].Blocks[1-side]
+			head := func() *textbuf.Buf {
+				return s.txt().S("Herald: ").S(sideName(side)).S(" names ").S(nobles[n].Name).S(" and rolls ").Int(r)
+			}
 			switch {
 			case r >= 5:
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d: the herald fails.", sideName(side), nobles[n].Name, r))
+				a.say(head().S(": the herald fails.").Take())
 			case !s.onMap(eb):
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d, but that noble is not in play: no effect.", sideName(side), nobles[n].Name, r))
+				a.say(head().S(", but that noble is not in play: no effect.").Take())
 			default:
 				where := int(s.Loc[eb])
 				s.defect(eb)
-				a.say(fmt.Sprintf("Herald: %s names %s and rolls %d: the noble in %s changes sides.", sideName(side), nobles[n].Name, r, areaName(where)))
+				a.say(head().S(": the noble in ").S(areaName(where)).S(" changes sides.").Take())
 			}
 		case "pillage":
 			if card.Event != EvPillage {
@@ -316,7 +320,8 @@ func (a *applier) pillage(l adjudicator.Line, rest string) bool {
 	s := a.s
 	side := a.side
 	head, list, _ := splitColon(rest)
-	parts := splitWord(head, "from")
+	var pb [4]string
+	parts := splitWordInto(head, "from", pb[:0])
 	if len(parts) != 2 {
 		a.bad(l, "write pillage <enemy area> from <your adjacent area>")
 		return false
@@ -367,11 +372,12 @@ func (a *applier) pillage(l adjudicator.Line, rest string) bool {
 			lost++
 			priv = append(priv, blocks[t].Label+" is eliminated (to the pool)")
 		} else {
-			priv = append(priv, fmt.Sprintf("%s loses a step (%d left)", blocks[t].Label, s.Str[t]))
+			priv = append(priv, s.txt().S(blocks[t].Label).S(" loses a step (").Int(int(s.Str[t])).S(" left)").Take())
 		}
 	}
-	a.say(fmt.Sprintf("Pillage: %s pillages %s from %s: %d hits, %d blocks eliminated.", sideName(side), areaName(x), areaName(y), hits, lost))
-	a.tell(1-side, "Pillage of "+areaName(x)+": "+strings.Join(priv, "; ")+".")
+	a.say(s.txt().S("Pillage: ").S(sideName(side)).S(" pillages ").S(areaName(x)).S(" from ").S(areaName(y)).S(": ").
+		Int(hits).S(" hits, ").Int(lost).S(" blocks eliminated.").Take())
+	a.tell(1-side, joinText(s.txt().S("Pillage of ").S(areaName(x)).S(": "), priv, "; ").S(".").Take())
 	gain := a.addSteps(y, recv, hits)
 	if gain != "" {
 		a.tell(side, "Pillaged steps: "+gain+".")
@@ -452,8 +458,15 @@ func (a *applier) seaMove(l adjudicator.Line, rest string) bool {
 		s.setLoc(b, int8(t))
 		s.Fl[b] |= fMoved
 	}
-	a.canon = append(a.canon, fmt.Sprintf("sea %s -> %s: %s", areaName(f), areaName(t), labels(bl)))
-	a.say(fmt.Sprintf("Sea Move: %s moves %d blocks by sea from %s to %s.", sideName(a.side), len(bl), areaName(f), areaName(t)))
+	tb := s.txt().S("sea ").S(areaName(f)).S(" -> ").S(areaName(t)).S(": ")
+	for i, b := range bl {
+		if i > 0 {
+			tb.S(", ")
+		}
+		tb.S(blocks[b].Label)
+	}
+	a.canon = append(a.canon, tb.Take())
+	a.say(s.txt().S("Sea Move: ").S(sideName(a.side)).S(" moves ").Int(len(bl)).S(" blocks by sea from ").S(areaName(f)).S(" to ").S(areaName(t)).S(".").Take())
 	return true
 }
 
@@ -535,7 +548,7 @@ func (a *applier) victuals(l adjudicator.Line, rest string) bool {
 	} else {
 		got = a.addSteps(ar, nil, 3)
 	}
-	a.say(fmt.Sprintf("Victuals: %s feeds its blocks in %s.", sideName(a.side), areaName(ar)))
-	a.tell(a.side, "Victuals: "+got+".")
+	a.say(s.txt().S("Victuals: ").S(sideName(a.side)).S(" feeds its blocks in ").S(areaName(ar)).S(".").Take())
+	a.tell(a.side, s.txt().S("Victuals: ").S(got).S(".").Take())
 	return true
 }

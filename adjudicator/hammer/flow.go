@@ -31,10 +31,21 @@ func (a *applier) bad(l adjudicator.Line, reason string, legal ...string) {
 	a.probs = append(a.probs, adjudicator.Problem{Line: l, Reason: reason, Legal: legal})
 }
 
-func (a *applier) say(text string) { a.ev = append(a.ev, adjudicator.Event{Text: text}) }
+func (a *applier) say(text string) { addEvent(&a.ev, nil, text) }
 
-func (a *applier) tell(side int, text string) {
-	a.ev = append(a.ev, adjudicator.Event{To: toRole[side], Text: text})
+func (a *applier) tell(side int, text string) { addEvent(&a.ev, toRole[side], text) }
+
+// addEvent appends an event to *ev field by field: a record appended
+// whole is copied through the collector's write barrier as a block
+// (every pointer slot walked and recorded) while the collector marks.
+func addEvent(ev *[]adjudicator.Event, to []adjudicator.Role, text string) {
+	if n := len(*ev); n < cap(*ev) {
+		*ev = (*ev)[:n+1]
+		e := &(*ev)[n]
+		e.To, e.Text = to, text
+		return
+	}
+	*ev = append(*ev, adjudicator.Event{To: to, Text: text})
 }
 
 func roleOf(r adjudicator.Role) (int, bool) {
@@ -126,7 +137,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 		}
 		sub.Lines = lines
 	}
-	n, res, ev, canon, tb := newApplyMem(s, s.Phase)
+	n, res, ev, canon, tb := newApplyMem(s, s.Phase, side)
 	n.seen = 0
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
@@ -155,7 +166,7 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if len(a.probs) > 0 {
 		return nil, nil, s.explain(&adjudicator.Rejection{Problems: a.probs})
 	}
-	*res = adjudicator.Result{Canonical: a.canon, Events: a.ev}
+	res.Canonical, res.Events = a.canon, a.ev // res is new: no other field to clear
 	return n, res, nil
 }
 
@@ -211,7 +222,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			clause = old + "; " + clause
 		}
 		s.setStand(a.side, area, clause)
-		a.canon = append(a.canon, verb+" "+head+": "+tail)
+		a.canon = append(a.canon, s.txt().S(verb).S(" ").S(head).S(": ").S(tail).Take())
 		return true
 	case "battles":
 		if strings.EqualFold(trimSpace(rest), "ask") {
@@ -372,7 +383,7 @@ func (s *St) reveal(ev *[]adjudicator.Event) {
 		s.Phase = PhMove1
 		t.S(" ").S(sideName(int(s.P1))).S(" is Player 1.")
 	}
-	*ev = append(*ev, adjudicator.Event{Text: t.Take()})
+	addEvent(ev, nil, t.Take())
 }
 
 // continueFlow runs every step that needs no decision, until one is
@@ -398,7 +409,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			if cards[s.Play[side]].Event == EvTruce && !s.canCrownAny(side) {
 				s.Truce = int8(side)
 				s.EvOwe[side] = false
-				*ev = append(*ev, adjudicator.Event{Text: sideName(side) + " declares a Truce: " + sideName(1-side) + " may move but not attack this turn."})
+				addEvent(ev, nil, sideName(side)+" declares a Truce: "+sideName(1-side)+" may move but not attack this turn.")
 				continue
 			}
 			return
@@ -410,7 +421,7 @@ func (s *St) continueFlow(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			if s.movable(mover) {
 				return
 			}
-			*ev = append(*ev, adjudicator.Event{Text: sideName(mover) + " has no blocks that can move."})
+			addEvent(ev, nil, sideName(mover)+" has no blocks that can move.")
 			if s.Phase == PhMove1 {
 				s.Phase = PhMove2
 			} else {
@@ -490,7 +501,8 @@ func (a *applier) moves(lines []adjudicator.Line) {
 		case "move", "m":
 			a.moveLine(m, l, rest)
 		case "main":
-			parts := splitWord(rest, "from")
+			var pb [4]string
+			parts := splitWordInto(rest, "from", pb[:0])
 			if len(parts) != 2 {
 				a.bad(l, "write main <battle area> from <area the group came from>")
 				continue
@@ -570,7 +582,7 @@ func (a *applier) tellMoves(m *moveCtx) {
 		}
 		pub.Int(int(r.n)).B(' ').S(areas[r.from].Name).S(" -> ").S(areas[r.to].Name)
 	}
-	a.ev = append(a.ev, adjudicator.Event{To: toRole[1-a.side], Text: pub.Take()})
+	addEvent(&a.ev, toRole[1-a.side], pub.Take())
 	a.tell(a.side, ownText)
 }
 
@@ -648,7 +660,7 @@ func (a *applier) moveLine(m *moveCtx, l adjudicator.Line, rest string) {
 				return
 			}
 			m.moveBlock(b, origin, path)
-			a.canon = append(a.canon, fmt.Sprintf("move %s -> %s: Norse", areaName(origin), areaName(path[0])))
+			a.canon = append(a.canon, s.txt().S("move ").S(areaName(origin)).S(" -> ").S(areaName(path[0])).S(": Norse").Take())
 			return
 		}
 		p := path
@@ -758,12 +770,13 @@ func (a *applier) battle(lines []adjudicator.Line) {
 			continue
 		}
 		answer = &c
-		a.canon = append(a.canon, c.Text(nameOf))
+		h, r := c.Parts(nameOf)
+		a.canon = append(a.canon, s.txt().S(h).S(r).Take())
 	}
 	area := areaByID[bt.Area]
 	// A firing order alone may answer: it gives the turn to another block
 	// of the same letter (H-5.31b, AMB-18).
-	reorder := answer == nil && len(a.probs) == 0 && bt.TurnMoves(s.decider(area))
+	reorder := answer == nil && len(a.probs) == 0 && bt.TurnMoves(s.decider(area, new(standDecider)))
 	if answer == nil && len(a.probs) == 0 && !reorder {
 		a.bad(adjudicator.Line{}, "the battle waits for your answer", p.Strings(nameOf)...)
 	}
@@ -775,9 +788,9 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	var err error
 	h := getHooks(s, area)
 	if reorder {
-		np, err = bt.Run(h, s.decider(area), a.d)
+		np, err = bt.Run(h, s.decider(area, &h.dec), a.d)
 	} else {
-		np, err = bt.Resume(*answer, h, s.decider(area), a.d)
+		np, err = bt.Resume(*answer, h, s.decider(area, &h.dec), a.d)
 	}
 	hooksPool.Put(h)
 	if err != nil {
@@ -786,21 +799,19 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	}
 	s.Bat = nil
 	s.afterRun(bt, np, from, &a.ev)
+	if s.Bat != bt {
+		// Over: bt is this Apply's clone, which nothing else holds, and
+		// the next battle may be fought in its memory.
+		battlePool.Put(bt)
+	}
 	s.continueFlow(a.d, &a.ev)
 }
 
 // ---- end of the game turn: border raids (5.9), sudden death (9.1) ----
 
 func (s *St) raidCandidates() []int {
-	scots := false
-	for b := 0; b < NB; b++ {
-		if blockSide[b] == Scotland && s.Loc[b] == AreaEngland {
-			scots = true
-			break
-		}
-	}
-	if !scots {
-		return nil
+	if s.count(AreaEngland, Scotland) == 0 {
+		return nil // no Scots in England
 	}
 	var out []int
 	for b := 0; b < NB; b++ {

@@ -51,10 +51,12 @@ func (Game) Info() adjudicator.Info {
 	}
 }
 
+// gameInfo is Info built once, for Setup to read (never modified).
+var gameInfo = Game{}.Info()
+
 // Setup implements adjudicator.Game.
 func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Dice) (adjudicator.State, error) {
-	info := Game{}.Info()
-	sc, err := info.ScenarioByID(scenario)
+	sc, err := gameInfo.ScenarioByID(scenario)
 	if err != nil {
 		return nil, err
 	}

@@ -98,6 +98,23 @@ func initNames() {
 			areaExact[orders.Norm(x)] = a
 		}
 	}
+	// Names as written ("Lennox", "Robert Bruce"), which is how orders
+	// and random players spell them, are found without normalising: each
+	// gives what its normal form gives.
+	for _, an := range areaNames {
+		for _, x := range an.Aliases {
+			if _, ok := areaExact[x]; !ok {
+				areaExact[x] = areaExact[orders.Norm(x)]
+			}
+		}
+	}
+	for _, nm := range nobleNames {
+		for _, x := range nm.Aliases {
+			if _, ok := nobleExact[x]; !ok {
+				nobleExact[x] = nobleExact[orders.Norm(x)]
+			}
+		}
+	}
 }
 
 // matchBlock finds one of side's blocks by name. Only that side's blocks
@@ -134,6 +151,9 @@ func matchArea(text string) (int, error) {
 }
 
 func matchNoble(text string) (int, error) {
+	if n, ok := nobleExact[text]; ok {
+		return n, nil // a name as written (initNames)
+	}
 	if n, ok := nobleExact[orders.Norm(text)]; ok {
 		return n, nil // as orders.Match's first pass finds it
 	}
@@ -183,9 +203,27 @@ func splitArrowInto(s string, out []string) []string {
 }
 
 // splitWord splits s around the whole word w (case-insensitive).
-func splitWord(s, w string) []string {
+func splitWord(s, w string) []string { return splitWordInto(s, w, nil) }
+
+// splitWordInto is splitWord appending to out. Words separated by single
+// spaces, the common case, are cut from s without building new strings.
+func splitWordInto(s, w string, out []string) []string {
+	if plainWords(s) {
+		start := 0
+		for i := 0; i <= len(s); {
+			j := strings.IndexByte(s[i:], ' ')
+			if j < 0 {
+				j = len(s) - i
+			}
+			if strings.EqualFold(s[i:i+j], w) {
+				out = append(out, s[start:max(start, i-1)])
+				start = min(i+j+1, len(s))
+			}
+			i += j + 1
+		}
+		return append(out, s[start:])
+	}
 	f := strings.Fields(s)
-	var out []string
 	start := 0
 	for i, x := range f {
 		if strings.EqualFold(x, w) {
@@ -194,6 +232,38 @@ func splitWord(s, w string) []string {
 		}
 	}
 	return append(out, strings.Join(f[start:], " "))
+}
+
+// firstWord splits s into its first word and the others, joined by
+// single spaces; ok is false when s has fewer than two words.
+func firstWord(s string) (first, others string, ok bool) {
+	if plainWords(s) {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return "", "", false
+		}
+		return s[:i], s[i+1:], true
+	}
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return "", "", false
+	}
+	return f[0], strings.Join(f[1:], " "), true
+}
+
+// plainWords reports whether s is ASCII words separated by single
+// spaces, with none at either end: what strings.Fields and a join with
+// spaces give back unchanged.
+func plainWords(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // splitColon splits "head: tail".

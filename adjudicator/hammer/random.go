@@ -53,12 +53,14 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			break
 		}
 		p := s.Bat.Pending
-		lines = append(lines, p.Choices[pick(len(p.Choices))].Text(nameOf))
+		h, r := p.Choices[pick(len(p.Choices))].Parts(nameOf)
+		lines = append(lines, t.S(h).S(r).Take())
 	case PhRaid:
 		c := s.raidCandidates()
 		lines = append(lines, t.S("raid ").S(blocks[c[pick(len(c))]].ID).Take())
 	case PhWHomes:
-		ch := s.homeChoices(side)
+		var chb [8]string
+		ch := s.homeChoicesInto(side, t, chb[:0])
 		// one choice per noble: group by first two words
 		seen := map[string]bool{}
 		for len(ch) > 0 {
@@ -76,7 +78,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 			lines = append(lines, "edward winter")
 		}
 		if pick(4) > 0 {
-			lines = append(lines, s.autoSteps(England)...)
+			lines = s.autoStepsInto(England, t, lines)
 		}
 	case PhWScot:
 		lines = s.randomScotWinter(pick, t, lines)
@@ -84,10 +86,15 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	if len(lines) == 0 {
 		lines = append(lines, "pass")
 	}
-	*sub = adjudicator.Submission{Role: role, Lines: lbuf}
-	for i, l := range lines {
-		sub.Lines = append(sub.Lines, adjudicator.Line{No: i + 1, Text: l})
+	// Field by field: sub is new memory (see addEvent).
+	if len(lines) > cap(lbuf) {
+		lbuf = make([]adjudicator.Line, 0, len(lines))
 	}
+	lbuf = lbuf[:len(lines)]
+	for i, l := range lines {
+		lbuf[i].No, lbuf[i].Text = i+1, l
+	}
+	sub.Role, sub.Lines = role, lbuf
 	return sub
 }
 

@@ -34,7 +34,7 @@ var toRole = [2][]adjudicator.Role{{RoleEngland}, {RoleScotland}}
 // canonical lines, and the first bytes of its text. The text arrays of
 // the three sizes fill their allocator size classes (1,792, 1,408 and
 // 1,536 bytes with the 8-byte header of objects with pointers):
-// TestApplyMemSizes keeps them there.
+// TestApplyMemSizes keeps them (and applyMemCard's 1,152) there.
 type applyMem struct {
 	st    St
 	res   adjudicator.Result
@@ -67,11 +67,28 @@ type applyMemMedium struct {
 	text  [344]byte
 }
 
-// newApplyMem allocates the memory of one Apply in phase ph, the new
-// state a copy of s.
-func newApplyMem(s *St, ph int8) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
+// applyMemCard is applyMem for the first card of a turn, which writes
+// one canonical line and one event ("You play ..."): the card phase is
+// two submissions in five, and this is the smallest class a state fits.
+type applyMemCard struct {
+	st    St
+	res   adjudicator.Result
+	ev    [1]adjudicator.Event
+	canon [1]string
+	tb    textbuf.Buf
+	text  [128]byte
+}
+
+// newApplyMem allocates the memory of one Apply by side in phase ph, the
+// new state a copy of s.
+func newApplyMem(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
 	switch ph {
 	case PhCard, PhWHomes, PhWEng, PhRaid:
+		if ph == PhCard && s.Play[1-side] < 0 {
+			m := &applyMemCard{st: *s}
+			m.tb.Reset(m.text[:])
+			return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+		}
 		m := &applyMemSmall{st: *s}
 		m.tb.Reset(m.text[:])
 		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb

@@ -3,13 +3,13 @@ package hammer
 import (
 	"fmt"
 	"math/bits"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
 	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // rating is a block's printed rating, e.g. "B2".
@@ -516,8 +516,14 @@ func (s *St) defaultLines(side int) []string {
 // autoSteps spends replacement points on the weakest blocks, the way a
 // careful player would by default (no draws).
 func (s *St) autoSteps(side int) []string {
+	return s.autoStepsInto(side, &textbuf.Buf{}, nil)
+}
+
+// autoStepsInto is autoSteps appending its lines to out, their text
+// written into t.
+func (s *St) autoStepsInto(side int, t *textbuf.Buf, out []string) []string {
 	if s.Final {
-		return []string{"pass"}
+		return append(out, "pass")
 	}
 	// The blocks that may take replacement steps in each area, a bit per
 	// block (Scots: all; England: infantry and nobles only, 7.3).
@@ -528,7 +534,7 @@ func (s *St) autoSteps(side int) []string {
 			can[l] |= 1 << uint(b)
 		}
 	}
-	var out []string
+	n0 := len(out)
 	last, k := -1, 0 // the block of the last line and the steps it gives
 	o := s.occupancy()
 	str := s.Str
@@ -555,15 +561,15 @@ func (s *St) autoSteps(side int) []string {
 			// Steps for the block of the last line add up on it.
 			if last >= 0 && blocks[last].Label == blocks[best].Label {
 				k++
-				out[len(out)-1] = "step " + blocks[best].Label + " +" + strconv.Itoa(k)
+				out[len(out)-1] = t.S("step ").S(blocks[best].Label).S(" +").Int(k).Take()
 				continue
 			}
-			out = append(out, "step "+blocks[best].Label)
+			out = append(out, t.S("step ").S(blocks[best].Label).Take())
 			last, k = best, 1
 		}
 	}
-	if len(out) == 0 {
-		return []string{"pass"}
+	if len(out) == n0 {
+		return append(out, "pass")
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/orders"
+	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Winter (7.0-7.8).
@@ -19,7 +20,8 @@ type twoHome struct {
 }
 
 // homeChoice works out who chooses where Bruce or Comyn winters (7.12).
-func (s *St) homeChoice(n int) twoHome {
+// The options may be written into buf.
+func (s *St) homeChoice(n int, buf *[8]int) twoHome {
 	h := twoHome{block: -1, decider: -1}
 	for _, b := range nobles[n].Blocks {
 		if b >= 0 && s.onMap(b) {
@@ -39,8 +41,7 @@ func (s *St) homeChoice(n int) twoHome {
 		o = s.occupancy()
 	}
 	homes := blocks[h.block].Home
-	var fbuf [8]int
-	free := fbuf[:0]
+	free := buf[:0]
 	for _, a := range homes {
 		if o[a]&(1<<(1-side)) == 0 {
 			free = append(free, a)
@@ -48,8 +49,6 @@ func (s *St) homeChoice(n int) twoHome {
 	}
 	if len(free) == len(homes) {
 		free = homes // all free: the noble's own list (never modified)
-	} else {
-		free = append([]int(nil), free...)
 	}
 	switch len(free) {
 	case 0:
@@ -70,7 +69,8 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	s.HomeCh = [2]int8{-1, -1}
 	s.MorayCh = 0
 	for i, n := range []int{nobleBruce, nobleComyn} {
-		h := s.homeChoice(n)
+		var hb [8]int
+		h := s.homeChoice(n, &hb)
 		if h.block >= 0 {
 			s.HomeCh[i] = int8(h.options[0])
 			if h.decider >= 0 {
@@ -81,7 +81,7 @@ func (s *St) startWinter(ev *[]adjudicator.Event) {
 	if s.onMap(bMoray) {
 		s.WOwe[Scotland] = true
 	}
-	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take()})
+	addEvent(ev, nil, s.txt().S("Winter ").Int(int(s.Year)).S(" begins.").Take())
 	s.Phase = PhWHomes
 }
 
@@ -94,27 +94,28 @@ func (a *applier) homes(lines []adjudicator.Line) {
 		}
 		switch verb {
 		case "home":
-			parts := strings.Fields(rest)
-			if len(parts) < 2 {
+			first, others, ok := firstWord(rest)
+			if !ok {
 				a.bad(l, "write home <Bruce or Comyn> <area>")
 				continue
 			}
-			n, err := matchNoble(parts[0])
+			n, err := matchNoble(first)
 			if err != nil || (n != nobleBruce && n != nobleComyn) {
 				a.bad(l, "only Bruce and Comyn have two homes")
 				continue
 			}
-			ar, err := matchArea(strings.Join(parts[1:], " "))
+			ar, err := matchArea(others)
 			if err != nil {
 				a.bad(l, errText(err))
 				continue
 			}
-			h := s.homeChoice(n)
+			var hb [8]int
+			h := s.homeChoice(n, &hb)
 			if h.decider != a.side {
 				a.bad(l, "you do not choose where "+nobles[n].Name+" winters")
 				continue
 			}
-			ok := false
+			ok = false
 			for _, o := range h.options {
 				ok = ok || o == ar
 			}
@@ -127,7 +128,7 @@ func (a *applier) homes(lines []adjudicator.Line) {
 				i = 1
 			}
 			s.HomeCh[i] = int8(ar)
-			a.canon = append(a.canon, "home "+nobles[n].Name+" "+areaName(ar))
+			a.canon = append(a.canon, s.txt().S("home ").S(nobles[n].Name).S(" ").S(areaName(ar)).Take())
 		case "moray":
 			if a.side != Scotland || !s.onMap(bMoray) {
 				a.bad(l, "you have no Moray to order")
@@ -158,12 +159,18 @@ func (a *applier) homes(lines []adjudicator.Line) {
 }
 
 func (s *St) homeChoices(side int) []string {
-	var out []string
-	for _, n := range []int{nobleBruce, nobleComyn} {
-		h := s.homeChoice(n)
+	return s.homeChoicesInto(side, &textbuf.Buf{}, nil)
+}
+
+// homeChoicesInto is homeChoices appending to out, the texts written
+// into t.
+func (s *St) homeChoicesInto(side int, t *textbuf.Buf, out []string) []string {
+	for _, n := range [2]int{nobleBruce, nobleComyn} {
+		var hb [8]int
+		h := s.homeChoice(n, &hb)
 		if h.decider == side {
 			for _, o := range h.options {
-				out = append(out, "home "+nobles[n].Name+" "+areaName(o))
+				out = append(out, t.S("home ").S(nobles[n].Name).S(" ").S(areaName(o)).Take())
 			}
 		}
 	}
@@ -225,19 +232,19 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				p := s.defect(b)
 				held[dest][side]--
 				held[dest][blockSide[p]]++
-				pub = append(pub, fmt.Sprintf("a noble going home to %s finds the enemy there and joins %s", areaName(dest), sideName(blockSide[p])))
-				priv = append(priv, blocks[b].Label+" defects at "+areaName(dest))
+				pub = append(pub, s.txt().S("a noble going home to ").S(areaName(dest)).S(" finds the enemy there and joins ").S(sideName(blockSide[p])).Take())
+				priv = append(priv, s.txt().S(blocks[b].Label).S(" defects at ").S(areaName(dest)).Take())
 			}
 		}
 		if len(priv) > 0 {
-			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{roles[side]}, Text: "Your nobles go home: " + strings.Join(priv, "; ") + "."})
+			addEvent(ev, toRole[side], joinText(s.txt().S("Your nobles go home: "), priv, "; ").S(".").Take())
 		}
 	}
 	txt := "Nobles go home."
 	if len(pub) > 0 {
-		txt += " " + strings.Join(pub, "; ") + "."
+		txt = joinText(s.txt().S("Nobles go home. "), pub, "; ").S(".").Take()
 	}
-	*ev = append(*ev, adjudicator.Event{Text: txt})
+	addEvent(ev, nil, txt)
 }
 
 func (s *St) edwardMayWinter() (bool, string) {
@@ -277,7 +284,8 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 		l    adjudicator.Line
 		b, n int
 	}
-	var steps []stepOrd
+	var stepBuf [12]stepOrd
+	steps := stepBuf[:0]
 	var disband []int
 	for _, l := range lines {
 		verb, rest := verbOf(l.Text)
@@ -381,11 +389,11 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			s.Str[worst] = 0
 		}
 	}
-	txt := "England goes into winter quarters"
 	if s.EdWinAt >= 0 {
-		txt += "; the English king winters in Scotland, so there will be no feudal levy"
+		a.say("England goes into winter quarters; the English king winters in Scotland, so there will be no feudal levy.")
+	} else {
+		a.say("England goes into winter quarters.")
 	}
-	a.say(txt + ".")
 	// 7.63: replacements
 	if !s.Final {
 		var rp [NA]int
@@ -437,7 +445,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 		b, n, draw int // draw: area for a draw, or -1
 		coast      int // draw: the coast for the Norse or French knights drawn inland, or -1
 	}
-	var steps []stepOrd
+	var stepBuf [16]stepOrd
+	steps := stepBuf[:0]
 	var disband []int
 	kingTo := -1 // -1 stay, -2 disband
 	wallace := false
@@ -513,7 +522,8 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			steps = append(steps, stepOrd{l, b, n, -1, -1})
 		case "draw":
 			name, n, coast := rest, 0, -1
-			if parts := splitWord(rest, "coast"); len(parts) == 2 {
+			var pb [4]string
+			if parts := splitWordInto(rest, "coast", pb[:0]); len(parts) == 2 {
 				c, err := matchArea(parts[1])
 				if err != nil {
 					a.bad(l, errText(err))
@@ -811,14 +821,21 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		s.Year++
 		got := s.levy(d, -1)
 		s.Year--
-		*ev = append(*ev, adjudicator.Event{Text: s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take()})
+		addEvent(ev, nil, s.txt().S("Feudal levy: ").Int(len(got)).S(" English blocks muster in England.").Take())
 		if len(got) > 0 {
-			*ev = append(*ev, adjudicator.Event{To: []adjudicator.Role{RoleEngland}, Text: "Feudal levy: " + labels(got) + "."})
+			t := s.txt().S("Feudal levy: ")
+			for i, b := range got {
+				if i > 0 {
+					t.S(", ")
+				}
+				t.S(blocks[b].Label)
+			}
+			addEvent(ev, toRole[England], t.S(".").Take())
 		}
 	}
 	if s.Year >= 1306 && !s.Ed2 {
 		s.Ed2 = true
-		*ev = append(*ev, adjudicator.Event{Text: "Edward I dies at the end of 1306; Edward II reigns."})
+		addEvent(ev, nil, "Edward I dies at the end of 1306; Edward II reigns.")
 	}
 	s.suddenDeath()
 	if s.Fin {
@@ -832,7 +849,7 @@ func (s *St) endWinter(d adjudicator.Dice, ev *[]adjudicator.Event) {
 	s.clearTurn()
 	s.deal(d)
 	s.Phase = PhCard
-	*ev = append(*ev, adjudicator.Event{Text: s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take()})
+	addEvent(ev, nil, s.txt().S("The year ").Int(int(s.Year)).S(" begins: new cards are dealt.").Take())
 }
 
 // finalCount decides the game at the end of the last year (9.0).

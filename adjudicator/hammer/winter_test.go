@@ -53,7 +53,7 @@ func TestH7_1a_NoblesGoHome(t *testing.T) {
 	put(t, s2, "comyn_eng", "fife", 0)
 	put(t, s2, "douglas", "lochaber", 0)
 	put(t, s2, "moray", "moray", 0)
-	h := s2.homeChoice(nobleComyn)
+	h := s2.homeChoice(nobleComyn, new([8]int))
 	assert.Equal(t, -1, h.decider)
 	assert.Equal(t, []int{area("badenoch")}, h.options)
 }

@@ -82,6 +82,43 @@ func normIs(s, norm string) bool {
 	return j == len(norm)
 }
 
+// NormIs reports whether Norm(a+b) == norm, where norm is already
+// normalised, without building the string when a and b are ASCII: how
+// a name written in two parts ("hit " and a block ID) is compared with
+// what a player wrote.
+func NormIs(norm, a, b string) bool {
+	j := 0
+	space, started := false, false // a space is owed before the next word
+	for _, s := range [2]string{a, b} {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c >= 0x80 {
+				return Norm(a+b) == norm
+			}
+			if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '_' || c == '-' {
+				space = started
+				continue
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if space {
+				if j >= len(norm) || norm[j] != ' ' {
+					return false
+				}
+				j++
+				space = false
+			}
+			if j >= len(norm) || norm[j] != c {
+				return false
+			}
+			j++
+			started = true
+		}
+	}
+	return j == len(norm)
+}
+
 // Name is one candidate for Match: the canonical ID and the spellings
 // players may use for it (the ID itself is always accepted).
 type Name struct {

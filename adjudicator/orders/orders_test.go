@@ -90,6 +90,16 @@ func TestNormFastPathAgrees(t *testing.T) {
 			}
 		}
 	}
+	ins := []string{"", "north yorks", "North_Yorks", " north  yorks ", "a\tb", "é b", "north yorkshire", "nort yorks", "Ab-C"}
+	for _, a := range ins {
+		for _, b := range append(ins, "hit ", " ", "-c", "c") {
+			for _, norm := range []string{"", "north yorks", "a b", "é b", "ab c", "north", "north yorksnorth yorks", "a bab c"} {
+				if got, want := NormIs(norm, a, b), slow(a+b) == norm; got != want {
+					t.Errorf("NormIs(%q, %q, %q) = %v, want %v", norm, a, b, got, want)
+				}
+			}
+		}
+	}
 	if n := testing.AllocsPerRun(100, func() { _ = Norm("north yorks") }); n != 0 {
 		t.Errorf("Norm of a normal name allocates %v times", n)
 	}

@@ -1,0 +1,46 @@
+package hammer
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSplitWordAgrees: words cut from the text as written give what
+// splitting into fields and joining them gives.
+func TestSplitWordAgrees(t *testing.T) {
+	slow := func(s, w string) []string {
+		f := strings.Fields(s)
+		var out []string
+		start := 0
+		for i, x := range f {
+			if strings.EqualFold(x, w) {
+				out = append(out, strings.Join(f[start:i], " "))
+				start = i + 1
+			}
+		}
+		return append(out, strings.Join(f[start:], " "))
+	}
+	for _, s := range []string{"", "from", "a from b", "a b from c d", "from a", "a from", "from from", "a from from b",
+		"FROM", "a FroM b", "afrom b", "a fromb", "a  from b", " a from b", "a from b ", "a\tfrom b", "x", "a b c",
+		"fife from lennox from mar", "a from b from", "é from b", "lanark +1 coast lennox"} {
+		for _, w := range []string{"from", "coast", "to"} {
+			assert.Equal(t, slow(s, w), splitWord(s, w), "%q around %q", s, w)
+		}
+	}
+}
+
+// TestFirstWordAgrees: the first word and the others, as fields would
+// give them.
+func TestFirstWordAgrees(t *testing.T) {
+	for _, s := range []string{"", "bruce", "bruce carrick", "Bruce  Carrick", " comyn badenoch ", "comyn the north\tlands", "é x", "a b c"} {
+		f := strings.Fields(s)
+		first, others, ok := firstWord(s)
+		assert.Equal(t, len(f) >= 2, ok, s)
+		if ok {
+			assert.Equal(t, f[0], first, s)
+			assert.Equal(t, strings.Join(f[1:], " "), others, s)
+		}
+	}
+}
