@@ -51,36 +51,7 @@ func isNorm(s string) bool {
 
 // normIs reports whether Norm(s) == norm, where norm is already
 // normalised, without building Norm(s) when s is ASCII.
-func normIs(s, norm string) bool {
-	j := 0
-	space, started := false, false // a space is owed before the next word
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			return Norm(s) == norm
-		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '_' || c == '-' {
-			space = started
-			continue
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if space {
-			if j >= len(norm) || norm[j] != ' ' {
-				return false
-			}
-			j++
-			space = false
-		}
-		if j >= len(norm) || norm[j] != c {
-			return false
-		}
-		j++
-		started = true
-	}
-	return j == len(norm)
-}
+func normIs(s, norm string) bool { return NormIs(norm, s, "") }
 
 // NormIs reports whether Norm(a+b) == norm, where norm is already
 // normalised, without building the string when a and b are ASCII: how
