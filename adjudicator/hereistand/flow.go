@@ -86,6 +86,9 @@ type Flow struct {
 	// ("auto intercept from Lyon to Dijon at most 4"), tried in order
 	// before the power is asked.
 	Intercepts [NMajor][]StandingIntercept
+	// Interv holds the interventions owed in the declarations of war of
+	// the Diplomacy Phase (HIS-9.6e-f), the first owed now.
+	Interv []Intervention
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -107,6 +110,9 @@ func (f Flow) clone() Flow {
 		}
 	}
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
+	if f.Interv != nil {
+		f.Interv = append([]Intervention(nil), f.Interv...)
+	}
 	f.History = append([][NMajor]int(nil), f.History...)
 	if f.AttLoss != nil {
 		f.AttLoss = append([]Part{}, f.AttLoss...)
@@ -229,6 +235,12 @@ func (s *St) checkFlow() error {
 	if (f.Move != nil || f.Naval != nil || f.Assault != nil) && s.Phase != PhAction {
 		return fmt.Errorf("a move in progress outside the Action Phase")
 	}
+	if len(f.Interv) > 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<intervener(f.Interv[0].Minor)) {
+		return fmt.Errorf("an intervention owed outside the declarations of war")
+	}
+	if s.Phase == PhDiplomacy && s.Turn > 1 && f.Waiting&(f.Waiting-1) != 0 {
+		return fmt.Errorf("several powers owe declarations of war at once")
+	}
 	if s.Passes < 0 || s.Passes > NMajor {
 		return fmt.Errorf("%d consecutive passes", s.Passes)
 	}
@@ -260,6 +272,7 @@ type flowWire struct {
 	Declined   []string            `json:"declined,omitempty"`
 	NoWithdraw bool                `json:"no_withdraw,omitempty"`
 	Queue      []adjudicator.Line  `json:"queue,omitempty"`
+	Interv     [][2]string         `json:"interventions,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
@@ -323,6 +336,9 @@ func (f *Flow) wire() *flowWire {
 	for _, d := range f.Stack {
 		w.Stack = append(w.Stack, [2]string{decisionKinds[d.Kind], powers[d.Power].ID})
 	}
+	for _, iv := range f.Interv {
+		w.Interv = append(w.Interv, [2]string{powers[iv.Minor].ID, powers[iv.Declarer].ID})
+	}
 	if len(w.Queue) == 0 {
 		w.Queue = nil
 	}
@@ -330,7 +346,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil {
 		return nil
 	}
 	return &w
@@ -441,6 +457,14 @@ func (f *Flow) fromWire(w *flowWire) error {
 		}
 		f.Stack = append(f.Stack, Decision{Kind: k, Power: p})
 	}
+	for _, x := range w.Interv {
+		m, ok1 := powerByID[x[0]]
+		d, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || intervener(m) == NoPower || d >= NMajor {
+			return fmt.Errorf("bad intervention %v", x)
+		}
+		f.Interv = append(f.Interv, Intervention{Minor: m, Declarer: d})
+	}
 	if f.Move != nil {
 		if err := checkMoveData(f.Move); err != nil {
 			return err
@@ -512,6 +536,9 @@ type run struct {
 	s    *St
 	dice adjudicator.Dice
 	ev   []adjudicator.Event
+	// newWar is set while a naval battle brought by a new war is fought
+	// (HIS-9.6h): on equal hits both sides retreat.
+	newWar bool
 }
 
 // say tells every power.

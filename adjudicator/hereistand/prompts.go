@@ -62,6 +62,15 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Choices:  []string{"play 95 theses"},
 			Template: []string{"play 95 theses"}}
 	case PhDiplomacy:
+		if len(s.Flow.Interv) > 0 {
+			ch := s.interventionChoices(p)
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.interventionText(p),
+				Choices: ch, Template: []string{"no"}}
+		}
+		if s.dowSegment() {
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.declarationsText(p),
+				Choices: capList(s.declareChoices(p)), Template: []string{"done"}}
+		}
 		return adjudicator.Prompt{Role: role, Kind: "diplomacy",
 			Text:     "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done.",
 			Choices:  []string{"done"},
@@ -148,6 +157,9 @@ func (s *St) defaultLines(p int) []string {
 	case PhLuther:
 		return []string{"play 95 theses"}
 	case PhDiplomacy:
+		if len(s.Flow.Interv) > 0 {
+			return []string{"no"}
+		}
 		return []string{"done"}
 	case PhDiet:
 		return s.dietChoices(p)[:1]
@@ -227,6 +239,8 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0):
+		lines = s.randomDiplomacy(p, pick)
 	case s.Phase == PhDiet:
 		ch := s.dietChoices(p)
 		lines = []string{ch[pick(len(ch))]}

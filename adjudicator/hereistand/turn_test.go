@@ -172,8 +172,8 @@ func TestHIS7_TurnSequence(t *testing.T) {
 	if s.Turn != 2 || s.Status().Turn != 2 || len(s.Flow.History) != 1 {
 		t.Errorf("turn %d, epoch %d, VP records %d", s.Turn, s.Status().Turn, len(s.Flow.History))
 	}
-	if got := s.Owing(); len(got) != NMajor {
-		t.Errorf("turn-2 diplomacy owed by %v, want all six powers", got)
+	if got := s.Owing(); len(got) != 1 || got[0] != "ottoman" {
+		t.Errorf("turn-2 declarations of war owed by %v, want the Ottoman first (HIS-9.6b)", got)
 	}
 	if !strings.Contains(s.Status().Label, "1524-1527") {
 		t.Errorf("label %q", s.Status().Label)

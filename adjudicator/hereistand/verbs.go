@@ -45,7 +45,9 @@ var verbAliases = map[string]string{
 	"publicar":    "publish", "publica": "publish", "traducir": "translate", "traduce": "translate",
 	"debatir": "debate", "debate": "debate", "quemar": "burn", "quema": "burn", "fundar": "found", "funda": "found",
 	"objetivo": "target", "convertir": "target", "convierte": "target", "san": "st",
-	"no": "no", // "no despliegue", "no schieramento"
+	"no":       "no", // "no despliegue", "no schieramento"
+	"declarar": "declare", "declara": "declare", "declaro": "declare", "pagar": "pay", "pago": "pay",
+	"intervenir": "intervene", "intervengo": "intervene", "interviene": "intervene",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -71,6 +73,8 @@ var verbAliases = map[string]string{
 	"pubblica":  "publish", "pubblicare": "publish", "traduci": "translate", "tradurre": "translate",
 	"dibatti": "debate", "dibattito": "debate", "brucia": "burn", "bruciare": "burn", "fonda": "found", "fondare": "found",
 	"bersaglio": "target", "converti": "target",
+	"dichiara": "declare", "dichiarare": "declare", "dichiaro": "declare", "paga": "pay", "pagare": "pay",
+	"intervieni": "intervene", "intervenire": "intervene", // "interviene" as in Spanish
 }
 
 // wordAliases maps the other keywords of an order.
@@ -83,6 +87,7 @@ var wordAliases = map[string]string{
 	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
 	"tesis": "theses", "disturbios": "unrest", "naval": "move",
 	"tratado": "treatise", "libros": "books", "pedro": "peters", "universidad": "university", "jesuita": "jesuit",
+	"guerra": "war", "contra": "against",
 	"comprometido": "committed", "comprometidos": "committed", "alemana": "german", "francesa": "french", "inglesa": "english",
 
 	// Italian
@@ -92,6 +97,7 @@ var wordAliases = map[string]string{
 	"tutto": "all", "tutti": "all", "tutte": "all", "nessuno": "none", "nessuna": "none",
 	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "move",
 	"trattato": "treatise", "libri": "books", "pietro": "peters", "università": "university", "universita": "university",
+	"contro":  "against", // "guerra" as in Spanish
 	"gesuita": "jesuit", "impegnato": "committed", "impegnati": "committed",
 }
 

@@ -1,0 +1,257 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// dowGame is the 1517 game moved to the declarations of war of turn 2;
+// power p holds the cards given.
+func dowGame(t *testing.T, p int, hand ...uint8) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	deal(s, p, hand...)
+	(&run{s: s, dice: testdice.New(1)}).startDeclarations()
+	mustCheck(t, s)
+	return s
+}
+
+// distinctCards are n plain cards of the first turn, each of cp CP.
+func cardsOf(t *testing.T, cp, n int, not ...int) []uint8 {
+	t.Helper()
+	var out []uint8
+	for len(out) < n {
+		c := cardWith(t, cp, not...)
+		out = append(out, c)
+		not = append(not, int(c))
+	}
+	return out
+}
+
+func mandatoryCard(t *testing.T) uint8 {
+	t.Helper()
+	for n := 1; n <= NBase; n++ {
+		if cards[n].Type == CardMandatory {
+			return uint8(n)
+		}
+	}
+	t.Fatal("no Mandatory Event")
+	return 0
+}
+
+// HIS-9.6c, HIS-9.6d: the costs of the Diplomatic Status display, 1 CP on
+// a minor power, and the interventions' 2 CP.
+func TestHIS9_6c_DOWCosts(t *testing.T) {
+	for _, c := range []struct{ p, q, cp int }{
+		{Ottoman, Hapsburg, 4}, {Hapsburg, Ottoman, 4}, {Ottoman, England, 6}, {France, Ottoman, 5}, {Papacy, Ottoman, 5},
+		{Hapsburg, England, 3}, {France, Hapsburg, 3}, {Hapsburg, Papacy, 2}, {England, France, 2}, {Papacy, England, 4},
+		{France, Papacy, 3}, {England, Scotland, 1}, {Ottoman, Venice, 1}, {France, Genoa, 1},
+	} {
+		require.Equal(t, c.cp, DOWCost(c.p, c.q), "%s on %s", powers[c.p].Name, powers[c.q].Name)
+	}
+	require.Equal(t, 2, InterventionCP)
+}
+
+// HIS-9.6i: the restrictions at all times.
+func TestHIS9_6i_Restrictions(t *testing.T) {
+	s := dowGame(t, Ottoman)
+	for _, c := range []struct {
+		p, q int
+		why  string
+	}{
+		{Hapsburg, France, "already at war"},
+		{Ottoman, Hungary, "already at war"},
+		{England, Hungary, "Hungary/Bohemia"},
+		{Protestant, Papacy, "Protestant declares no war"},
+		{Hapsburg, Protestant, "on the Protestant"},
+		{Ottoman, Scotland, "Scotland"},
+		{Papacy, Scotland, "Scotland"},
+		{England, Venice, "Venice"},
+		{England, England, "another major or minor"},
+		{England, Independent, "independent keys"},
+	} {
+		err := s.MayDeclare(c.p, c.q)
+		require.Error(t, err, "%s on %s", powers[c.p].Name, powerName(c.q))
+		require.Contains(t, err.Error(), c.why)
+	}
+	for _, c := range [][2]int{{Ottoman, Venice}, {Hapsburg, England}, {England, Scotland}, {France, Genoa}, {Hapsburg, Venice}} {
+		require.NoError(t, s.MayDeclare(c[0], c[1]))
+	}
+	// An active minor: declare on its major ally instead; an ally: never.
+	s.setAlly(Venice, Papacy, true)
+	require.ErrorContains(t, s.MayDeclare(Ottoman, Venice), "declare war on Papacy instead")
+	s.setAlly(England, Hapsburg, true)
+	require.ErrorContains(t, s.MayDeclare(England, Hapsburg), "its ally")
+	// After the Schmalkaldic League the Protestant is at war through it;
+	// no display cost exists for its other pairs.
+	s.League = true
+	require.Error(t, s.MayDeclare(Protestant, England))
+}
+
+// HIS-9.6a, HIS-9.6b, HIS-9.6c, HIS-9.6d: each power in Impulse Order
+// declares or passes, and pays with cards worth the cost, never a
+// Mandatory Event; the cards go to the discard pile.
+func TestHIS9_6b_DeclarationsInImpulseOrder(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	twos := cardsOf(t, 2, 1)
+	threes := cardsOf(t, 3, 1)
+	mand := mandatoryCard(t)
+	s := dowGame(t, Hapsburg, ones[0], ones[1], twos[0], threes[0], mand)
+	d := testdice.New(1)
+	require.Equal(t, []adjudicator.Role{"ottoman"}, s.Owing())
+	pr := s.Prompts()[0]
+	require.Equal(t, "diplomacy", pr.Kind)
+	require.Contains(t, pr.Text, "Costs in CP: Hapsburg 4, England 6, France 5, Papacy 5, Genoa 1, Venice 1")
+	require.Contains(t, pr.Choices, "declare war on venice")
+
+	s, res := submit(t, s, Ottoman, d, "done")
+	require.Contains(t, eventText(res, "ottoman"), "Ottoman declares no war.")
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+
+	for _, c := range []struct {
+		lines []string
+		why   string
+	}{
+		{[]string{"declare war on france", "pay 1"}, "already at war"},
+		{[]string{"declare war on england"}, "cost 3 CP: add a line"},
+		{[]string{"declare war on england", fmt.Sprintf("pay %d", twos[0])}, "the cards give 2 CP and the declarations cost 3 CP"},
+		{[]string{"declare war on england", fmt.Sprintf("pay %d, %d", twos[0], mand)}, "Mandatory Event"},
+		{[]string{"declare war on england", "declare war on england", fmt.Sprintf("pay %d", threes[0])}, "named twice"},
+		{[]string{fmt.Sprintf("pay %d", threes[0])}, "no declaration of war to pay for"},
+		{[]string{"declare war on england", "done"}, "stands alone"},
+		{[]string{"declare war on narnia"}, "narnia"},
+	} {
+		rej := refuse(t, s, Hapsburg, c.lines...)
+		require.Contains(t, rej.Error(), c.why, "%q", c.lines)
+	}
+	// Two declarations, 3 + 1 CP, paid with 2 + 1 + 1.
+	s, res = submit(t, s, Hapsburg, d, "declare war on england", "declare war on genoa",
+		fmt.Sprintf("pay %d, %d %d", twos[0], ones[0], ones[1]))
+	require.True(t, s.AtWar(Hapsburg, England))
+	require.True(t, s.AtWar(Hapsburg, Genoa))
+	require.False(t, s.minorAlly(Genoa) != NoPower, "a declaration alone activates no minor (HIS-22.1a)")
+	ev := eventText(res, "protestant")
+	require.Contains(t, ev, "Hapsburg declares war on England (3 CP, HIS-9.6).")
+	require.Contains(t, ev, "Hapsburg pays 4 CP for its declarations of war with ")
+	require.Len(t, s.Hands[Hapsburg], 2)
+	require.True(t, containsCard(s.Discard, int(twos[0])))
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+
+	// England, France and the Papacy pass; the Protestant may declare on
+	// nobody and is skipped: the phase ends.
+	for _, p := range []int{England, France, Papacy} {
+		s, _ = submit(t, s, p, d, "done")
+	}
+	require.Equal(t, PhSpring, s.Phase)
+}
+
+// HIS-9.6e, HIS-22.2b: a declaration of war on Scotland lets France
+// intervene for 2 CP before the next power declares: Scotland becomes a
+// French ally and France is at war with the declarer.
+func TestHIS9_6e_FranceInterventionForScotland(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, France, ones[1], twos[0])
+	deal(s, England, ones[0])
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, res := submit(t, s, England, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[0]))
+	require.Contains(t, eventText(res, "france"), "France may intervene for Scotland (HIS-9.6e-f).")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	pr := s.Prompts()[0]
+	require.Contains(t, pr.Text, "England declares war on Scotland. You may intervene for 2 CP")
+	require.Equal(t, []string{"no"}, s.defaultLines(France))
+	refuse(t, s, France, fmt.Sprintf("intervene pay %d", ones[1]))
+	refuse(t, s, France, "intervene")
+	refuse(t, s, England, "done")
+
+	s, res = submit(t, s, France, d, fmt.Sprintf("intervene pay %d", twos[0]))
+	require.Equal(t, France, s.minorAlly(Scotland))
+	require.True(t, s.AtWar(France, England))
+	require.False(t, s.AtWar(England, Scotland), "the minor's wars are now France's (HIS-22.2c)")
+	require.Contains(t, eventText(res, "papacy"), "France intervenes for Scotland (HIS-9.6e-f).")
+	// France declares next, in its own turn.
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Empty(t, s.Flow.Interv)
+}
+
+// HIS-9.6f: the Papacy may decline to intervene for Venice.
+func TestHIS9_6f_PapacyDeclinesVenice(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	s := dowGame(t, Ottoman, ones...)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "declare war on venice", fmt.Sprintf("pay %d", ones[0]))
+	require.Equal(t, []adjudicator.Role{"papacy"}, s.Owing())
+	s, res := submit(t, s, Papacy, d, "no")
+	require.Contains(t, eventText(res, "ottoman"), "Papacy does not intervene for Venice.")
+	require.True(t, s.AtWar(Ottoman, Venice))
+	require.Equal(t, NoPower, s.minorAlly(Venice))
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+}
+
+// HIS-9.6h, HIS-16.2i: a new war with enemy fleets in one sea zone
+// brings a naval battle there; on equal hits both sides retreat.
+func TestHIS9_6h_NavalBattleOnNewWar(t *testing.T) {
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, England, twos...)
+	ch := NS + sz(t, "english_channel")
+	s.addUnits(ch, England, Force{Sq: 1})
+	s.addUnits(ch, France, Force{Sq: 1})
+	eng, fra := countShips(s, England), countShips(s, France)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	// England attacks with 2 dice, France defends with 2: one hit each.
+	s, res := submit(t, s, England, &testdice.Script{Rolls: []int{5, 1, 6, 2}}, "declare war on france", fmt.Sprintf("pay %d", twos[0]))
+	ev := eventText(res, "england")
+	require.Contains(t, ev, "Naval battle in English Channel")
+	require.Contains(t, ev, "Equal hits: both sides retreat (HIS-9.6h).")
+	require.Zero(t, s.Units[ch][England].Naval())
+	require.Zero(t, s.Units[ch][France].Naval())
+	require.Equal(t, eng, countShips(s, England), "no loser: the odd hit sinks nothing")
+	require.Equal(t, fra, countShips(s, France))
+}
+
+func countShips(s *St, p int) int {
+	n := 0
+	s.occ[p].each(func(loc int) { n += s.Units[loc][p].Naval() })
+	return n
+}
+
+// Orders in Spanish and Italian.
+func TestHIS9_6_DeclarationsInSpanishAndItalian(t *testing.T) {
+	threes := cardsOf(t, 3, 2)
+	s := dowGame(t, Hapsburg, threes...)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "hecho")
+	s2, _ := submit(t, s, Hapsburg, d, "declarar guerra a Inglaterra", fmt.Sprintf("pagar %d", threes[0]))
+	require.True(t, s2.AtWar(Hapsburg, England))
+	s3, _ := submit(t, s, Hapsburg, d, "dichiara guerra all'Inghilterra", fmt.Sprintf("paga %d", threes[1]))
+	require.True(t, s3.AtWar(Hapsburg, England))
+}
+
+// Random games declare wars and intervene, the invariants checked after
+// every submission.
+func TestHIS9_6_RandomDeclarations(t *testing.T) {
+	wars, interventions := 0, 0
+	playSeeded(t, 2, func(_ *St, _ *adjudicator.Submission, res *adjudicator.Result, after *St) {
+		mustCheck(t, after)
+		for _, e := range res.Events {
+			if strings.Contains(e.Text, " declares war on ") {
+				wars++
+			}
+			if strings.Contains(e.Text, " intervenes for ") {
+				interventions++
+			}
+		}
+	})
+	t.Logf("%d declarations of war, %d interventions", wars, interventions)
+	require.Positive(t, wars)
+}
