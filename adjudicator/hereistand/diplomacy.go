@@ -88,6 +88,12 @@ func (s *St) MayDeclare(p, q int) error {
 		return fmt.Errorf("%s may not declare war on Scotland (HIS-9.6i)", powers[p].Name)
 	case q == Venice && p == England:
 		return fmt.Errorf("England may not declare war on Venice (HIS-9.6i)")
+	case s.Phase == PhDiplomacy && s.madePeace(p, q):
+		return fmt.Errorf("%s made peace with %s in this Diplomacy Phase (HIS-9.6j)", powers[p].Name, powers[q].Name)
+	case q == Scotland && s.Phase == PhDiplomacy && s.madePeace(p, France):
+		return fmt.Errorf("%s made peace with France in this Diplomacy Phase: not Scotland (HIS-9.6j)", powers[p].Name)
+	case q == Venice && s.Phase == PhDiplomacy && s.madePeace(p, Papacy):
+		return fmt.Errorf("%s made peace with the Papacy in this Diplomacy Phase: not Venice (HIS-9.6j)", powers[p].Name)
 	case DOWCost(p, q) == 0:
 		return fmt.Errorf("%s may not declare war on %s", powers[p].Name, powers[q].Name)
 	}
@@ -118,7 +124,7 @@ func (s *St) nextDeclarer(p int) int {
 
 // dowSegment reports whether the Diplomacy Phase is in its declarations
 // of war segment (every turn but the first).
-func (s *St) dowSegment() bool { return s.Phase == PhDiplomacy && s.Turn > 1 }
+func (s *St) dowSegment() bool { return s.Phase == PhDiplomacy && s.Flow.Seg == SegDOW }
 
 // startDeclarations opens the declarations of war segment with the first
 // power in Impulse Order that may declare.

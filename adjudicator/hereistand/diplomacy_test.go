@@ -17,7 +17,7 @@ func dowGame(t *testing.T, p int, hand ...uint8) *St {
 	s := newGame(t, 1)
 	s.Turn, s.Phase = 2, PhDiplomacy
 	deal(s, p, hand...)
-	(&run{s: s, dice: testdice.New(1)}).startDeclarations()
+	(&run{s: s, dice: testdice.New(1)}).startDOW()
 	mustCheck(t, s)
 	return s
 }
@@ -237,21 +237,139 @@ func TestHIS9_6_DeclarationsInSpanishAndItalian(t *testing.T) {
 	require.True(t, s3.AtWar(Hapsburg, England))
 }
 
-// Random games declare wars and intervene, the invariants checked after
-// every submission.
-func TestHIS9_6_RandomDeclarations(t *testing.T) {
-	wars, interventions := 0, 0
-	playSeeded(t, 2, func(_ *St, _ *adjudicator.Submission, res *adjudicator.Result, after *St) {
-		mustCheck(t, after)
-		for _, e := range res.Events {
-			if strings.Contains(e.Text, " declares war on ") {
-				wars++
+// Random games declare wars, intervene, sue for peace and ransom leaders,
+// the invariants checked after every submission.
+func TestHIS9_RandomDiplomacy(t *testing.T) {
+	wars, interventions, suits, ransoms := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		playSeeded(t, seed, func(_ *St, _ *adjudicator.Submission, res *adjudicator.Result, after *St) {
+			mustCheck(t, after)
+			for _, e := range res.Events {
+				if strings.Contains(e.Text, " for peace (HIS-9.3).") {
+					suits++
+				}
+				if strings.Contains(e.Text, "(HIS-9.4a).") {
+					ransoms++
+				}
+				if strings.Contains(e.Text, " declares war on ") {
+					wars++
+				}
+				if strings.Contains(e.Text, " intervenes for ") {
+					interventions++
+				}
 			}
-			if strings.Contains(e.Text, " intervenes for ") {
-				interventions++
-			}
-		}
-	})
-	t.Logf("%d declarations of war, %d interventions", wars, interventions)
+		})
+	}
+	t.Logf("%d declarations of war, %d interventions, %d suits for peace, %d ransoms", wars, interventions, suits, ransoms)
 	require.Positive(t, wars)
+}
+
+// peaceGame is the 1517 game at the peace segment of turn 2 after the
+// Hapsburg took Lyon, Dijon and Grenoble and captured Montmorency, while
+// France holds Besançon with 2 regulars.
+func peaceGame(t *testing.T) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	for _, id := range []string{"lyon", "dijon", "grenoble"} {
+		x := sp(t, id)
+		if u := s.Units[x][France]; !u.empty() {
+			_ = s.removeUnits(x, France, u)
+		}
+		s.Ctrl[x] = Hapsburg
+	}
+	s.addUnits(sp(t, "lyon"), Hapsburg, Force{Reg: 1})
+	b := sp(t, "besancon")
+	if u := s.Units[b][Hapsburg]; !u.empty() {
+		_ = s.removeUnits(b, Hapsburg, u)
+	}
+	s.Ctrl[b] = France
+	s.addUnits(b, France, Force{Reg: 2})
+	m := ldr(t, "montmorency")
+	s.Leader[m], s.Captor[m] = LeaderCaptured, Hapsburg
+	deal(s, France, cardsOf(t, 2, 2)...)
+	(&run{s: s, dice: testdice.New(1)}).startPeace()
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-9.3b to HIS-9.3i, HIS-9.6j: France sues the Hapsburg for peace and
+// pays for what it regains; the winner's VP, the ceded and regained
+// spaces with their units moved out, the leader home, the card drawn
+// seen by the two powers only, and no new war between them this phase.
+func TestHIS9_3_SueForPeace(t *testing.T) {
+	s := peaceGame(t)
+	require.Equal(t, SegPeace, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing(), "the Hapsburg may sue too: France holds Besançon")
+	require.Contains(t, s.Prompts()[0].Text, "Sue for peace (HIS-9.3): you may sue France.")
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Error(t, s.MaySue(France, Papacy), "France holds nothing of the Papacy's")
+	require.ErrorContains(t, s.MaySue(Hapsburg, Protestant), "not at war")
+
+	refuse(t, s, France, "sue for peace with hapsburg")                                                 // no eliminations
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 3 regulars in paris")                // 2 units
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "regain lyon") // no payment
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "regain dijon for vp")
+	refuse(t, s, France, "sue for peace with papacy", "eliminate 2 regulars in paris")
+
+	vp := s.BonusVP[Hapsburg]
+	hh, fh := len(s.Hands[Hapsburg]), len(s.Hands[France])
+	paris := s.Units[sp(t, "paris")][France].Land()
+	s, res := submit(t, s, France, d, "sue for peace with hapsburg", "eliminate 2 regulars in paris",
+		"regain lyon for card", "recover montmorency for vp", "regain dijon and grenoble for vp")
+	require.False(t, s.AtWar(France, Hapsburg))
+	require.Equal(t, vp+3, s.BonusVP[Hapsburg], "War Winner, Montmorency and the pair")
+	require.Equal(t, hh+1, len(s.Hands[Hapsburg]))
+	require.Equal(t, fh-1, len(s.Hands[France]))
+	require.Equal(t, paris, s.Units[sp(t, "paris")][France].Land(), "2 regulars come from Besançon, 2 are eliminated")
+	for _, id := range []string{"lyon", "dijon", "grenoble"} {
+		require.Equal(t, France, s.Controller(sp(t, id)), id)
+	}
+	require.Zero(t, s.Units[sp(t, "lyon")][Hapsburg].Land(), "the Hapsburg regular leaves Lyon")
+	b := sp(t, "besancon")
+	require.Equal(t, Hapsburg, s.Controller(b))
+	require.Zero(t, s.Units[b][France].Land(), "the French regulars leave Besançon")
+	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
+	require.Equal(t, uint8(NoPower), s.Captor[ldr(t, "montmorency")])
+	// Fog of war: the card drawn is told to the two powers only.
+	for _, e := range res.Events {
+		if strings.HasPrefix(e.Text, "The card drawn is ") {
+			require.ElementsMatch(t, []adjudicator.Role{"france", "hapsburg"}, e.To)
+		}
+	}
+	require.Contains(t, eventText(res, "papacy"), "Hapsburg is the War Winner and gains 1 VP (HIS-9.3c).")
+	require.NotContains(t, eventText(res, "papacy"), "The card drawn is")
+	// Then the declarations of war: France may not declare on the
+	// Hapsburg again in this phase (HIS-9.6j).
+	require.Equal(t, SegDOW, s.Flow.Seg)
+	require.ErrorContains(t, s.MayDeclare(France, Hapsburg), "HIS-9.6j")
+	require.ErrorContains(t, s.MayDeclare(Hapsburg, France), "HIS-9.6j")
+}
+
+// HIS-9.4a: a captured leader is ransomed for a card drawn at random.
+func TestHIS9_4_Ransom(t *testing.T) {
+	s := peaceGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, France, d, "done")
+	require.Equal(t, SegRansom, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Montmorency (held by Hapsburg)")
+	refuse(t, s, France, "ransom francis i")
+	hh := len(s.Hands[Hapsburg])
+	s, res := submit(t, s, France, d, "ransom montmorency")
+	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
+	require.Equal(t, hh+1, len(s.Hands[Hapsburg]))
+	require.Contains(t, eventText(res, "ottoman"), "France ransoms Montmorency, who goes to Paris (HIS-9.4a).")
+	require.Equal(t, SegDOW, s.Flow.Seg)
+}
+
+// HIS-9.3a: no peace in the last turn.
+func TestHIS9_3a_NoPeaceInTheLastTurn(t *testing.T) {
+	s := peaceGame(t)
+	s.Turn = 9
+	(&run{s: s, dice: testdice.New(1)}).startPeace()
+	require.NotEqual(t, SegPeace, s.Flow.Seg)
 }

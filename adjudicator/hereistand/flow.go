@@ -89,6 +89,11 @@ type Flow struct {
 	// Interv holds the interventions owed in the declarations of war of
 	// the Diplomacy Phase (HIS-9.6e-f), the first owed now.
 	Interv []Intervention
+	// Seg is the segment of the Diplomacy Phase in progress from turn 2
+	// (SegPeace, SegRansom, SegDOW); Peace the pairs of powers that made
+	// peace in this Diplomacy Phase (HIS-9.6j).
+	Seg   int
+	Peace [][2]int
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -112,6 +117,9 @@ func (f Flow) clone() Flow {
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
 	if f.Interv != nil {
 		f.Interv = append([]Intervention(nil), f.Interv...)
+	}
+	if f.Peace != nil {
+		f.Peace = append([][2]int(nil), f.Peace...)
 	}
 	f.History = append([][NMajor]int(nil), f.History...)
 	if f.AttLoss != nil {
@@ -239,7 +247,10 @@ func (s *St) checkFlow() error {
 		return fmt.Errorf("an intervention owed outside the declarations of war")
 	}
 	if s.Phase == PhDiplomacy && s.Turn > 1 && f.Waiting&(f.Waiting-1) != 0 {
-		return fmt.Errorf("several powers owe declarations of war at once")
+		return fmt.Errorf("several powers owe diplomacy at once")
+	}
+	if (f.Seg != 0 || len(f.Peace) > 0) && s.Phase != PhDiplomacy {
+		return fmt.Errorf("a diplomacy segment outside the Diplomacy Phase")
 	}
 	if s.Passes < 0 || s.Passes > NMajor {
 		return fmt.Errorf("%d consecutive passes", s.Passes)
@@ -273,6 +284,8 @@ type flowWire struct {
 	NoWithdraw bool                `json:"no_withdraw,omitempty"`
 	Queue      []adjudicator.Line  `json:"queue,omitempty"`
 	Interv     [][2]string         `json:"interventions,omitempty"`
+	Seg        int                 `json:"diplomacy_segment,omitempty"`
+	Peace      [][2]string         `json:"peace_made,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
@@ -339,6 +352,10 @@ func (f *Flow) wire() *flowWire {
 	for _, iv := range f.Interv {
 		w.Interv = append(w.Interv, [2]string{powers[iv.Minor].ID, powers[iv.Declarer].ID})
 	}
+	w.Seg = f.Seg
+	for _, x := range f.Peace {
+		w.Peace = append(w.Peace, [2]string{powers[x[0]].ID, powers[x[1]].ID})
+	}
 	if len(w.Queue) == 0 {
 		w.Queue = nil
 	}
@@ -346,7 +363,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil {
 		return nil
 	}
 	return &w
@@ -464,6 +481,18 @@ func (f *Flow) fromWire(w *flowWire) error {
 			return fmt.Errorf("bad intervention %v", x)
 		}
 		f.Interv = append(f.Interv, Intervention{Minor: m, Declarer: d})
+	}
+	if w.Seg < 0 || w.Seg > SegDOW {
+		return fmt.Errorf("bad diplomacy segment %d", w.Seg)
+	}
+	f.Seg = w.Seg
+	for _, x := range w.Peace {
+		a, ok1 := powerByID[x[0]]
+		b, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor {
+			return fmt.Errorf("bad peace %v", x)
+		}
+		f.Peace = append(f.Peace, [2]int{a, b})
 	}
 	if f.Move != nil {
 		if err := checkMoveData(f.Move); err != nil {

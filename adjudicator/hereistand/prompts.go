@@ -67,6 +67,14 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.interventionText(p),
 				Choices: ch, Template: []string{"no"}}
 		}
+		switch s.Flow.Seg {
+		case SegPeace:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.peaceText(p),
+				Choices: capList(s.peaceChoices(p)), Template: []string{"done"}}
+		case SegRansom:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.ransomText(p),
+				Choices: capList(s.ransomChoices(p)), Template: []string{"done"}}
+		}
 		if s.dowSegment() {
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.declarationsText(p),
 				Choices: capList(s.declareChoices(p)), Template: []string{"done"}}
@@ -239,6 +247,8 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom) && len(s.Flow.Interv) == 0:
+		lines = s.randomPeace(p, pick)
 	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0):
 		lines = s.randomDiplomacy(p, pick)
 	case s.Phase == PhDiet:

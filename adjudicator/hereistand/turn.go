@@ -179,6 +179,12 @@ func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjud
 	if len(r.s.Flow.Interv) > 0 {
 		return r.interventionAnswer(p, lines)
 	}
+	switch r.s.Flow.Seg {
+	case SegPeace:
+		return r.peaceAnswer(p, lines)
+	case SegRansom:
+		return r.ransomAnswer(p, lines)
+	}
 	if r.s.dowSegment() {
 		if len(lines) == 0 {
 			lines = []adjudicator.Line{{Text: "done"}}
@@ -253,6 +259,7 @@ func (r *run) advance() {
 				return
 			}
 			s.Flow.Beaten = locSet{} // retreats of HIS-9.6h battles
+			s.Flow.Seg, s.Flow.Peace = 0, nil
 			if s.Turn == 1 {
 				r.enter(PhDiet)
 			} else {
@@ -320,7 +327,7 @@ func (r *run) enter(ph int) {
 	case PhDiplomacy:
 		s.Flow.Waiting = 1 << England // HIS-7c
 		if s.Turn > 1 {
-			r.startDeclarations()
+			r.startPeace()
 		}
 	case PhDiet:
 		for _, p := range []int{Protestant, Hapsburg, Papacy} {

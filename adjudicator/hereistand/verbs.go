@@ -48,6 +48,8 @@ var verbAliases = map[string]string{
 	"no":       "no", // "no despliegue", "no schieramento"
 	"declarar": "declare", "declara": "declare", "declaro": "declare", "pagar": "pay", "pago": "pay",
 	"intervenir": "intervene", "intervengo": "intervene", "interviene": "intervene",
+	"pedir": "sue", "pido": "sue", "recobrar": "regain", "recobra": "regain", "recuperar": "recover", "recupera": "recover",
+	"rescatar": "ransom", "rescata": "ransom",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -75,6 +77,8 @@ var verbAliases = map[string]string{
 	"bersaglio": "target", "converti": "target",
 	"dichiara": "declare", "dichiarare": "declare", "dichiaro": "declare", "paga": "pay", "pagare": "pay",
 	"intervieni": "intervene", "intervenire": "intervene", // "interviene" as in Spanish
+	"chiedi": "sue", "chiedere": "sue", "riconquista": "regain", "riconquistare": "regain", "recuperare": "recover", // "recupera" as in Spanish
+	"riscatta": "ransom", "riscattare": "ransom",
 }
 
 // wordAliases maps the other keywords of an order.
@@ -87,7 +91,7 @@ var wordAliases = map[string]string{
 	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
 	"tesis": "theses", "disturbios": "unrest", "naval": "move",
 	"tratado": "treatise", "libros": "books", "pedro": "peters", "universidad": "university", "jesuita": "jesuit",
-	"guerra": "war", "contra": "against",
+	"guerra": "war", "contra": "against", "paz": "peace", "pv": "vp", "carta": "card", "y": "and",
 	"comprometido": "committed", "comprometidos": "committed", "alemana": "german", "francesa": "french", "inglesa": "english",
 
 	// Italian
