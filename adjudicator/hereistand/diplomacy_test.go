@@ -373,3 +373,80 @@ func TestHIS9_3a_NoPeaceInTheLastTurn(t *testing.T) {
 	(&run{s: s, dice: testdice.New(1)}).startPeace()
 	require.NotEqual(t, SegPeace, s.Flow.Seg)
 }
+
+// negotiationGame is the 1517 game at the Negotiation segment of turn 2.
+func negotiationGame(t *testing.T) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	deal(s, Hapsburg, cardsOf(t, 2, 2)...)
+	(&run{s: s, dice: testdice.New(1)}).startNegotiation()
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-9.1g, the seed's example: the Hapsburg, France and the Papacy ally
+// (ending their wars in the same deal); the Hapsburg gives France
+// Besançon, its troops there moving out, and gives the Papacy one random
+// card draw. The loans of squadrons of the example are not available yet.
+func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
+	s := negotiationGame(t)
+	b := sp(t, "besancon")
+	s.addUnits(b, Hapsburg, Force{Reg: 2})
+	d := testdice.New(1)
+	require.Equal(t, []adjudicator.Role{"ottoman"}, s.Owing())
+	require.Equal(t, "negotiation", s.Prompts()[0].Kind)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	refuse(t, s, Hapsburg, "propose: ally france")                    // at war
+	refuse(t, s, Hapsburg, "propose: loan squadron naples to france") // not yet
+	refuse(t, s, Hapsburg, "propose: give vienna to france")          // a capital
+	refuse(t, s, Hapsburg, "propose: cards 3 to papacy")              // two at most
+	refuse(t, s, Papacy, "done")                                      // not its turn
+	s, res := submit(t, s, Hapsburg, d, "propose: end war with france; ally france; ally papacy; france: end war with papacy; france: ally papacy; give besancon to france; cards 1 to papacy")
+	require.Contains(t, eventText(res, "england"), "Hapsburg announces deal 1: hapsburg: end war with france; hapsburg: ally france;")
+	// Nothing happens before every power involved confirms, in Impulse
+	// Order: France, then the Papacy.
+	require.True(t, s.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Hapsburg announces a deal: ")
+	require.Equal(t, []string{"reject"}, s.defaultLines(France))
+	s, _ = submit(t, s, France, d, "confirm")
+	require.Equal(t, []adjudicator.Role{"papacy"}, s.Owing())
+	ph := len(s.Hands[Papacy])
+	s, res = submit(t, s, Papacy, d, "confirm")
+	require.False(t, s.AtWar(Hapsburg, France))
+	require.False(t, s.AtWar(France, Papacy))
+	require.True(t, s.Allied(Hapsburg, France) && s.Allied(Hapsburg, Papacy) && s.Allied(France, Papacy))
+	require.Equal(t, France, s.Controller(b))
+	require.Zero(t, s.Units[b][Hapsburg].Land())
+	require.Equal(t, ph+1, len(s.Hands[Papacy]))
+	for _, e := range res.Events {
+		if strings.HasPrefix(e.Text, "The card drawn is ") {
+			require.ElementsMatch(t, []adjudicator.Role{"hapsburg", "papacy"}, e.To)
+		}
+	}
+	// The troops go to the nearest fortified space the Hapsburg controls:
+	// Trier on the 1517 map (Antwerp in the seed's example position).
+	require.Contains(t, eventText(res, "england"), "Hapsburg moves 3 regulars from Besançon to Trier")
+	// The Hapsburg's turn is over: England announces next.
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	// Allies may not declare war on each other; peace made this phase
+	// forbids a new war (HIS-9.6i-j).
+	require.Error(t, s.MayDeclare(France, Hapsburg))
+}
+
+// HIS-9.1d: a deal rejected by one power involved takes no effect.
+func TestHIS9_1d_RejectedDealVoid(t *testing.T) {
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "propose: ally england; cards 1 to england")
+	hh := len(s.Hands[Hapsburg])
+	s, res := submit(t, s, England, d, "reject")
+	require.Contains(t, eventText(res, "france"), "England rejects the deal of Hapsburg: none of its terms take effect (HIS-9.1d).")
+	require.False(t, s.Allied(Hapsburg, England))
+	require.Equal(t, hh, len(s.Hands[Hapsburg]))
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing(), "England announces next")
+	// The Papacy and the Ottoman never ally (HIS-9.2b).
+	refuse(t, s, England, "propose: papacy: ally ottoman")
+}

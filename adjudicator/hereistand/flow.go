@@ -94,6 +94,11 @@ type Flow struct {
 	// peace in this Diplomacy Phase (HIS-9.6j).
 	Seg   int
 	Peace [][2]int
+	// Deals are the deals announced and not yet confirmed by every power
+	// involved, the first being asked (HIS-9.1d); Gifts the pairs (giver,
+	// receiver) of card draws given by deals this turn (HIS-9.1b6).
+	Deals []Deal
+	Gifts [][2]int
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -120,6 +125,17 @@ func (f Flow) clone() Flow {
 	}
 	if f.Peace != nil {
 		f.Peace = append([][2]int(nil), f.Peace...)
+	}
+	if f.Gifts != nil {
+		f.Gifts = append([][2]int(nil), f.Gifts...)
+	}
+	if f.Deals != nil {
+		ds := make([]Deal, len(f.Deals))
+		for i, d := range f.Deals {
+			d.Terms = append([]string(nil), d.Terms...)
+			ds[i] = d
+		}
+		f.Deals = ds
 	}
 	f.History = append([][NMajor]int(nil), f.History...)
 	if f.AttLoss != nil {
@@ -249,7 +265,10 @@ func (s *St) checkFlow() error {
 	if s.Phase == PhDiplomacy && s.Turn > 1 && f.Waiting&(f.Waiting-1) != 0 {
 		return fmt.Errorf("several powers owe diplomacy at once")
 	}
-	if (f.Seg != 0 || len(f.Peace) > 0) && s.Phase != PhDiplomacy {
+	if len(f.Deals) > 0 && f.Seg != SegNegotiate {
+		return fmt.Errorf("deals pending outside the Negotiation segment")
+	}
+	if (f.Seg != 0 || len(f.Peace) > 0 || len(f.Deals) > 0 || len(f.Gifts) > 0) && s.Phase != PhDiplomacy {
 		return fmt.Errorf("a diplomacy segment outside the Diplomacy Phase")
 	}
 	if s.Passes < 0 || s.Passes > NMajor {
@@ -286,10 +305,19 @@ type flowWire struct {
 	Interv     [][2]string         `json:"interventions,omitempty"`
 	Seg        int                 `json:"diplomacy_segment,omitempty"`
 	Peace      [][2]string         `json:"peace_made,omitempty"`
+	Deals      []dealWire          `json:"deals,omitempty"`
+	Gifts      [][2]string         `json:"card_gifts,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
 	Result     string              `json:"result,omitempty"`
+}
+
+// dealWire is the stored form of a deal.
+type dealWire struct {
+	Proposer  string   `json:"proposer"`
+	Terms     []string `json:"terms"`
+	Confirmed []string `json:"confirmed,omitempty"`
 }
 
 func maskIDs(mask uint16) []string {
@@ -353,6 +381,12 @@ func (f *Flow) wire() *flowWire {
 		w.Interv = append(w.Interv, [2]string{powers[iv.Minor].ID, powers[iv.Declarer].ID})
 	}
 	w.Seg = f.Seg
+	for _, x := range f.Gifts {
+		w.Gifts = append(w.Gifts, [2]string{powers[x[0]].ID, powers[x[1]].ID})
+	}
+	for _, d := range f.Deals {
+		w.Deals = append(w.Deals, dealWire{Proposer: powers[d.Proposer].ID, Terms: d.Terms, Confirmed: maskIDs(uint16(d.Confirmed))})
+	}
 	for _, x := range f.Peace {
 		w.Peace = append(w.Peace, [2]string{powers[x[0]].ID, powers[x[1]].ID})
 	}
@@ -363,7 +397,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil {
 		return nil
 	}
 	return &w
@@ -482,7 +516,26 @@ func (f *Flow) fromWire(w *flowWire) error {
 		}
 		f.Interv = append(f.Interv, Intervention{Minor: m, Declarer: d})
 	}
-	if w.Seg < 0 || w.Seg > SegDOW {
+	for _, x := range w.Gifts {
+		a, ok1 := powerByID[x[0]]
+		b, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor {
+			return fmt.Errorf("bad card gift %v", x)
+		}
+		f.Gifts = append(f.Gifts, [2]int{a, b})
+	}
+	for _, d := range w.Deals {
+		p, ok := powerByID[d.Proposer]
+		m, err := idsMask(d.Confirmed)
+		if !ok || p >= NMajor || err != nil || m >= 1<<NMajor {
+			return fmt.Errorf("bad deal of %s", d.Proposer)
+		}
+		if _, err := dealTerms(p, strings.Join(d.Terms, ";")); err != nil {
+			return fmt.Errorf("bad deal of %s: %v", d.Proposer, err)
+		}
+		f.Deals = append(f.Deals, Deal{Proposer: p, Terms: d.Terms, Confirmed: uint8(m)})
+	}
+	if w.Seg < 0 || w.Seg > SegNegotiate {
 		return fmt.Errorf("bad diplomacy segment %d", w.Seg)
 	}
 	f.Seg = w.Seg

@@ -76,6 +76,14 @@ func TestFogOfWarRandomGames(t *testing.T) {
 				for _, e := range res.Events {
 					// A card played earlier in the same submission may be
 					// dealt again when it ends the turn: its play is public.
+					// A card drawn at random (a deal, a peace, a ransom)
+					// is told to the giver and the receiver only.
+					if strings.HasPrefix(e.Text, "The card drawn is ") {
+						if len(e.To) != 2 {
+							t.Fatalf("seed %d: a card drawn told to %v", seed, e.To)
+						}
+						continue
+					}
 					if e.VisibleTo(role) && !strings.Contains(e.Text, " plays #") {
 						b.WriteString(e.Text + "\n")
 					}

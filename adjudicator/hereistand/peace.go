@@ -212,21 +212,21 @@ func (s *St) placeLeaderHome(p, l int) string {
 }
 
 // moveOut sends power q's units and leaders out of space sp to the
-// nearest fortified space friendly to q (counting land connections; ties
-// by map order), its ships to the nearest friendly port, or eliminates
-// them (HIS-9.3d, HIS-9.3f).
+// nearest fortified space q controls and is not besieged in (counting
+// land connections; ties by map order), its ships to the nearest port q
+// controls, or eliminates them (HIS-9.3d, HIS-9.3f, HIS-9.1b5).
 func (s *St) moveOut(q, sp int) []string {
 	u := s.Units[sp][q]
 	var log []string
 	land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
 	if !land.empty() || len(s.leadersAt(sp, q)) > 0 {
 		to := s.nearestLand(sp, func(x int) bool {
-			return x != sp && spaces[x].fortified() && s.Friendly(x, q)
+			return x != sp && spaces[x].fortified() && s.Controller(x) == q && !s.besieged(x, q)
 		})
 		log = append(log, s.relocate(q, sp, to, land, false)...)
 	}
 	if nav := (Force{Sq: u.Sq, Cor: u.Cor}); !nav.empty() {
-		to := s.nearestPortFrom(sp, func(x int) bool { return x != sp && s.Friendly(x, q) && !s.enemyNavalIn(x, q) })
+		to := s.nearestPortFrom(sp, func(x int) bool { return x != sp && s.Controller(x) == q && !s.enemyNavalIn(x, q) })
 		log = append(log, s.relocate(q, sp, to, nav, true)...)
 	}
 	return log

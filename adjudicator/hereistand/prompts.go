@@ -68,6 +68,13 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 				Choices: ch, Template: []string{"no"}}
 		}
 		switch s.Flow.Seg {
+		case SegNegotiate:
+			if len(s.Flow.Deals) > 0 {
+				return adjudicator.Prompt{Role: role, Kind: "negotiation", Text: s.confirmText(),
+					Choices: []string{"confirm", "reject"}, Template: []string{"confirm"}}
+			}
+			return adjudicator.Prompt{Role: role, Kind: "negotiation", Text: s.announceText(),
+				Choices: []string{"done", "propose: ally <power>", "propose: end war with <power>"}, Template: []string{"done"}}
 		case SegPeace:
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.peaceText(p),
 				Choices: capList(s.peaceChoices(p)), Template: []string{"done"}}
@@ -168,6 +175,9 @@ func (s *St) defaultLines(p int) []string {
 		if len(s.Flow.Interv) > 0 {
 			return []string{"no"}
 		}
+		if s.Flow.Seg == SegNegotiate && len(s.Flow.Deals) > 0 {
+			return []string{"reject"} // a deal not confirmed takes no effect (HIS-9.1d)
+		}
 		return []string{"done"}
 	case PhDiet:
 		return s.dietChoices(p)[:1]
@@ -247,6 +257,8 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiplomacy && s.Flow.Seg == SegNegotiate:
+		lines = s.randomNegotiation(p, pick)
 	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom) && len(s.Flow.Interv) == 0:
 		lines = s.randomPeace(p, pick)
 	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0):

@@ -180,6 +180,14 @@ func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjud
 		return r.interventionAnswer(p, lines)
 	}
 	switch r.s.Flow.Seg {
+	case SegNegotiate:
+		if len(r.s.Flow.Deals) > 0 {
+			return r.confirmAnswer(p, lines)
+		}
+		if len(lines) == 0 {
+			lines = []adjudicator.Line{{Text: "done"}}
+		}
+		return r.announceAnswer(p, lines)
 	case SegPeace:
 		return r.peaceAnswer(p, lines)
 	case SegRansom:
@@ -259,7 +267,7 @@ func (r *run) advance() {
 				return
 			}
 			s.Flow.Beaten = locSet{} // retreats of HIS-9.6h battles
-			s.Flow.Seg, s.Flow.Peace = 0, nil
+			s.Flow.Seg, s.Flow.Peace, s.Flow.Deals, s.Flow.Gifts = 0, nil, nil, nil
 			if s.Turn == 1 {
 				r.enter(PhDiet)
 			} else {
@@ -327,7 +335,7 @@ func (r *run) enter(ph int) {
 	case PhDiplomacy:
 		s.Flow.Waiting = 1 << England // HIS-7c
 		if s.Turn > 1 {
-			r.startPeace()
+			r.startNegotiation()
 		}
 	case PhDiet:
 		for _, p := range []int{Protestant, Hapsburg, Papacy} {

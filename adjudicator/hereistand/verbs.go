@@ -50,6 +50,8 @@ var verbAliases = map[string]string{
 	"intervenir": "intervene", "intervengo": "intervene", "interviene": "intervene",
 	"pedir": "sue", "pido": "sue", "recobrar": "regain", "recobra": "regain", "recuperar": "recover", "recupera": "recover",
 	"rescatar": "ransom", "rescata": "ransom",
+	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
+	"aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -79,6 +81,8 @@ var verbAliases = map[string]string{
 	"intervieni": "intervene", "intervenire": "intervene", // "interviene" as in Spanish
 	"chiedi": "sue", "chiedere": "sue", "riconquista": "regain", "riconquistare": "regain", "recuperare": "recover", // "recupera" as in Spanish
 	"riscatta": "ransom", "riscattare": "ransom",
+	"proponi": "propose", "proporre": "propose", "conferma": "confirm", "confermare": "confirm", "confermo": "confirm",
+	"alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
 }
 
 // wordAliases maps the other keywords of an order.

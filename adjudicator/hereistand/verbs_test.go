@@ -62,7 +62,8 @@ func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 		"burn": {"quemar", "brucia"}, "jesuit": {"fundar", "fonda"}, "target": {"objetivo", "bersaglio"}, "st": {"san", "san"},
 		"declare": {"declarar", "dichiara"}, "pay": {"pagar", "paga"}, "intervene": {"intervenir", "intervieni"},
 		"sue": {"pedir", "chiedi"}, "eliminate": {"eliminar", "rimuovi"}, "regain": {"recobrar", "riconquista"},
-		"recover": {"recuperar", "recupera"}, "ransom": {"rescatar", "riscatta"}}
+		"recover": {"recuperar", "recupera"}, "ransom": {"rescatar", "riscatta"},
+		"confirm": {"confirmar", "conferma"}, "reject": {"rechazar", "rifiuta"}}
 	translate := func(l string, lang int) string {
 		head, body := "", l
 		if p, rest := linePower(l); p >= 0 {
