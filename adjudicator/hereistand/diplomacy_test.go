@@ -450,3 +450,17 @@ func TestHIS9_1d_RejectedDealVoid(t *testing.T) {
 	// The Papacy and the Ottoman never ally (HIS-9.2b).
 	refuse(t, s, England, "propose: papacy: ally ottoman")
 }
+
+// HIS-9.2d: once allied, the spaces of either ally are friendly to both.
+func TestHIS9_2d_AlliedSpacesFriendly(t *testing.T) {
+	s := negotiationGame(t)
+	paris, vienna := sp(t, "paris"), sp(t, "vienna")
+	require.False(t, s.Friendly(paris, England))
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, England, d, "propose: ally france")
+	s, _ = submit(t, s, France, d, "confirm")
+	require.True(t, s.Friendly(paris, England))
+	require.False(t, s.Friendly(vienna, England))
+}
