@@ -97,6 +97,7 @@ func TestHIS9_6i_Restrictions(t *testing.T) {
 // HIS-9.6a, HIS-9.6b, HIS-9.6c, HIS-9.6d: each power in Impulse Order
 // declares or passes, and pays with cards worth the cost, never a
 // Mandatory Event; the cards go to the discard pile.
+// Also exercises HIS-22.1a (see the coverage document).
 func TestHIS9_6b_DeclarationsInImpulseOrder(t *testing.T) {
 	ones := cardsOf(t, 1, 2)
 	twos := cardsOf(t, 2, 1)
@@ -154,6 +155,7 @@ func TestHIS9_6b_DeclarationsInImpulseOrder(t *testing.T) {
 // HIS-9.6e, HIS-22.2b: a declaration of war on Scotland lets France
 // intervene for 2 CP before the next power declares: Scotland becomes a
 // French ally and France is at war with the declarer.
+// Also exercises HIS-9.6g (see the coverage document).
 func TestHIS9_6e_FranceInterventionForScotland(t *testing.T) {
 	ones := cardsOf(t, 1, 2)
 	twos := cardsOf(t, 2, 1)
@@ -239,6 +241,7 @@ func TestHIS9_6_DeclarationsInSpanishAndItalian(t *testing.T) {
 
 // Random games declare wars, intervene, sue for peace and ransom leaders,
 // the invariants checked after every submission.
+// Also exercises HIS-9.6b, HIS-9a (see the coverage document).
 func TestHIS9_RandomDiplomacy(t *testing.T) {
 	wars, interventions, suits, ransoms := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
@@ -297,6 +300,7 @@ func peaceGame(t *testing.T) *St {
 // pays for what it regains; the winner's VP, the ceded and regained
 // spaces with their units moved out, the leader home, the card drawn
 // seen by the two powers only, and no new war between them this phase.
+// Also exercises HIS-12.3a, HIS-9.3c, HIS-9.3d, HIS-9.3e, HIS-9.3f, HIS-9.3g, HIS-9.3h (see the coverage document).
 func TestHIS9_3_SueForPeace(t *testing.T) {
 	s := peaceGame(t)
 	require.Equal(t, SegPeace, s.Flow.Seg)
@@ -389,6 +393,7 @@ func negotiationGame(t *testing.T) *St {
 // (ending their wars in the same deal); the Hapsburg gives France
 // Besançon, its troops there moving out, and gives the Papacy one random
 // card draw. The loans of squadrons of the example are not available yet.
+// Also exercises HIS-12.3a, HIS-9.1a, HIS-9.1b, HIS-9.1b1, HIS-9.1b2, HIS-9.1b4, HIS-9.1b5, HIS-9.1b6, HIS-9.1c, HIS-9.1d, HIS-9.1e, HIS-9.1f, HIS-9.2a, HIS-9.2b, HIS-9.2c, HIS-9.2g, HIS-9.6j, HIS-9a (see the coverage document).
 func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	s := negotiationGame(t)
 	b := sp(t, "besancon")
@@ -436,6 +441,7 @@ func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 }
 
 // HIS-9.1d: a deal rejected by one power involved takes no effect.
+// Also exercises HIS-9.1b, HIS-9.1b2, HIS-9.2b (see the coverage document).
 func TestHIS9_1d_RejectedDealVoid(t *testing.T) {
 	s := negotiationGame(t)
 	d := testdice.New(1)
@@ -463,4 +469,49 @@ func TestHIS9_2d_AlliedSpacesFriendly(t *testing.T) {
 	s, _ = submit(t, s, France, d, "confirm")
 	require.True(t, s.Friendly(paris, England))
 	require.False(t, s.Friendly(vienna, England))
+}
+
+// HIS-9.5a, HIS-9.3i, HIS-9.1b9, HIS-21.5h: the "-1 Card" marker of an
+// excommunicated ruler (set here by hand: the events that excommunicate
+// come with the card events) costs a card at the Card Draw; its power may
+// donate a card drawn at random to lift it, the CP going to St. Peter's;
+// peace with the Papacy and a deal with it lift it too.
+func TestHIS9_5a_Excommunication(t *testing.T) {
+	s := peaceGame(t)
+	n := s.CardsDealt(England)
+	s.Tracks.Excommunicated = 1<<England | 1<<France
+	require.Equal(t, n-1, s.CardsDealt(England))
+	mustCheck(t, s)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, France, d, "done")
+	s, _ = submit(t, s, France, d, "done") // no ransom
+	require.Equal(t, SegExcom, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Your ruler is excommunicated (HIS-9.5a)")
+	cp := s.Tracks.StPetersCP
+	eh := len(s.Hands[England])
+	s, res := submit(t, s, England, d, "donate")
+	require.Zero(t, s.Tracks.Excommunicated&(1<<England))
+	require.Equal(t, eh-1, len(s.Hands[England]))
+	require.Greater(t, s.Tracks.StPetersCP+5*s.Tracks.StPetersVP, cp)
+	require.Contains(t, eventText(res, "ottoman"), "The excommunication of the ruler of England is lifted (HIS-9.5a).")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	s, _ = submit(t, s, France, d, "done")
+	require.NotZero(t, s.Tracks.Excommunicated&(1<<France))
+	require.Equal(t, SegDOW, s.Flow.Seg)
+
+	// Peace with the Papacy lifts it (HIS-9.3i), as a deal does (HIS-9.1b9).
+	x := s.clone()
+	r := &run{s: x, dice: d}
+	require.NoError(t, r.applyTerm(term{kind: "peace", actor: France, other: Papacy}))
+	require.Zero(t, x.Tracks.Excommunicated)
+	y := s.clone()
+	r = &run{s: y, dice: d}
+	tm, err := parseTerm(Papacy, "lift excommunication of france")
+	require.NoError(t, err)
+	require.NoError(t, r.applyTerm(tm))
+	require.Zero(t, y.Tracks.Excommunicated)
+	_, err = parseTerm(England, "lift excommunication of france")
+	require.Error(t, err)
 }

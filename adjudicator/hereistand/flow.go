@@ -535,7 +535,7 @@ func (f *Flow) fromWire(w *flowWire) error {
 		}
 		f.Deals = append(f.Deals, Deal{Proposer: p, Terms: d.Terms, Confirmed: uint8(m)})
 	}
-	if w.Seg < 0 || w.Seg > SegNegotiate {
+	if w.Seg < 0 || w.Seg > SegExcom {
 		return fmt.Errorf("bad diplomacy segment %d", w.Seg)
 	}
 	f.Seg = w.Seg

@@ -46,6 +46,7 @@ func playSeeded(t testing.TB, seed uint64, each func(before *St, sub *adjudicato
 
 // Fog of war: no view, prompt, event or rejection shows a power a card in
 // another power's hand, over random games.
+// Also exercises HIS-9.1b6 (see the coverage document).
 func TestFogOfWarRandomGames(t *testing.T) {
 	leaks := func(text string, s *St, p int) string {
 		for q := 0; q < NMajor; q++ {

@@ -55,6 +55,8 @@ func (t term) String() string {
 		return a + "give " + spaces[t.space].Name + " to " + powers[t.other].ID
 	case "cards":
 		return a + "cards " + strconv.Itoa(t.n) + " to " + powers[t.other].ID
+	case "lift":
+		return a + "lift excommunication of " + powers[t.other].ID
 	}
 	return a + "return " + leaders[t.leader].Name
 }
@@ -126,6 +128,14 @@ func parseTerm(p int, text string) (term, error) {
 		if t.leader < 0 {
 			err = fmt.Errorf("which leader? name one army leader")
 		}
+	case "lift":
+		// "papacy: lift excommunication of england" (HIS-9.1b9)
+		t.kind = "lift"
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "excommunication "), "of ")
+		t.other, err = power(rest)
+		if err == nil && t.actor != Papacy {
+			err = fmt.Errorf("only the Papacy lifts an excommunication (HIS-9.1b9)")
+		}
 	case "loan", "mercenaries":
 		err = fmt.Errorf("loans of squadrons and gifts of mercenaries are not yet available")
 	default:
@@ -149,6 +159,11 @@ func (r *run) applyTerm(t term) error {
 		s.setWar(a, b, false)
 		s.Flow.Peace = append(s.Flow.Peace, [2]int{a, b})
 		r.say("%s and %s end their war (HIS-9.1b1).", powers[a].Name, powers[b].Name)
+		if a == Papacy {
+			r.lift(b, "HIS-9.3i")
+		} else if b == Papacy {
+			r.lift(a, "HIS-9.3i")
+		}
 	case "ally":
 		switch {
 		case s.AtWar(a, b):
@@ -191,6 +206,11 @@ func (r *run) applyTerm(t term) error {
 		for i := 0; i < t.n; i++ {
 			r.drawCard(a, b, "deal")
 		}
+	case "lift":
+		if s.Tracks.Excommunicated&(1<<b) == 0 {
+			return fmt.Errorf("the ruler of %s is not excommunicated", powers[b].Name)
+		}
+		r.lift(b, "HIS-9.1b9")
 	case "return":
 		l := t.leader
 		if s.Leader[l] != LeaderCaptured || int(s.Captor[l]) != a || leaders[l].Naval {

@@ -124,7 +124,80 @@ func (r *run) startRansom() {
 		s.Flow.Waiting = 1 << q
 		return
 	}
+	r.startExcom()
+}
+
+// SegExcom is the removal of excommunications (HIS-9.5), between the
+// ransom and the declarations of war (Flow.Seg).
+const SegExcom = SegNegotiate + 1
+
+// nextExcommunicated is the first excommunicated power after p in Impulse
+// Order with a card the Papacy may draw, or NoPower.
+func (s *St) nextExcommunicated(p int) int {
+	for q := p + 1; q < NMajor; q++ {
+		if s.Tracks.Excommunicated&(1<<q) != 0 && len(s.drawable(q)) > 0 {
+			return q
+		}
+	}
+	return NoPower
+}
+
+func (r *run) startExcom() {
+	s := r.s
+	s.Flow.Seg, s.Flow.Waiting = SegExcom, 0
+	if q := s.nextExcommunicated(-1); q != NoPower {
+		s.Flow.Waiting = 1 << q
+		return
+	}
 	r.startDOW()
+}
+
+// lift removes the excommunication of power p's ruler.
+func (r *run) lift(p int, why string) {
+	if r.s.Tracks.Excommunicated&(1<<p) == 0 {
+		return
+	}
+	r.s.Tracks.Excommunicated &^= 1 << p
+	r.say("The excommunication of the ruler of %s is lifted (%s).", powers[p].Name, why)
+}
+
+// excomAnswer: an excommunicated power donates a card to lift it, or not
+// (HIS-9.5a): the Papacy draws one at random from its hand, adds its CP to
+// St. Peter's and discards it.
+func (r *run) excomAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	legal := []string{"donate", "done"}
+	if len(lines) == 0 {
+		lines = []adjudicator.Line{{Text: "done"}}
+	}
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	v, _ := verbOf(strings.ToLower(englishLine(l.Text)))
+	canon := "done"
+	switch v {
+	case "done", "no", "pass":
+		r.say("%s keeps its excommunication.", powers[p].Name)
+	case "donate":
+		cs := s.drawable(p)
+		n := cs[r.dice.Hidden("donation to the Papacy", len(cs))]
+		s.takeFromHand(p, n)
+		s.discard(n)
+		r.say("%s donates %s to the Papacy: %d CP to St. Peter's (HIS-9.5a).", powers[p].Name, cardName(n), cards[n].CP)
+		r.stPeters(cards[n].CP)
+		r.lift(p, "HIS-9.5a")
+		canon = "donate"
+	default:
+		return nil, reject(l, errLegal(legal, `write "donate" (a card drawn at random for St. Peter's) or done`))
+	}
+	s.Flow.Waiting = 0
+	if q := s.nextExcommunicated(p); q != NoPower {
+		s.Flow.Waiting = 1 << q
+	} else {
+		r.startDOW()
+	}
+	return []string{canon}, nil
 }
 
 func (r *run) startDOW() {
@@ -525,6 +598,11 @@ func (r *run) applySuit(p int, st suit) error {
 	s.setWar(p, w, false)
 	s.Flow.Peace = append(s.Flow.Peace, [2]int{p, w})
 	r.say("%s and %s are at peace (HIS-9.3i).", powers[p].Name, powers[w].Name)
+	if p == Papacy {
+		r.lift(w, "HIS-9.3i")
+	} else if w == Papacy {
+		r.lift(p, "HIS-9.3i")
+	}
 	return nil
 }
 
@@ -617,7 +695,7 @@ func (r *run) ransomAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 	if q := s.nextRansomer(p); q != NoPower {
 		s.Flow.Waiting = 1 << q
 	} else {
-		r.startDOW()
+		r.startExcom()
 	}
 	return canon, nil
 }
@@ -641,6 +719,9 @@ func (s *St) ransomText(p int) string {
 // randomPeace is a random answer in the peace and ransom segments: now
 // and then a suit paying with VP, eliminating the first units listed.
 func (s *St) randomPeace(p int, pick func(int) int) []string {
+	if s.Flow.Seg == SegExcom {
+		return []string{[]string{"donate", "done"}[pick(2)]}
+	}
 	if s.Flow.Seg == SegRansom {
 		ch := s.ransomChoices(p)
 		if pick(2) == 0 {

@@ -81,6 +81,10 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		case SegRansom:
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.ransomText(p),
 				Choices: capList(s.ransomChoices(p)), Template: []string{"done"}}
+		case SegExcom:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy",
+				Text:    "Your ruler is excommunicated (HIS-9.5a): write donate to lift it (the Papacy draws a card at random from your hand for St. Peter's), or done.",
+				Choices: []string{"done", "donate"}, Template: []string{"done"}}
 		}
 		if s.dowSegment() {
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.declarationsText(p),
@@ -259,7 +263,7 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		lines = s.randomImpulse(p, pick)
 	case s.Phase == PhDiplomacy && s.Flow.Seg == SegNegotiate:
 		lines = s.randomNegotiation(p, pick)
-	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom) && len(s.Flow.Interv) == 0:
+	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom || s.Flow.Seg == SegExcom) && len(s.Flow.Interv) == 0:
 		lines = s.randomPeace(p, pick)
 	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0):
 		lines = s.randomDiplomacy(p, pick)

@@ -192,6 +192,8 @@ func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjud
 		return r.peaceAnswer(p, lines)
 	case SegRansom:
 		return r.ransomAnswer(p, lines)
+	case SegExcom:
+		return r.excomAnswer(p, lines)
 	}
 	if r.s.dowSegment() {
 		if len(lines) == 0 {

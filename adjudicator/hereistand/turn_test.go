@@ -124,6 +124,7 @@ func toAction(t *testing.T, seed uint64) *St {
 // through its nine phases in order: Luther's 95 Theses and the Diet of
 // Worms only in turn 1, England alone in the turn-1 Diplomacy Phase,
 // every power in later ones; the dice epoch follows the turn.
+// Also exercises HIS-9a (see the coverage document).
 func TestHIS7_TurnSequence(t *testing.T) {
 	s := newGame(t, 3)
 	d := testdice.New(3)

@@ -51,7 +51,7 @@ var verbAliases = map[string]string{
 	"pedir": "sue", "pido": "sue", "recobrar": "regain", "recobra": "regain", "recuperar": "recover", "recupera": "recover",
 	"rescatar": "ransom", "rescata": "ransom",
 	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
-	"aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
+	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -82,7 +82,7 @@ var verbAliases = map[string]string{
 	"chiedi": "sue", "chiedere": "sue", "riconquista": "regain", "riconquistare": "regain", "recuperare": "recover", // "recupera" as in Spanish
 	"riscatta": "ransom", "riscattare": "ransom",
 	"proponi": "propose", "proporre": "propose", "conferma": "confirm", "confermare": "confirm", "confermo": "confirm",
-	"alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
+	"dona": "donate", "donare": "donate", "revoca": "lift", "alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
 }
 
 // wordAliases maps the other keywords of an order.
