@@ -515,3 +515,29 @@ func TestHIS9_5a_Excommunication(t *testing.T) {
 	_, err = parseTerm(England, "lift excommunication of france")
 	require.Error(t, err)
 }
+
+// HIS-9.1b7: mercenaries given by a deal leave the giver's space and
+// appear in the receiver's capital; never to the Ottoman; one direction
+// per pair per turn.
+// Also exercises HIS-9.1b (see the coverage document).
+func TestHIS9_1b7_Mercenaries(t *testing.T) {
+	s := negotiationGame(t)
+	naples := sp(t, "naples")
+	s.addUnits(naples, Hapsburg, Force{Merc: 3})
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	refuse(t, s, Hapsburg, "propose: mercenaries 2 from naples to ottoman")
+	refuse(t, s, Hapsburg, "propose: mercenaries 5 from naples to france")
+	refuse(t, s, Hapsburg, "propose: mercenaries 4 from naples to france")
+	paris := s.Units[sp(t, "paris")][France].Merc
+	s, _ = submit(t, s, Hapsburg, d, "propose: mercenaries 2 from naples to france")
+	s, res := submit(t, s, France, d, "confirm")
+	require.Contains(t, eventText(res, "england"), "Hapsburg removes 2 mercenaries from Naples; France places them in Paris (HIS-9.1b7).")
+	require.Equal(t, uint8(1), s.Units[naples][Hapsburg].Merc)
+	require.Equal(t, paris+2, s.Units[sp(t, "paris")][France].Merc)
+	require.True(t, s.gave(Hapsburg, France, "mercenaries"))
+	// France may not give mercenaries back this turn.
+	s.addUnits(sp(t, "lyon"), France, Force{Merc: 1})
+	s, _ = submit(t, s, England, d, "done")
+	refuse(t, s, France, "propose: mercenaries 1 from lyon to hapsburg")
+}

@@ -98,7 +98,7 @@ type Flow struct {
 	// involved, the first being asked (HIS-9.1d); Gifts the pairs (giver,
 	// receiver) of card draws given by deals this turn (HIS-9.1b6).
 	Deals []Deal
-	Gifts [][2]int
+	Gifts []gift
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -127,7 +127,7 @@ func (f Flow) clone() Flow {
 		f.Peace = append([][2]int(nil), f.Peace...)
 	}
 	if f.Gifts != nil {
-		f.Gifts = append([][2]int(nil), f.Gifts...)
+		f.Gifts = append([]gift(nil), f.Gifts...)
 	}
 	if f.Deals != nil {
 		ds := make([]Deal, len(f.Deals))
@@ -306,7 +306,7 @@ type flowWire struct {
 	Seg        int                 `json:"diplomacy_segment,omitempty"`
 	Peace      [][2]string         `json:"peace_made,omitempty"`
 	Deals      []dealWire          `json:"deals,omitempty"`
-	Gifts      [][2]string         `json:"card_gifts,omitempty"`
+	Gifts      [][3]string         `json:"gifts,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
@@ -382,7 +382,7 @@ func (f *Flow) wire() *flowWire {
 	}
 	w.Seg = f.Seg
 	for _, x := range f.Gifts {
-		w.Gifts = append(w.Gifts, [2]string{powers[x[0]].ID, powers[x[1]].ID})
+		w.Gifts = append(w.Gifts, [3]string{powers[x.From].ID, powers[x.To].ID, x.What})
 	}
 	for _, d := range f.Deals {
 		w.Deals = append(w.Deals, dealWire{Proposer: powers[d.Proposer].ID, Terms: d.Terms, Confirmed: maskIDs(uint16(d.Confirmed))})
@@ -519,10 +519,10 @@ func (f *Flow) fromWire(w *flowWire) error {
 	for _, x := range w.Gifts {
 		a, ok1 := powerByID[x[0]]
 		b, ok2 := powerByID[x[1]]
-		if !ok1 || !ok2 || a >= NMajor || b >= NMajor {
-			return fmt.Errorf("bad card gift %v", x)
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor || (x[2] != "cards" && x[2] != "mercenaries") {
+			return fmt.Errorf("bad gift %v", x)
 		}
-		f.Gifts = append(f.Gifts, [2]int{a, b})
+		f.Gifts = append(f.Gifts, gift{a, b, x[2]})
 	}
 	for _, d := range w.Deals {
 		p, ok := powerByID[d.Proposer]

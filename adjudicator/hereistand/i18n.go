@@ -303,6 +303,7 @@ func i18nInit() {
 		p("his.ev.excom_lifted", `The excommunication of the ruler of {Power:power} is lifted ({Why}).`),
 		p("his.ev.keeps_excom", `{Power:power} keeps its excommunication.`),
 		p("his.ev.donates", `{Power:power} donates {Card} to the Papacy: {CP:int} CP to St. Peter's (HIS-9.5a).`),
+		p("his.ev.gives_mercs", `{Power:power} removes {Units:units} from {Space}; {To:power} places them in {Space2} (HIS-9.1b7).`),
 		p("his.ev.declares_no_war", "{Power:power} declares no war."),
 		p("his.ev.declares_war", "{Power:power} declares war on {Target:power} ({CP:int} CP, HIS-9.6)."),
 		p("his.ev.pays_declarations", "{Power:power} pays {CP:int} CP for its declarations of war with {Cards}."),

@@ -57,6 +57,12 @@ func (t term) String() string {
 		return a + "cards " + strconv.Itoa(t.n) + " to " + powers[t.other].ID
 	case "lift":
 		return a + "lift excommunication of " + powers[t.other].ID
+	case "mercs":
+		x := a + "mercenaries " + strconv.Itoa(t.n) + " from " + spaces[t.space].Name + " to " + powers[t.other].ID
+		if t.leader >= 0 {
+			x += " in " + spaces[t.leader].Name
+		}
+		return x
 	}
 	return a + "return " + leaders[t.leader].Name
 }
@@ -136,8 +142,35 @@ func parseTerm(p int, text string) (term, error) {
 		if err == nil && t.actor != Papacy {
 			err = fmt.Errorf("only the Papacy lifts an excommunication (HIS-9.1b9)")
 		}
-	case "loan", "mercenaries":
-		err = fmt.Errorf("loans of squadrons and gifts of mercenaries are not yet available")
+	case "mercenaries", "mercenary":
+		// "mercenaries 2 from lyon to hapsburg [in vienna]" (HIS-9.1b7)
+		t.kind = "mercs"
+		n, rest2, _ := strings.Cut(rest, " ")
+		if t.n, err = strconv.Atoi(n); err != nil || t.n < 1 || t.n > 4 {
+			return t, fmt.Errorf("up to four mercenaries are given (HIS-9.1b7)")
+		}
+		from, to, ok := strings.Cut(strings.TrimPrefix(rest2, "from "), " to ")
+		if !ok || !strings.HasPrefix(rest2, "from ") {
+			return t, fmt.Errorf(`write "mercenaries <n> from <space> to <power>"`)
+		}
+		if t.space, err = matchLoc(from); err != nil {
+			return t, err
+		}
+		t.leader = -1
+		if who, in, ok := strings.Cut(to, " in "); ok {
+			to = who
+			var x int
+			if x, err = matchLoc(in); err != nil {
+				return t, err
+			}
+			t.leader = x // the placement space, in the leader field
+		}
+		t.other, err = power(to)
+		if err == nil && t.other == Ottoman {
+			err = fmt.Errorf("the Ottoman receives no mercenaries (HIS-9.1b7)")
+		}
+	case "loan":
+		err = fmt.Errorf("loans of squadrons are not yet available")
 	default:
 		err = fmt.Errorf(`a term is "end war with <power>", "ally <power>", "give <space> to <power>", "cards <n> to <power>" or "return <leader>"`)
 	}
@@ -194,18 +227,48 @@ func (r *run) applyTerm(t term) error {
 		r.log(s.moveOut(a, sp))
 		r.log(s.recheckSiege(sp))
 	case "cards":
-		for _, g := range s.Flow.Gifts {
-			if g == [2]int{b, a} {
-				return fmt.Errorf("%s already gave %s card draws this turn: one direction per pair (HIS-9.1b6)", powers[b].Name, powers[a].Name)
-			}
+		if s.gave(b, a, "cards") {
+			return fmt.Errorf("%s already gave %s card draws this turn: one direction per pair (HIS-9.1b6)", powers[b].Name, powers[a].Name)
 		}
 		if len(s.drawable(a)) < t.n {
 			return fmt.Errorf("%s has not %d cards a draw may take", powers[a].Name, t.n)
 		}
-		s.Flow.Gifts = append(s.Flow.Gifts, [2]int{a, b})
+		s.Flow.Gifts = append(s.Flow.Gifts, gift{a, b, "cards"})
 		for i := 0; i < t.n; i++ {
 			r.drawCard(a, b, "deal")
 		}
+	case "mercs":
+		if s.gave(b, a, "mercenaries") {
+			return fmt.Errorf("%s already gave %s mercenaries this turn: one direction per pair (HIS-9.1b7)", powers[b].Name, powers[a].Name)
+		}
+		if t.space >= NS || int(s.Units[t.space][a].Merc) < t.n {
+			return fmt.Errorf("%s has not %d mercenaries in %s", powers[a].Name, t.n, locName(t.space))
+		}
+		to := t.leader
+		ok := func(x int) bool {
+			if b == Protestant {
+				return spaces[x].Type == Electorate && s.Controller(x) == Protestant
+			}
+			return spaces[x].Capital && int(spaces[x].Home) == b && s.Controller(x) == b
+		}
+		if to < 0 {
+			for x := 0; x < NS && to < 0; x++ {
+				if ok(x) {
+					to = x
+				}
+			}
+		}
+		if to < 0 || to >= NS || !ok(to) {
+			return fmt.Errorf("%s receives mercenaries in a capital it controls (the Protestant: an electorate it controls) (HIS-9.1b7)", powers[b].Name)
+		}
+		_ = s.removeUnits(t.space, a, Force{Merc: uint8(t.n)})
+		s.clampMarks(t.space, a)
+		s.addUnits(to, b, Force{Merc: uint8(t.n)})
+		if err := s.checkCounters(b); err != nil {
+			return err
+		}
+		s.Flow.Gifts = append(s.Flow.Gifts, gift{a, b, "mercenaries"})
+		r.say("%s removes %s from %s; %s places them in %s (HIS-9.1b7).", powers[a].Name, unitText(Force{Merc: uint8(t.n)}), spaces[t.space].Name, powers[b].Name, spaces[to].Name)
 	case "lift":
 		if s.Tracks.Excommunicated&(1<<b) == 0 {
 			return fmt.Errorf("the ruler of %s is not excommunicated", powers[b].Name)
@@ -220,6 +283,23 @@ func (r *run) applyTerm(t term) error {
 		r.say("%s returns %s, who goes to %s (HIS-9.1b4).", powers[a].Name, leaders[l].Name, at)
 	}
 	return nil
+}
+
+// gift is a gift of card draws or mercenaries made by a deal this turn
+// (HIS-9.1b6-7): one direction per pair per turn.
+type gift struct {
+	From, To int
+	What     string
+}
+
+// gave reports whether power a gave power b such a gift this turn.
+func (s *St) gave(a, b int, what string) bool {
+	for _, g := range s.Flow.Gifts {
+		if g == (gift{a, b, what}) {
+			return true
+		}
+	}
+	return false
 }
 
 // dealTerms parses a deal proposed by power p.
