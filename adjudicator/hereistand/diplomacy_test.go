@@ -541,3 +541,19 @@ func TestHIS9_1b7_Mercenaries(t *testing.T) {
 	s, _ = submit(t, s, England, d, "done")
 	refuse(t, s, France, "propose: mercenaries 1 from lyon to hapsburg")
 }
+
+// HIS-7c: in turn 1 England alone announces deals, with France or the
+// Hapsburg only, and the rest of the Diplomacy Phase is skipped.
+func TestHIS7c_EnglandNegotiatesInTurn1(t *testing.T) {
+	s := newGame(t, 1)
+	(&run{s: s, dice: testdice.New(1)}).enter(PhDiplomacy)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	require.Equal(t, "negotiation", s.Prompts()[0].Kind)
+	d := testdice.New(1)
+	refuse(t, s, England, "propose: ally papacy")
+	s, _ = submit(t, s, England, d, "propose: ally hapsburg")
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+	s, _ = submit(t, s, Hapsburg, d, "confirm")
+	require.True(t, s.Allied(England, Hapsburg))
+	require.Equal(t, PhDiet, s.Phase)
+}

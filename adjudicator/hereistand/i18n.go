@@ -411,6 +411,7 @@ func i18nInit() {
 		p("his.why.deal_other", `a deal involves another power`),
 		p("his.why.deal_confirm", `confirm or reject the deal`),
 		p("his.why.excom_syntax", `write "donate" (a card drawn at random for St. Peter's) or done`),
+		p("his.why.deal_turn1", `in turn 1 England negotiates with France and the Hapsburg only (HIS-7c)`),
 		p("his.why.dow_protestant", "the Protestant declares no war before the Schmalkaldic League (HIS-9.6i)"),
 		p("his.why.dow_on_protestant", "no power declares war on the Protestant before the Schmalkaldic League (HIS-9.6i)"),
 		p("his.why.dow_at_war", "{Power:power} is already at war with {Target:power}"),

@@ -330,9 +330,14 @@ func involved(p int, ts []term) uint8 {
 	return m &^ (1 << p)
 }
 
-// startNegotiation opens the announcements of turn 2 and later.
+// startNegotiation opens the announcements: every power from the
+// Ottoman on, or in turn 1 England alone, whose deals may involve only
+// France and the Hapsburg (HIS-7c).
 func (r *run) startNegotiation() {
 	r.s.Flow.Seg, r.s.Flow.Waiting = SegNegotiate, 1<<Ottoman
+	if r.s.Turn == 1 {
+		r.s.Flow.Waiting = 1 << England
+	}
 }
 
 // announceAnswer reads power p's announced deals, or done.
@@ -366,6 +371,9 @@ func (r *run) announceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudi
 			}
 			if involved(p, ts) == 0 {
 				return nil, reject(l, errLegal(nil, "a deal involves another power"))
+			}
+			if s.Turn == 1 && involved(p, ts)&^(1<<France|1<<Hapsburg) != 0 {
+				return nil, reject(l, errLegal(nil, "in turn 1 England negotiates with France and the Hapsburg only (HIS-7c)"))
 			}
 			d := Deal{Proposer: p}
 			for _, t := range ts {
@@ -426,6 +434,9 @@ func (r *run) nextNegotiation(p int) {
 	}
 	s.Flow.Deals = nil
 	s.Flow.Waiting = 0
+	if s.Turn == 1 {
+		return // HIS-7c: the rest of the phase is skipped
+	}
 	if p+1 < NMajor {
 		s.Flow.Waiting = 1 << (p + 1)
 		return

@@ -335,10 +335,7 @@ func (r *run) enter(ph int) {
 	s.Phase = ph
 	switch ph {
 	case PhDiplomacy:
-		s.Flow.Waiting = 1 << England // HIS-7c
-		if s.Turn > 1 {
-			r.startNegotiation()
-		}
+		r.startNegotiation() // in turn 1 England alone (HIS-7c)
 	case PhDiet:
 		for _, p := range []int{Protestant, Hapsburg, Papacy} {
 			if len(s.dietChoices(p)) > 0 {
