@@ -9,6 +9,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/selfplay"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // playSeeded plays a random game, calling each after every accepted
@@ -150,5 +151,36 @@ func BenchmarkRandomGameNineTurns(b *testing.B) {
 			}
 			s = ns.(*St)
 		}
+	}
+}
+
+// HIS-9.1b6, HIS-9.3f, HIS-9.4a: a card drawn at random by a deal, a
+// peace or a ransom is told to the giver and the receiver; the others
+// learn only that a card changed hands.
+func TestFogOfWarDiplomacyDraws(t *testing.T) {
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "propose: cards 1 to papacy")
+	before := append([]uint8(nil), s.Hands[Papacy]...)
+	s, res := submit(t, s, Papacy, d, "confirm")
+	var got int
+	for _, c := range s.Hands[Papacy] {
+		if !containsCard(before, int(c)) {
+			got = int(c)
+		}
+	}
+	require.NotZero(t, got)
+	form := fmt.Sprintf("#%d ", got)
+	for p := 0; p < NMajor; p++ {
+		role := roleOf(p)
+		text := eventText(res, role)
+		if p == Hapsburg || p == Papacy {
+			require.Contains(t, text, form, powers[p].Name)
+			continue
+		}
+		require.NotContains(t, text, form, powers[p].Name)
+		require.NotContains(t, s.View(role).Text(), form, powers[p].Name)
+		require.Contains(t, text, "Papacy draws a card at random from the hand of Hapsburg (deal).")
 	}
 }
