@@ -357,6 +357,11 @@ func (r *run) declarationsAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 // interventions they opened, then to the next declarer.
 func (r *run) nextAfter(p int) {
 	s := r.s
+	if len(s.Flow.FreeDOW) > 0 {
+		s.Flow.Waiting = 1 << s.Flow.FreeDOW[0][0]
+		r.say("%s may declare war on %s at no cost (HIS-22.2d).", powers[s.Flow.FreeDOW[0][0]].Name, powers[s.minorAlly(s.Flow.FreeDOW[0][1])].Name)
+		return
+	}
 	if len(s.Flow.Interv) > 0 {
 		iv := s.Flow.Interv[0]
 		s.Flow.Waiting = 1 << intervener(iv.Minor)
@@ -406,10 +411,31 @@ func (r *run) interventionAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 		}
 		r.payWith(p, cs, InterventionCP, "its intervention")
 		r.say("%s intervenes for %s (HIS-9.6e-f).", powers[p].Name, powers[iv.Minor].Name)
-		before := s.War
+		before, allied := s.War, s.Ally
+		var others []int
+		for q := 0; q < NMajor; q++ {
+			if q != p && q != iv.Declarer && s.AtWar(q, iv.Minor) && !s.AtWar(q, p) {
+				others = append(others, q)
+			}
+		}
 		log, err := s.ActivateMinor(iv.Minor, p)
 		if err != nil {
 			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		// HIS-22.2d: the other powers at war with the minor choose.
+		for _, q := range others {
+			s.setWar(q, p, false)
+			if allied[q]&(1<<p) != 0 {
+				s.setAlly(q, p, true)
+			}
+			s.Flow.FreeDOW = append(s.Flow.FreeDOW, [3]int{q, iv.Minor, iv.Declarer})
+			skip := fmt.Sprintf("%s and %s are at war", powers[q].Name, powers[p].Name)
+			for i, x := range log {
+				if x == skip {
+					log = append(log[:i:i], log[i+1:]...)
+					break
+				}
+			}
 		}
 		r.log(log)
 		for q := 0; q < NMajor; q++ {
@@ -431,6 +457,64 @@ func (r *run) interventionAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 	}
 	r.nextAfter(iv.Declarer)
 	return []string{canon}, nil
+}
+
+// freeDOWAnswer: a power at war with a minor just activated declares war
+// on its new major ally at no cost, or declines and its units leave the
+// minor's spaces (HIS-22.2d).
+func (r *run) freeDOWAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	x := s.Flow.FreeDOW[0]
+	m := x[1]
+	a := s.minorAlly(m)
+	legal := s.freeDOWChoices()
+	if len(lines) == 0 {
+		lines = []adjudicator.Line{{Text: "no"}}
+	}
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	v, _ := verbOf(strings.ToLower(englishLine(l.Text)))
+	var canon string
+	switch v {
+	case "declare", "war":
+		if s.Allied(p, a) {
+			return nil, reject(l, errLegal(legal, "%s may not declare war on its ally %s (HIS-9.6i)", powers[p].Name, powers[a].Name))
+		}
+		s.setWar(p, a, true)
+		r.say("%s declares war on %s at no cost (HIS-22.2d).", powers[p].Name, powers[a].Name)
+		r.warNavalBattles(p, a)
+		canon = "declare war on " + powers[a].ID
+	case "no", "decline", "done", "pass":
+		r.say("%s does not declare war on %s (HIS-22.2d).", powers[p].Name, powers[a].Name)
+		for sp := 0; sp < NS; sp++ {
+			if int(s.Ctrl[sp]) == m && !s.Units[sp][p].empty() {
+				r.log(s.moveOut(p, sp))
+			}
+		}
+		canon = "no"
+	default:
+		return nil, reject(l, errLegal(legal, `write "declare war on <power>" or "no"`))
+	}
+	s.Flow.FreeDOW = s.Flow.FreeDOW[1:]
+	if len(s.Flow.FreeDOW) == 0 {
+		s.Flow.FreeDOW = nil
+	}
+	r.nextAfter(x[2])
+	return []string{canon}, nil
+}
+
+func (s *St) freeDOWChoices() []string {
+	a := s.minorAlly(s.Flow.FreeDOW[0][1])
+	return []string{"no", "declare war on " + powers[a].ID}
+}
+
+func (s *St) freeDOWText() string {
+	x := s.Flow.FreeDOW[0]
+	a := s.minorAlly(x[1])
+	return fmt.Sprintf("%s is now an ally of %s. You are at war with %s: declare war on %s at no cost (HIS-22.2d), or write no and your units in its spaces go to your nearest fortified space.",
+		powers[x[1]].Name, powers[a].Name, powers[x[1]].Name, powers[a].Name)
 }
 
 // warNavalBattles fights the naval battles a new war between p and q
@@ -524,6 +608,10 @@ func (s *St) interventionText(p int) string {
 // war: now and then a war on a random power it may declare on, paid with
 // the fewest cards; an intervention half the time when it can pay.
 func (s *St) randomDiplomacy(p int, pick func(int) int) []string {
+	if len(s.Flow.FreeDOW) > 0 {
+		ch := s.freeDOWChoices()
+		return []string{ch[pick(len(ch))]}
+	}
 	if len(s.Flow.Interv) > 0 {
 		ch := s.interventionChoices(p)
 		return []string{ch[pick(len(ch))]}

@@ -557,3 +557,38 @@ func TestHIS7c_EnglandNegotiatesInTurn1(t *testing.T) {
 	require.True(t, s.Allied(England, Hapsburg))
 	require.Equal(t, PhDiet, s.Phase)
 }
+
+// HIS-22.2d, HIS-22.2b: when France intervenes for Scotland, a power
+// already at war with Scotland may declare war on France at no cost, or
+// decline, its units in Scottish spaces then leaving them.
+func TestHIS22_2d_FreeDeclarationAfterIntervention(t *testing.T) {
+	ones := cardsOf(t, 1, 3)
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, Hapsburg, ones[0])
+	deal(s, England, ones[1])
+	deal(s, France, ones[2], twos[0])
+	s.setWar(Hapsburg, France, false)
+	stirling := sp(t, "stirling")
+	s.addUnits(stirling, Hapsburg, Force{Reg: 1})
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[0]))
+	s, _ = submit(t, s, France, d, "no")
+	s, _ = submit(t, s, England, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[1]))
+	s, res := submit(t, s, France, d, fmt.Sprintf("intervene pay %d", twos[0]))
+	require.Contains(t, eventText(res, "papacy"), "Hapsburg may declare war on France at no cost (HIS-22.2d).")
+	require.True(t, s.AtWar(England, France))
+	require.False(t, s.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Scotland is now an ally of France.")
+	require.Equal(t, []string{"no"}, s.defaultLines(Hapsburg))
+
+	war, _ := submit(t, s, Hapsburg, d, "declare war on france")
+	require.True(t, war.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"france"}, war.Owing(), "then France declares in its turn")
+
+	peace, res := submit(t, s, Hapsburg, d, "no")
+	require.False(t, peace.AtWar(Hapsburg, France))
+	require.Zero(t, peace.Units[stirling][Hapsburg].Land())
+	require.Contains(t, eventText(res, "ottoman"), "Hapsburg does not declare war on France (HIS-22.2d).")
+}

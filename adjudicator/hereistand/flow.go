@@ -89,6 +89,11 @@ type Flow struct {
 	// Interv holds the interventions owed in the declarations of war of
 	// the Diplomacy Phase (HIS-9.6e-f), the first owed now.
 	Interv []Intervention
+	// FreeDOW holds the powers at war with a minor power an intervention
+	// just activated, each to choose a free declaration of war on its new
+	// ally (HIS-22.2d): the power, the minor and the declarer whose
+	// declaration started it; the first is owed now.
+	FreeDOW [][3]int
 	// Seg is the segment of the Diplomacy Phase in progress from turn 2
 	// (SegPeace, SegRansom, SegDOW); Peace the pairs of powers that made
 	// peace in this Diplomacy Phase (HIS-9.6j).
@@ -122,6 +127,9 @@ func (f Flow) clone() Flow {
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
 	if f.Interv != nil {
 		f.Interv = append([]Intervention(nil), f.Interv...)
+	}
+	if f.FreeDOW != nil {
+		f.FreeDOW = append([][3]int(nil), f.FreeDOW...)
 	}
 	if f.Peace != nil {
 		f.Peace = append([][2]int(nil), f.Peace...)
@@ -259,7 +267,10 @@ func (s *St) checkFlow() error {
 	if (f.Move != nil || f.Naval != nil || f.Assault != nil) && s.Phase != PhAction {
 		return fmt.Errorf("a move in progress outside the Action Phase")
 	}
-	if len(f.Interv) > 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<intervener(f.Interv[0].Minor)) {
+	if len(f.FreeDOW) > 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<f.FreeDOW[0][0] || s.minorAlly(f.FreeDOW[0][1]) == NoPower) {
+		return fmt.Errorf("a free declaration of war owed out of turn")
+	}
+	if len(f.Interv) > 0 && len(f.FreeDOW) == 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<intervener(f.Interv[0].Minor)) {
 		return fmt.Errorf("an intervention owed outside the declarations of war")
 	}
 	if s.Phase == PhDiplomacy && s.Turn > 1 && f.Waiting&(f.Waiting-1) != 0 {
@@ -303,6 +314,7 @@ type flowWire struct {
 	NoWithdraw bool                `json:"no_withdraw,omitempty"`
 	Queue      []adjudicator.Line  `json:"queue,omitempty"`
 	Interv     [][2]string         `json:"interventions,omitempty"`
+	FreeDOW    [][3]string         `json:"free_dow,omitempty"`
 	Seg        int                 `json:"diplomacy_segment,omitempty"`
 	Peace      [][2]string         `json:"peace_made,omitempty"`
 	Deals      []dealWire          `json:"deals,omitempty"`
@@ -381,6 +393,9 @@ func (f *Flow) wire() *flowWire {
 		w.Interv = append(w.Interv, [2]string{powers[iv.Minor].ID, powers[iv.Declarer].ID})
 	}
 	w.Seg = f.Seg
+	for _, x := range f.FreeDOW {
+		w.FreeDOW = append(w.FreeDOW, [3]string{powers[x[0]].ID, powers[x[1]].ID, powers[x[2]].ID})
+	}
 	for _, x := range f.Gifts {
 		w.Gifts = append(w.Gifts, [3]string{powers[x.From].ID, powers[x.To].ID, x.What})
 	}
@@ -397,7 +412,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.FreeDOW == nil {
 		return nil
 	}
 	return &w
@@ -515,6 +530,15 @@ func (f *Flow) fromWire(w *flowWire) error {
 			return fmt.Errorf("bad intervention %v", x)
 		}
 		f.Interv = append(f.Interv, Intervention{Minor: m, Declarer: d})
+	}
+	for _, x := range w.FreeDOW {
+		q, ok1 := powerByID[x[0]]
+		m, ok2 := powerByID[x[1]]
+		d, ok3 := powerByID[x[2]]
+		if !ok1 || !ok2 || !ok3 || q >= NMajor || !isMinor(m) || d >= NMajor {
+			return fmt.Errorf("bad free declaration %v", x)
+		}
+		f.FreeDOW = append(f.FreeDOW, [3]int{q, m, d})
 	}
 	for _, x := range w.Gifts {
 		a, ok1 := powerByID[x[0]]

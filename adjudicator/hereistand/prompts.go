@@ -62,6 +62,10 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Choices:  []string{"play 95 theses"},
 			Template: []string{"play 95 theses"}}
 	case PhDiplomacy:
+		if len(s.Flow.FreeDOW) > 0 {
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.freeDOWText(),
+				Choices: s.freeDOWChoices(), Template: []string{"no"}}
+		}
 		if len(s.Flow.Interv) > 0 {
 			ch := s.interventionChoices(p)
 			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.interventionText(p),
@@ -176,7 +180,7 @@ func (s *St) defaultLines(p int) []string {
 	case PhLuther:
 		return []string{"play 95 theses"}
 	case PhDiplomacy:
-		if len(s.Flow.Interv) > 0 {
+		if len(s.Flow.Interv) > 0 || len(s.Flow.FreeDOW) > 0 {
 			return []string{"no"}
 		}
 		if s.Flow.Seg == SegNegotiate && len(s.Flow.Deals) > 0 {
@@ -263,9 +267,9 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		lines = s.randomImpulse(p, pick)
 	case s.Phase == PhDiplomacy && s.Flow.Seg == SegNegotiate:
 		lines = s.randomNegotiation(p, pick)
-	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom || s.Flow.Seg == SegExcom) && len(s.Flow.Interv) == 0:
+	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom || s.Flow.Seg == SegExcom) && len(s.Flow.Interv) == 0 && len(s.Flow.FreeDOW) == 0:
 		lines = s.randomPeace(p, pick)
-	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0):
+	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0 || len(s.Flow.FreeDOW) > 0):
 		lines = s.randomDiplomacy(p, pick)
 	case s.Phase == PhDiet:
 		ch := s.dietChoices(p)

@@ -176,6 +176,9 @@ func lutherCard() int {
 // (HIS-7c; its negotiations come with the negotiation rules); from turn 2
 // the powers declare war in Impulse Order and intervene (diplomacy.go).
 func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
+	if len(r.s.Flow.FreeDOW) > 0 {
+		return r.freeDOWAnswer(p, lines)
+	}
 	if len(r.s.Flow.Interv) > 0 {
 		return r.interventionAnswer(p, lines)
 	}
