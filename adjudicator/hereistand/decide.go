@@ -58,7 +58,16 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		if len(ls) == 0 {
 			ls = opt.Leaders
 		}
+		// The units of q and of the minor powers allied to it (HIS-22.3)
+		// intercept together, q's own first.
+		own := []int{q}
 		free := s.Units[o.from][q]
+		for r := NMajor; r < Independent; r++ {
+			if u := s.Units[o.from][r]; s.side(r) == q && !s.besieged(o.from, r) && u.Land() > 0 {
+				own = append(own, r)
+				free.Reg, free.Merc, free.Cav = free.Reg+u.Reg, free.Merc+u.Merc, free.Cav+u.Cav
+			}
+		}
 		spec := o.units
 		if spec.all {
 			spec = unitSpec{given: true, count: min(opt.Units, free.Land(), MaxFormation(ls))}
@@ -68,8 +77,17 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 			return nil, reject(l, errLegal(legal, "%v", err))
 		}
 		fm := Formation{At: o.from, Leaders: ls}
-		if f.Land() > 0 {
-			fm.Parts = []Part{{q, f}}
+		for _, r := range own {
+			u := s.Units[o.from][r]
+			t := Force{Reg: min(f.Reg, u.Reg), Merc: min(f.Merc, u.Merc), Cav: min(f.Cav, u.Cav)}
+			f.Reg, f.Merc, f.Cav = f.Reg-t.Reg, f.Merc-t.Merc, f.Cav-t.Cav
+			if t.Land() > 0 {
+				fm.Parts = append(fm.Parts, Part{r, t})
+			}
+		}
+		f = Force{}
+		for _, pt := range fm.Parts {
+			f.Reg, f.Merc, f.Cav = f.Reg+pt.Force.Reg, f.Merc+pt.Force.Merc, f.Cav+pt.Force.Cav
 		}
 		_, lg, err := s.Intercept(m, q, fm, r.dice)
 		if err != nil {

@@ -14,9 +14,11 @@
 // play (prompts.go), and the Reformation (religion.go: debaters,
 // reformers, universities, Reformation and Counter-Reformation attempts,
 // Luther's 95 Theses and the Diet of Worms; religion_actions.go: the six
-// religious actions, theological debates and debater bonuses). Cards are
-// played for their CP only; events, diplomacy and the New World come
-// later.
+// religious actions, theological debates and debater bonuses), and the
+// Diplomacy Phase (negotiation.go: deals and alliances; peace.go: suing
+// for peace and ransom; diplomacy.go: declarations of war and
+// interventions). Cards are played for their CP only; events and the New
+// World come later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

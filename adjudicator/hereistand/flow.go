@@ -86,6 +86,24 @@ type Flow struct {
 	// ("auto intercept from Lyon to Dijon at most 4"), tried in order
 	// before the power is asked.
 	Intercepts [NMajor][]StandingIntercept
+	// Interv holds the interventions owed in the declarations of war of
+	// the Diplomacy Phase (HIS-9.6e-f), the first owed now.
+	Interv []Intervention
+	// FreeDOW holds the powers at war with a minor power an intervention
+	// just activated, each to choose a free declaration of war on its new
+	// ally (HIS-22.2d): the power, the minor and the declarer whose
+	// declaration started it; the first is owed now.
+	FreeDOW [][3]int
+	// Seg is the segment of the Diplomacy Phase in progress from turn 2
+	// (SegPeace, SegRansom, SegDOW); Peace the pairs of powers that made
+	// peace in this Diplomacy Phase (HIS-9.6j).
+	Seg   int
+	Peace [][2]int
+	// Deals are the deals announced and not yet confirmed by every power
+	// involved, the first being asked (HIS-9.1d); Gifts the pairs (giver,
+	// receiver) of card draws given by deals this turn (HIS-9.1b6).
+	Deals []Deal
+	Gifts []gift
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -107,6 +125,26 @@ func (f Flow) clone() Flow {
 		}
 	}
 	f.Queue = append([]adjudicator.Line(nil), f.Queue...)
+	if f.Interv != nil {
+		f.Interv = append([]Intervention(nil), f.Interv...)
+	}
+	if f.FreeDOW != nil {
+		f.FreeDOW = append([][3]int(nil), f.FreeDOW...)
+	}
+	if f.Peace != nil {
+		f.Peace = append([][2]int(nil), f.Peace...)
+	}
+	if f.Gifts != nil {
+		f.Gifts = append([]gift(nil), f.Gifts...)
+	}
+	if f.Deals != nil {
+		ds := make([]Deal, len(f.Deals))
+		for i, d := range f.Deals {
+			d.Terms = append([]string(nil), d.Terms...)
+			ds[i] = d
+		}
+		f.Deals = ds
+	}
 	f.History = append([][NMajor]int(nil), f.History...)
 	if f.AttLoss != nil {
 		f.AttLoss = append([]Part{}, f.AttLoss...)
@@ -229,6 +267,21 @@ func (s *St) checkFlow() error {
 	if (f.Move != nil || f.Naval != nil || f.Assault != nil) && s.Phase != PhAction {
 		return fmt.Errorf("a move in progress outside the Action Phase")
 	}
+	if len(f.FreeDOW) > 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<f.FreeDOW[0][0] || s.minorAlly(f.FreeDOW[0][1]) == NoPower) {
+		return fmt.Errorf("a free declaration of war owed out of turn")
+	}
+	if len(f.Interv) > 0 && len(f.FreeDOW) == 0 && (s.Phase != PhDiplomacy || f.Waiting != 1<<intervener(f.Interv[0].Minor)) {
+		return fmt.Errorf("an intervention owed outside the declarations of war")
+	}
+	if s.Phase == PhDiplomacy && s.Turn > 1 && f.Waiting&(f.Waiting-1) != 0 {
+		return fmt.Errorf("several powers owe diplomacy at once")
+	}
+	if len(f.Deals) > 0 && f.Seg != SegNegotiate {
+		return fmt.Errorf("deals pending outside the Negotiation segment")
+	}
+	if (f.Seg != 0 || len(f.Peace) > 0 || len(f.Deals) > 0 || len(f.Gifts) > 0) && s.Phase != PhDiplomacy {
+		return fmt.Errorf("a diplomacy segment outside the Diplomacy Phase")
+	}
 	if s.Passes < 0 || s.Passes > NMajor {
 		return fmt.Errorf("%d consecutive passes", s.Passes)
 	}
@@ -260,10 +313,23 @@ type flowWire struct {
 	Declined   []string            `json:"declined,omitempty"`
 	NoWithdraw bool                `json:"no_withdraw,omitempty"`
 	Queue      []adjudicator.Line  `json:"queue,omitempty"`
+	Interv     [][2]string         `json:"interventions,omitempty"`
+	FreeDOW    [][3]string         `json:"free_dow,omitempty"`
+	Seg        int                 `json:"diplomacy_segment,omitempty"`
+	Peace      [][2]string         `json:"peace_made,omitempty"`
+	Deals      []dealWire          `json:"deals,omitempty"`
+	Gifts      [][3]string         `json:"gifts,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
 	Result     string              `json:"result,omitempty"`
+}
+
+// dealWire is the stored form of a deal.
+type dealWire struct {
+	Proposer  string   `json:"proposer"`
+	Terms     []string `json:"terms"`
+	Confirmed []string `json:"confirmed,omitempty"`
 }
 
 func maskIDs(mask uint16) []string {
@@ -323,6 +389,22 @@ func (f *Flow) wire() *flowWire {
 	for _, d := range f.Stack {
 		w.Stack = append(w.Stack, [2]string{decisionKinds[d.Kind], powers[d.Power].ID})
 	}
+	for _, iv := range f.Interv {
+		w.Interv = append(w.Interv, [2]string{powers[iv.Minor].ID, powers[iv.Declarer].ID})
+	}
+	w.Seg = f.Seg
+	for _, x := range f.FreeDOW {
+		w.FreeDOW = append(w.FreeDOW, [3]string{powers[x[0]].ID, powers[x[1]].ID, powers[x[2]].ID})
+	}
+	for _, x := range f.Gifts {
+		w.Gifts = append(w.Gifts, [3]string{powers[x.From].ID, powers[x.To].ID, x.What})
+	}
+	for _, d := range f.Deals {
+		w.Deals = append(w.Deals, dealWire{Proposer: powers[d.Proposer].ID, Terms: d.Terms, Confirmed: maskIDs(uint16(d.Confirmed))})
+	}
+	for _, x := range f.Peace {
+		w.Peace = append(w.Peace, [2]string{powers[x[0]].ID, powers[x[1]].ID})
+	}
 	if len(w.Queue) == 0 {
 		w.Queue = nil
 	}
@@ -330,7 +412,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.FreeDOW == nil {
 		return nil
 	}
 	return &w
@@ -441,6 +523,54 @@ func (f *Flow) fromWire(w *flowWire) error {
 		}
 		f.Stack = append(f.Stack, Decision{Kind: k, Power: p})
 	}
+	for _, x := range w.Interv {
+		m, ok1 := powerByID[x[0]]
+		d, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || intervener(m) == NoPower || d >= NMajor {
+			return fmt.Errorf("bad intervention %v", x)
+		}
+		f.Interv = append(f.Interv, Intervention{Minor: m, Declarer: d})
+	}
+	for _, x := range w.FreeDOW {
+		q, ok1 := powerByID[x[0]]
+		m, ok2 := powerByID[x[1]]
+		d, ok3 := powerByID[x[2]]
+		if !ok1 || !ok2 || !ok3 || q >= NMajor || !isMinor(m) || d >= NMajor {
+			return fmt.Errorf("bad free declaration %v", x)
+		}
+		f.FreeDOW = append(f.FreeDOW, [3]int{q, m, d})
+	}
+	for _, x := range w.Gifts {
+		a, ok1 := powerByID[x[0]]
+		b, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor || (x[2] != "cards" && x[2] != "mercenaries") {
+			return fmt.Errorf("bad gift %v", x)
+		}
+		f.Gifts = append(f.Gifts, gift{a, b, x[2]})
+	}
+	for _, d := range w.Deals {
+		p, ok := powerByID[d.Proposer]
+		m, err := idsMask(d.Confirmed)
+		if !ok || p >= NMajor || err != nil || m >= 1<<NMajor {
+			return fmt.Errorf("bad deal of %s", d.Proposer)
+		}
+		if _, err := dealTerms(p, strings.Join(d.Terms, ";")); err != nil {
+			return fmt.Errorf("bad deal of %s: %v", d.Proposer, err)
+		}
+		f.Deals = append(f.Deals, Deal{Proposer: p, Terms: d.Terms, Confirmed: uint8(m)})
+	}
+	if w.Seg < 0 || w.Seg > SegExcom {
+		return fmt.Errorf("bad diplomacy segment %d", w.Seg)
+	}
+	f.Seg = w.Seg
+	for _, x := range w.Peace {
+		a, ok1 := powerByID[x[0]]
+		b, ok2 := powerByID[x[1]]
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor {
+			return fmt.Errorf("bad peace %v", x)
+		}
+		f.Peace = append(f.Peace, [2]int{a, b})
+	}
 	if f.Move != nil {
 		if err := checkMoveData(f.Move); err != nil {
 			return err
@@ -512,6 +642,9 @@ type run struct {
 	s    *St
 	dice adjudicator.Dice
 	ev   []adjudicator.Event
+	// newWar is set while a naval battle brought by a new war is fought
+	// (HIS-9.6h): on equal hits both sides retreat.
+	newWar bool
 }
 
 // say tells every power.

@@ -9,6 +9,7 @@ import (
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/selfplay"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // playSeeded plays a random game, calling each after every accepted
@@ -46,6 +47,7 @@ func playSeeded(t testing.TB, seed uint64, each func(before *St, sub *adjudicato
 
 // Fog of war: no view, prompt, event or rejection shows a power a card in
 // another power's hand, over random games.
+// Also exercises HIS-9.1b6 (see the coverage document).
 func TestFogOfWarRandomGames(t *testing.T) {
 	leaks := func(text string, s *St, p int) string {
 		for q := 0; q < NMajor; q++ {
@@ -76,6 +78,14 @@ func TestFogOfWarRandomGames(t *testing.T) {
 				for _, e := range res.Events {
 					// A card played earlier in the same submission may be
 					// dealt again when it ends the turn: its play is public.
+					// A card drawn at random (a deal, a peace, a ransom)
+					// is told to the giver and the receiver only.
+					if strings.HasPrefix(e.Text, "The card drawn is ") {
+						if len(e.To) != 2 {
+							t.Fatalf("seed %d: a card drawn told to %v", seed, e.To)
+						}
+						continue
+					}
 					if e.VisibleTo(role) && !strings.Contains(e.Text, " plays #") {
 						b.WriteString(e.Text + "\n")
 					}
@@ -141,5 +151,36 @@ func BenchmarkRandomGameNineTurns(b *testing.B) {
 			}
 			s = ns.(*St)
 		}
+	}
+}
+
+// HIS-9.1b6, HIS-9.3f, HIS-9.4a: a card drawn at random by a deal, a
+// peace or a ransom is told to the giver and the receiver; the others
+// learn only that a card changed hands.
+func TestFogOfWarDiplomacyDraws(t *testing.T) {
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "propose: cards 1 to papacy")
+	before := append([]uint8(nil), s.Hands[Papacy]...)
+	s, res := submit(t, s, Papacy, d, "confirm")
+	var got int
+	for _, c := range s.Hands[Papacy] {
+		if !containsCard(before, int(c)) {
+			got = int(c)
+		}
+	}
+	require.NotZero(t, got)
+	form := fmt.Sprintf("#%d ", got)
+	for p := 0; p < NMajor; p++ {
+		role := roleOf(p)
+		text := eventText(res, role)
+		if p == Hapsburg || p == Papacy {
+			require.Contains(t, text, form, powers[p].Name)
+			continue
+		}
+		require.NotContains(t, text, form, powers[p].Name)
+		require.NotContains(t, s.View(role).Text(), form, powers[p].Name)
+		require.Contains(t, text, "Papacy draws a card at random from the hand of Hapsburg (deal).")
 	}
 }

@@ -167,8 +167,8 @@ func (Game) Decode(data []byte) (adjudicator.State, error) { return decode(data)
 // The base is the last uncovered box of the key track, counting the
 // square markers on the map less the keys in unrest, at least 1; the
 // Protestant draws 5 with 4 or more electorates under its political
-// control, otherwise 4. ("-1 card" markers arrive with the diplomacy of
-// part 2.)
+// control, otherwise 4. An excommunicated ruler's power draws one card
+// fewer (HIS-21.5h), at least 1.
 func (s *St) CardsDealt(p int) int {
 	var base int
 	if p == Protestant {
@@ -180,7 +180,11 @@ func (s *St) CardsDealt(p int) int {
 		n, unrest := s.Keys(p)
 		base = cardsForKeys(p, n-unrest)
 	}
-	return base + rulers[s.Ruler[p]].CardBonus
+	n := base + rulers[s.Ruler[p]].CardBonus
+	if s.Tracks.Excommunicated&(1<<p) != 0 {
+		n-- // the "-1 Card" marker (HIS-21.5h)
+	}
+	return max(n, 1)
 }
 
 // cardsForKeys is the base card draw of power p with n keys counted.

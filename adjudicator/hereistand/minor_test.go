@@ -162,6 +162,7 @@ func TestHIS22_1d_InactiveMinorFights(t *testing.T) {
 // (even if allied), Hungary becomes a Hapsburg ally for good, Hungarian
 // spaces with Ottoman land units turn Ottoman with the besieged garrison
 // eliminated, and the Ottoman scores 2 VP as War Winner.
+// Also exercises HIS-9.6g (see the coverage document).
 func TestHIS22_5_OttomanDefeatsHungary(t *testing.T) {
 	s := buda(t)
 	s.Ctrl[sp(t, "belgrade")] = Ottoman

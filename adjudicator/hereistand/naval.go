@@ -557,8 +557,11 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
 	dr, dh := rollHits(r.dice, "naval combat defender", dd)
 	attWins := ah > dh
+	// HIS-9.6h: in a battle brought by a new war equal hits leave no
+	// loser; both sides retreat.
+	tie := r.newWar && ah == dh
 	af, df := s.sideNaval(loc, p), s.sideNaval(loc, q)
-	al := navalLosses(af, dh, !attWins)
+	al := navalLosses(af, dh, !attWins && !tie)
 	dl := navalLosses(df, ah, attWins)
 	if al.Naval() == af.Naval() && dl.Naval() == df.Naval() {
 		// Both wiped out: the side with more dice keeps a squadron, the
@@ -570,8 +573,13 @@ func (r *run) navalCombat(loc, p, q int) bool {
 			dl.Sq--
 		}
 	}
-	r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
-		powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+	if tie {
+		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. Equal hits: both sides retreat (HIS-9.6h).", locName(loc),
+			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh)
+	} else {
+		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
+			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+	}
 	for _, x := range []struct {
 		pw int
 		l  Force
@@ -590,6 +598,12 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	// HIS-16.2j: retreat. In a port the attacker always leaves; at sea
 	// the loser does.
 	switch {
+	case tie:
+		// HIS-9.6h, HIS-16.2i: a battle brought by a new war, equal
+		// hits: both sides retreat.
+		r.navalRetreat(loc, p)
+		r.navalRetreat(loc, q)
+		return false
 	case !isSea(loc):
 		r.navalRetreat(loc, p)
 	case attWins:

@@ -62,6 +62,38 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Choices:  []string{"play 95 theses"},
 			Template: []string{"play 95 theses"}}
 	case PhDiplomacy:
+		if len(s.Flow.FreeDOW) > 0 {
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.freeDOWText(),
+				Choices: s.freeDOWChoices(), Template: []string{"no"}}
+		}
+		if len(s.Flow.Interv) > 0 {
+			ch := s.interventionChoices(p)
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.interventionText(p),
+				Choices: ch, Template: []string{"no"}}
+		}
+		switch s.Flow.Seg {
+		case SegNegotiate:
+			if len(s.Flow.Deals) > 0 {
+				return adjudicator.Prompt{Role: role, Kind: "negotiation", Text: s.confirmText(),
+					Choices: []string{"confirm", "reject"}, Template: []string{"confirm"}}
+			}
+			return adjudicator.Prompt{Role: role, Kind: "negotiation", Text: s.announceText(),
+				Choices: []string{"done", "propose: ally <power>", "propose: end war with <power>"}, Template: []string{"done"}}
+		case SegPeace:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.peaceText(p),
+				Choices: capList(s.peaceChoices(p)), Template: []string{"done"}}
+		case SegRansom:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.ransomText(p),
+				Choices: capList(s.ransomChoices(p)), Template: []string{"done"}}
+		case SegExcom:
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy",
+				Text:    "Your ruler is excommunicated (HIS-9.5a): write donate to lift it (the Papacy draws a card at random from your hand for St. Peter's), or done.",
+				Choices: []string{"done", "donate"}, Template: []string{"done"}}
+		}
+		if s.dowSegment() {
+			return adjudicator.Prompt{Role: role, Kind: "diplomacy", Text: s.declarationsText(p),
+				Choices: capList(s.declareChoices(p)), Template: []string{"done"}}
+		}
 		return adjudicator.Prompt{Role: role, Kind: "diplomacy",
 			Text:     "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done.",
 			Choices:  []string{"done"},
@@ -148,6 +180,12 @@ func (s *St) defaultLines(p int) []string {
 	case PhLuther:
 		return []string{"play 95 theses"}
 	case PhDiplomacy:
+		if len(s.Flow.Interv) > 0 || len(s.Flow.FreeDOW) > 0 {
+			return []string{"no"}
+		}
+		if s.Flow.Seg == SegNegotiate && len(s.Flow.Deals) > 0 {
+			return []string{"reject"} // a deal not confirmed takes no effect (HIS-9.1d)
+		}
 		return []string{"done"}
 	case PhDiet:
 		return s.dietChoices(p)[:1]
@@ -227,6 +265,12 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 		}
 	case s.Phase == PhAction:
 		lines = s.randomImpulse(p, pick)
+	case s.Phase == PhDiplomacy && s.Flow.Seg == SegNegotiate:
+		lines = s.randomNegotiation(p, pick)
+	case s.Phase == PhDiplomacy && (s.Flow.Seg == SegPeace || s.Flow.Seg == SegRansom || s.Flow.Seg == SegExcom) && len(s.Flow.Interv) == 0 && len(s.Flow.FreeDOW) == 0:
+		lines = s.randomPeace(p, pick)
+	case s.Phase == PhDiplomacy && (s.dowSegment() || len(s.Flow.Interv) > 0 || len(s.Flow.FreeDOW) > 0):
+		lines = s.randomDiplomacy(p, pick)
 	case s.Phase == PhDiet:
 		ch := s.dietChoices(p)
 		lines = []string{ch[pick(len(ch))]}

@@ -97,6 +97,11 @@ type Tracks struct {
 	// HungaryWon is set once the Ottoman has defeated Hungary/Bohemia
 	// (HIS-22.5): it is then a Hapsburg ally for good.
 	HungaryWon bool `json:",omitempty"`
+	// Excommunicated holds the powers whose ruler is excommunicated, bit
+	// p for power p: the "-1 Card" marker (HIS-21.5h). The events that
+	// excommunicate come with the card events; the Diplomacy Phase lifts
+	// it (HIS-9.3i, HIS-9.1b9, HIS-9.5a).
+	Excommunicated uint8 `json:",omitempty"`
 }
 
 // St is the state of a game of Here I Stand. Spaces, sea zones, powers,
@@ -506,6 +511,9 @@ func (s *St) Status() adjudicator.Status {
 func (s *St) Check() error {
 	if s.Turn < 1 || s.Turn > lastGameTurn || s.Phase < 1 || s.Phase >= NPhase {
 		return fmt.Errorf("turn %d phase %d", s.Turn, s.Phase)
+	}
+	if x := s.Tracks.Excommunicated; x >= 1<<NMajor || x&(1<<Papacy) != 0 {
+		return fmt.Errorf("excommunicated rulers %b", x)
 	}
 	if s.Players < 3 || s.Players > 6 {
 		return fmt.Errorf("%d players", s.Players)

@@ -172,12 +172,38 @@ func lutherCard() int {
 	return 0
 }
 
-// diplomacyAnswer: every power passes through the Diplomacy Phase (in
-// turn 1 only England negotiates, HIS-7c). Negotiations, peace, ransom
-// and declarations of war arrive with the diplomacy rules; this is where
-// they will be read (see diplomacyOrder).
+// diplomacyAnswer: in turn 1 England passes through the reduced phase
+// (HIS-7c; its negotiations come with the negotiation rules); from turn 2
+// the powers declare war in Impulse Order and intervene (diplomacy.go).
 func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
-	var canon []string
+	if len(r.s.Flow.FreeDOW) > 0 {
+		return r.freeDOWAnswer(p, lines)
+	}
+	if len(r.s.Flow.Interv) > 0 {
+		return r.interventionAnswer(p, lines)
+	}
+	switch r.s.Flow.Seg {
+	case SegNegotiate:
+		if len(r.s.Flow.Deals) > 0 {
+			return r.confirmAnswer(p, lines)
+		}
+		if len(lines) == 0 {
+			lines = []adjudicator.Line{{Text: "done"}}
+		}
+		return r.announceAnswer(p, lines)
+	case SegPeace:
+		return r.peaceAnswer(p, lines)
+	case SegRansom:
+		return r.ransomAnswer(p, lines)
+	case SegExcom:
+		return r.excomAnswer(p, lines)
+	}
+	if r.s.dowSegment() {
+		if len(lines) == 0 {
+			lines = []adjudicator.Line{{Text: "done"}}
+		}
+		return r.declarationsAnswer(p, lines)
+	}
 	if len(lines) == 0 {
 		lines = []adjudicator.Line{{Text: "done"}}
 	}
@@ -187,20 +213,11 @@ func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjud
 		case "done", "pass", "no", "end":
 			continue
 		}
-		if err := r.diplomacyOrder(p, l); err != nil {
-			return nil, reject(l, err)
-		}
-		canon = append(canon, l.Text)
+		return nil, reject(l, errLegal([]string{"done"}, "the Diplomacy Phase has no orders yet: write done"))
 	}
 	r.s.Flow.Waiting &^= 1 << p
 	r.say("%s ends its diplomacy.", powers[p].Name)
-	return append(canon, "done"), nil
-}
-
-// diplomacyOrder is the hook for the orders of the Diplomacy Phase
-// (HIS-9): none exist yet.
-func (r *run) diplomacyOrder(p int, l adjudicator.Line) error {
-	return errLegal([]string{"done"}, "the Diplomacy Phase has no orders yet: write done")
+	return []string{"done"}, nil
 }
 
 // advance runs the phases that need no decision until a power owes one
@@ -254,6 +271,8 @@ func (r *run) advance() {
 			if s.Flow.Waiting != 0 {
 				return
 			}
+			s.Flow.Beaten = locSet{} // retreats of HIS-9.6h battles
+			s.Flow.Seg, s.Flow.Peace, s.Flow.Deals, s.Flow.Gifts = 0, nil, nil, nil
 			if s.Turn == 1 {
 				r.enter(PhDiet)
 			} else {
@@ -319,10 +338,7 @@ func (r *run) enter(ph int) {
 	s.Phase = ph
 	switch ph {
 	case PhDiplomacy:
-		s.Flow.Waiting = 1<<NMajor - 1
-		if s.Turn == 1 {
-			s.Flow.Waiting = 1 << England // HIS-7c
-		}
+		r.startNegotiation() // in turn 1 England alone (HIS-7c)
 	case PhDiet:
 		for _, p := range []int{Protestant, Hapsburg, Papacy} {
 			if len(s.dietChoices(p)) > 0 {

@@ -45,7 +45,13 @@ var verbAliases = map[string]string{
 	"publicar":    "publish", "publica": "publish", "traducir": "translate", "traduce": "translate",
 	"debatir": "debate", "debate": "debate", "quemar": "burn", "quema": "burn", "fundar": "found", "funda": "found",
 	"objetivo": "target", "convertir": "target", "convierte": "target", "san": "st",
-	"no": "no", // "no despliegue", "no schieramento"
+	"no":       "no", // "no despliegue", "no schieramento"
+	"declarar": "declare", "declara": "declare", "declaro": "declare", "pagar": "pay", "pago": "pay",
+	"intervenir": "intervene", "intervengo": "intervene", "interviene": "intervene",
+	"pedir": "sue", "pido": "sue", "recobrar": "regain", "recobra": "regain", "recuperar": "recover", "recupera": "recover",
+	"rescatar": "ransom", "rescata": "ransom",
+	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
+	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -71,6 +77,12 @@ var verbAliases = map[string]string{
 	"pubblica":  "publish", "pubblicare": "publish", "traduci": "translate", "tradurre": "translate",
 	"dibatti": "debate", "dibattito": "debate", "brucia": "burn", "bruciare": "burn", "fonda": "found", "fondare": "found",
 	"bersaglio": "target", "converti": "target",
+	"dichiara": "declare", "dichiarare": "declare", "dichiaro": "declare", "paga": "pay", "pagare": "pay",
+	"intervieni": "intervene", "intervenire": "intervene", // "interviene" as in Spanish
+	"chiedi": "sue", "chiedere": "sue", "riconquista": "regain", "riconquistare": "regain", "recuperare": "recover", // "recupera" as in Spanish
+	"riscatta": "ransom", "riscattare": "ransom",
+	"proponi": "propose", "proporre": "propose", "conferma": "confirm", "confermare": "confirm", "confermo": "confirm",
+	"dona": "donate", "donare": "donate", "revoca": "lift", "alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
 }
 
 // wordAliases maps the other keywords of an order.
@@ -83,6 +95,7 @@ var wordAliases = map[string]string{
 	"ninguno": "none", "ninguna": "none", "nada": "none", "evento": "event", "despliegue": "deployment",
 	"tesis": "theses", "disturbios": "unrest", "naval": "move",
 	"tratado": "treatise", "libros": "books", "pedro": "peters", "universidad": "university", "jesuita": "jesuit",
+	"guerra": "war", "contra": "against", "paz": "peace", "pv": "vp", "carta": "card", "y": "and",
 	"comprometido": "committed", "comprometidos": "committed", "alemana": "german", "francesa": "french", "inglesa": "english",
 
 	// Italian
@@ -92,6 +105,7 @@ var wordAliases = map[string]string{
 	"tutto": "all", "tutti": "all", "tutte": "all", "nessuno": "none", "nessuna": "none",
 	"schieramento": "deployment", "tesi": "theses", "disordini": "unrest", "navale": "move",
 	"trattato": "treatise", "libri": "books", "pietro": "peters", "università": "university", "universita": "university",
+	"contro":  "against", // "guerra" as in Spanish
 	"gesuita": "jesuit", "impegnato": "committed", "impegnati": "committed",
 }
 

@@ -59,7 +59,11 @@ func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 		"deploy": {"desplegar", "schiera"}, "lose": {"perder", "perdi"}, "transport": {"transportar", "trasporta"},
 		"avoid": {"evitar", "evitare"}, "unrest": {"eliminar", "rimuovi"}, "fall": {"retroceder", "ripiega"},
 		"publish": {"publicar", "pubblica"}, "translate": {"traducir", "traduci"}, "debate": {"debatir", "dibatti"},
-		"burn": {"quemar", "brucia"}, "jesuit": {"fundar", "fonda"}, "target": {"objetivo", "bersaglio"}, "st": {"san", "san"}}
+		"burn": {"quemar", "brucia"}, "jesuit": {"fundar", "fonda"}, "target": {"objetivo", "bersaglio"}, "st": {"san", "san"},
+		"declare": {"declarar", "dichiara"}, "pay": {"pagar", "paga"}, "intervene": {"intervenir", "intervieni"},
+		"sue": {"pedir", "chiedi"}, "eliminate": {"eliminar", "rimuovi"}, "regain": {"recobrar", "riconquista"},
+		"recover": {"recuperar", "recupera"}, "ransom": {"rescatar", "riscatta"},
+		"confirm": {"confirmar", "conferma"}, "reject": {"rechazar", "rifiuta"}, "donate": {"donar", "dona"}}
 	translate := func(l string, lang int) string {
 		head, body := "", l
 		if p, rest := linePower(l); p >= 0 {

@@ -70,6 +70,7 @@ func TestHIS19_3_ReturnHome(t *testing.T) {
 // powers stay; each capital under its power's control gets a regular
 // (both Hapsburg capitals, never the Protestant); overdue Mandatory
 // Events occur.
+// Also exercises HIS-9.2c (see the coverage document).
 func TestHIS19_WinterSteps(t *testing.T) {
 	s := board(t)
 	s.Turn = 2

@@ -1,0 +1,594 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// dowGame is the 1517 game moved to the declarations of war of turn 2;
+// power p holds the cards given.
+func dowGame(t *testing.T, p int, hand ...uint8) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	deal(s, p, hand...)
+	(&run{s: s, dice: testdice.New(1)}).startDOW()
+	mustCheck(t, s)
+	return s
+}
+
+// distinctCards are n plain cards of the first turn, each of cp CP.
+func cardsOf(t *testing.T, cp, n int, not ...int) []uint8 {
+	t.Helper()
+	var out []uint8
+	for len(out) < n {
+		c := cardWith(t, cp, not...)
+		out = append(out, c)
+		not = append(not, int(c))
+	}
+	return out
+}
+
+func mandatoryCard(t *testing.T) uint8 {
+	t.Helper()
+	for n := 1; n <= NBase; n++ {
+		if cards[n].Type == CardMandatory {
+			return uint8(n)
+		}
+	}
+	t.Fatal("no Mandatory Event")
+	return 0
+}
+
+// HIS-9.6c, HIS-9.6d: the costs of the Diplomatic Status display, 1 CP on
+// a minor power, and the interventions' 2 CP.
+func TestHIS9_6c_DOWCosts(t *testing.T) {
+	for _, c := range []struct{ p, q, cp int }{
+		{Ottoman, Hapsburg, 4}, {Hapsburg, Ottoman, 4}, {Ottoman, England, 6}, {France, Ottoman, 5}, {Papacy, Ottoman, 5},
+		{Hapsburg, England, 3}, {France, Hapsburg, 3}, {Hapsburg, Papacy, 2}, {England, France, 2}, {Papacy, England, 4},
+		{France, Papacy, 3}, {England, Scotland, 1}, {Ottoman, Venice, 1}, {France, Genoa, 1},
+	} {
+		require.Equal(t, c.cp, DOWCost(c.p, c.q), "%s on %s", powers[c.p].Name, powers[c.q].Name)
+	}
+	require.Equal(t, 2, InterventionCP)
+}
+
+// HIS-9.6i: the restrictions at all times.
+func TestHIS9_6i_Restrictions(t *testing.T) {
+	s := dowGame(t, Ottoman)
+	for _, c := range []struct {
+		p, q int
+		why  string
+	}{
+		{Hapsburg, France, "already at war"},
+		{Ottoman, Hungary, "already at war"},
+		{England, Hungary, "Hungary/Bohemia"},
+		{Protestant, Papacy, "Protestant declares no war"},
+		{Hapsburg, Protestant, "on the Protestant"},
+		{Ottoman, Scotland, "Scotland"},
+		{Papacy, Scotland, "Scotland"},
+		{England, Venice, "Venice"},
+		{England, England, "another major or minor"},
+		{England, Independent, "independent keys"},
+	} {
+		err := s.MayDeclare(c.p, c.q)
+		require.Error(t, err, "%s on %s", powers[c.p].Name, powerName(c.q))
+		require.Contains(t, err.Error(), c.why)
+	}
+	for _, c := range [][2]int{{Ottoman, Venice}, {Hapsburg, England}, {England, Scotland}, {France, Genoa}, {Hapsburg, Venice}} {
+		require.NoError(t, s.MayDeclare(c[0], c[1]))
+	}
+	// An active minor: declare on its major ally instead; an ally: never.
+	s.setAlly(Venice, Papacy, true)
+	require.ErrorContains(t, s.MayDeclare(Ottoman, Venice), "declare war on Papacy instead")
+	s.setAlly(England, Hapsburg, true)
+	require.ErrorContains(t, s.MayDeclare(England, Hapsburg), "its ally")
+	// After the Schmalkaldic League the Protestant is at war through it;
+	// no display cost exists for its other pairs.
+	s.League = true
+	require.Error(t, s.MayDeclare(Protestant, England))
+}
+
+// HIS-9.6a, HIS-9.6b, HIS-9.6c, HIS-9.6d: each power in Impulse Order
+// declares or passes, and pays with cards worth the cost, never a
+// Mandatory Event; the cards go to the discard pile.
+// Also exercises HIS-22.1a (see the coverage document).
+func TestHIS9_6b_DeclarationsInImpulseOrder(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	twos := cardsOf(t, 2, 1)
+	threes := cardsOf(t, 3, 1)
+	mand := mandatoryCard(t)
+	s := dowGame(t, Hapsburg, ones[0], ones[1], twos[0], threes[0], mand)
+	d := testdice.New(1)
+	require.Equal(t, []adjudicator.Role{"ottoman"}, s.Owing())
+	pr := s.Prompts()[0]
+	require.Equal(t, "diplomacy", pr.Kind)
+	require.Contains(t, pr.Text, "Costs in CP: Hapsburg 4, England 6, France 5, Papacy 5, Genoa 1, Venice 1")
+	require.Contains(t, pr.Choices, "declare war on venice")
+
+	s, res := submit(t, s, Ottoman, d, "done")
+	require.Contains(t, eventText(res, "ottoman"), "Ottoman declares no war.")
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+
+	for _, c := range []struct {
+		lines []string
+		why   string
+	}{
+		{[]string{"declare war on france", "pay 1"}, "already at war"},
+		{[]string{"declare war on england"}, "cost 3 CP: add a line"},
+		{[]string{"declare war on england", fmt.Sprintf("pay %d", twos[0])}, "the cards give 2 CP and the declarations cost 3 CP"},
+		{[]string{"declare war on england", fmt.Sprintf("pay %d, %d", twos[0], mand)}, "Mandatory Event"},
+		{[]string{"declare war on england", "declare war on england", fmt.Sprintf("pay %d", threes[0])}, "named twice"},
+		{[]string{fmt.Sprintf("pay %d", threes[0])}, "no declaration of war to pay for"},
+		{[]string{"declare war on england", "done"}, "stands alone"},
+		{[]string{"declare war on narnia"}, "narnia"},
+	} {
+		rej := refuse(t, s, Hapsburg, c.lines...)
+		require.Contains(t, rej.Error(), c.why, "%q", c.lines)
+	}
+	// Two declarations, 3 + 1 CP, paid with 2 + 1 + 1.
+	s, res = submit(t, s, Hapsburg, d, "declare war on england", "declare war on genoa",
+		fmt.Sprintf("pay %d, %d %d", twos[0], ones[0], ones[1]))
+	require.True(t, s.AtWar(Hapsburg, England))
+	require.True(t, s.AtWar(Hapsburg, Genoa))
+	require.False(t, s.minorAlly(Genoa) != NoPower, "a declaration alone activates no minor (HIS-22.1a)")
+	ev := eventText(res, "protestant")
+	require.Contains(t, ev, "Hapsburg declares war on England (3 CP, HIS-9.6).")
+	require.Contains(t, ev, "Hapsburg pays 4 CP for its declarations of war with ")
+	require.Len(t, s.Hands[Hapsburg], 2)
+	require.True(t, containsCard(s.Discard, int(twos[0])))
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+
+	// England, France and the Papacy pass; the Protestant may declare on
+	// nobody and is skipped: the phase ends.
+	for _, p := range []int{England, France, Papacy} {
+		s, _ = submit(t, s, p, d, "done")
+	}
+	require.Equal(t, PhSpring, s.Phase)
+}
+
+// HIS-9.6e, HIS-22.2b: a declaration of war on Scotland lets France
+// intervene for 2 CP before the next power declares: Scotland becomes a
+// French ally and France is at war with the declarer.
+// Also exercises HIS-9.6g (see the coverage document).
+func TestHIS9_6e_FranceInterventionForScotland(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, France, ones[1], twos[0])
+	deal(s, England, ones[0])
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, res := submit(t, s, England, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[0]))
+	require.Contains(t, eventText(res, "france"), "France may intervene for Scotland (HIS-9.6e-f).")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	pr := s.Prompts()[0]
+	require.Contains(t, pr.Text, "England declares war on Scotland. You may intervene for 2 CP")
+	require.Equal(t, []string{"no"}, s.defaultLines(France))
+	refuse(t, s, France, fmt.Sprintf("intervene pay %d", ones[1]))
+	refuse(t, s, France, "intervene")
+	refuse(t, s, England, "done")
+
+	s, res = submit(t, s, France, d, fmt.Sprintf("intervene pay %d", twos[0]))
+	require.Equal(t, France, s.minorAlly(Scotland))
+	require.True(t, s.AtWar(France, England))
+	require.False(t, s.AtWar(England, Scotland), "the minor's wars are now France's (HIS-22.2c)")
+	require.Contains(t, eventText(res, "papacy"), "France intervenes for Scotland (HIS-9.6e-f).")
+	// France declares next, in its own turn.
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Empty(t, s.Flow.Interv)
+}
+
+// HIS-9.6f: the Papacy may decline to intervene for Venice.
+func TestHIS9_6f_PapacyDeclinesVenice(t *testing.T) {
+	ones := cardsOf(t, 1, 2)
+	s := dowGame(t, Ottoman, ones...)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "declare war on venice", fmt.Sprintf("pay %d", ones[0]))
+	require.Equal(t, []adjudicator.Role{"papacy"}, s.Owing())
+	s, res := submit(t, s, Papacy, d, "no")
+	require.Contains(t, eventText(res, "ottoman"), "Papacy does not intervene for Venice.")
+	require.True(t, s.AtWar(Ottoman, Venice))
+	require.Equal(t, NoPower, s.minorAlly(Venice))
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+}
+
+// HIS-9.6h, HIS-16.2i: a new war with enemy fleets in one sea zone
+// brings a naval battle there; on equal hits both sides retreat.
+func TestHIS9_6h_NavalBattleOnNewWar(t *testing.T) {
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, England, twos...)
+	ch := NS + sz(t, "english_channel")
+	s.addUnits(ch, England, Force{Sq: 1})
+	s.addUnits(ch, France, Force{Sq: 1})
+	eng, fra := countShips(s, England), countShips(s, France)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	// England attacks with 2 dice, France defends with 2: one hit each.
+	s, res := submit(t, s, England, &testdice.Script{Rolls: []int{5, 1, 6, 2}}, "declare war on france", fmt.Sprintf("pay %d", twos[0]))
+	ev := eventText(res, "england")
+	require.Contains(t, ev, "Naval battle in English Channel")
+	require.Contains(t, ev, "Equal hits: both sides retreat (HIS-9.6h).")
+	require.Zero(t, s.Units[ch][England].Naval())
+	require.Zero(t, s.Units[ch][France].Naval())
+	require.Equal(t, eng, countShips(s, England), "no loser: the odd hit sinks nothing")
+	require.Equal(t, fra, countShips(s, France))
+}
+
+func countShips(s *St, p int) int {
+	n := 0
+	s.occ[p].each(func(loc int) { n += s.Units[loc][p].Naval() })
+	return n
+}
+
+// Orders in Spanish and Italian.
+func TestHIS9_6_DeclarationsInSpanishAndItalian(t *testing.T) {
+	threes := cardsOf(t, 3, 2)
+	s := dowGame(t, Hapsburg, threes...)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "hecho")
+	s2, _ := submit(t, s, Hapsburg, d, "declarar guerra a Inglaterra", fmt.Sprintf("pagar %d", threes[0]))
+	require.True(t, s2.AtWar(Hapsburg, England))
+	s3, _ := submit(t, s, Hapsburg, d, "dichiara guerra all'Inghilterra", fmt.Sprintf("paga %d", threes[1]))
+	require.True(t, s3.AtWar(Hapsburg, England))
+}
+
+// Random games declare wars, intervene, sue for peace and ransom leaders,
+// the invariants checked after every submission.
+// Also exercises HIS-9.6b, HIS-9a (see the coverage document).
+func TestHIS9_RandomDiplomacy(t *testing.T) {
+	wars, interventions, suits, ransoms := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		playSeeded(t, seed, func(_ *St, _ *adjudicator.Submission, res *adjudicator.Result, after *St) {
+			mustCheck(t, after)
+			for _, e := range res.Events {
+				if strings.Contains(e.Text, " for peace (HIS-9.3).") {
+					suits++
+				}
+				if strings.Contains(e.Text, "(HIS-9.4a).") {
+					ransoms++
+				}
+				if strings.Contains(e.Text, " declares war on ") {
+					wars++
+				}
+				if strings.Contains(e.Text, " intervenes for ") {
+					interventions++
+				}
+			}
+		})
+	}
+	t.Logf("%d declarations of war, %d interventions, %d suits for peace, %d ransoms", wars, interventions, suits, ransoms)
+	require.Positive(t, wars)
+}
+
+// peaceGame is the 1517 game at the peace segment of turn 2 after the
+// Hapsburg took Lyon, Dijon and Grenoble and captured Montmorency, while
+// France holds Besançon with 2 regulars.
+func peaceGame(t *testing.T) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	for _, id := range []string{"lyon", "dijon", "grenoble"} {
+		x := sp(t, id)
+		if u := s.Units[x][France]; !u.empty() {
+			_ = s.removeUnits(x, France, u)
+		}
+		s.Ctrl[x] = Hapsburg
+	}
+	s.addUnits(sp(t, "lyon"), Hapsburg, Force{Reg: 1})
+	b := sp(t, "besancon")
+	if u := s.Units[b][Hapsburg]; !u.empty() {
+		_ = s.removeUnits(b, Hapsburg, u)
+	}
+	s.Ctrl[b] = France
+	s.addUnits(b, France, Force{Reg: 2})
+	m := ldr(t, "montmorency")
+	s.Leader[m], s.Captor[m] = LeaderCaptured, Hapsburg
+	deal(s, France, cardsOf(t, 2, 2)...)
+	(&run{s: s, dice: testdice.New(1)}).startPeace()
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-9.3b to HIS-9.3i, HIS-9.6j: France sues the Hapsburg for peace and
+// pays for what it regains; the winner's VP, the ceded and regained
+// spaces with their units moved out, the leader home, the card drawn
+// seen by the two powers only, and no new war between them this phase.
+// Also exercises HIS-12.3a, HIS-9.3c, HIS-9.3d, HIS-9.3e, HIS-9.3f, HIS-9.3g, HIS-9.3h (see the coverage document).
+func TestHIS9_3_SueForPeace(t *testing.T) {
+	s := peaceGame(t)
+	require.Equal(t, SegPeace, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing(), "the Hapsburg may sue too: France holds Besançon")
+	require.Contains(t, s.Prompts()[0].Text, "Sue for peace (HIS-9.3): you may sue France.")
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Error(t, s.MaySue(France, Papacy), "France holds nothing of the Papacy's")
+	require.ErrorContains(t, s.MaySue(Hapsburg, Protestant), "not at war")
+
+	refuse(t, s, France, "sue for peace with hapsburg")                                                 // no eliminations
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 3 regulars in paris")                // 2 units
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "regain lyon") // no payment
+	refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "regain dijon for vp")
+	refuse(t, s, France, "sue for peace with papacy", "eliminate 2 regulars in paris")
+
+	vp := s.BonusVP[Hapsburg]
+	hh, fh := len(s.Hands[Hapsburg]), len(s.Hands[France])
+	paris := s.Units[sp(t, "paris")][France].Land()
+	s, res := submit(t, s, France, d, "sue for peace with hapsburg", "eliminate 2 regulars in paris",
+		"regain lyon for card", "recover montmorency for vp", "regain dijon and grenoble for vp")
+	require.False(t, s.AtWar(France, Hapsburg))
+	require.Equal(t, vp+3, s.BonusVP[Hapsburg], "War Winner, Montmorency and the pair")
+	require.Equal(t, hh+1, len(s.Hands[Hapsburg]))
+	require.Equal(t, fh-1, len(s.Hands[France]))
+	require.Equal(t, paris, s.Units[sp(t, "paris")][France].Land(), "2 regulars come from Besançon, 2 are eliminated")
+	for _, id := range []string{"lyon", "dijon", "grenoble"} {
+		require.Equal(t, France, s.Controller(sp(t, id)), id)
+	}
+	require.Zero(t, s.Units[sp(t, "lyon")][Hapsburg].Land(), "the Hapsburg regular leaves Lyon")
+	b := sp(t, "besancon")
+	require.Equal(t, Hapsburg, s.Controller(b))
+	require.Zero(t, s.Units[b][France].Land(), "the French regulars leave Besançon")
+	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
+	require.Equal(t, uint8(NoPower), s.Captor[ldr(t, "montmorency")])
+	// Fog of war: the card drawn is told to the two powers only.
+	for _, e := range res.Events {
+		if strings.HasPrefix(e.Text, "The card drawn is ") {
+			require.ElementsMatch(t, []adjudicator.Role{"france", "hapsburg"}, e.To)
+		}
+	}
+	require.Contains(t, eventText(res, "papacy"), "Hapsburg is the War Winner and gains 1 VP (HIS-9.3c).")
+	require.NotContains(t, eventText(res, "papacy"), "The card drawn is")
+	// Then the declarations of war: France may not declare on the
+	// Hapsburg again in this phase (HIS-9.6j).
+	require.Equal(t, SegDOW, s.Flow.Seg)
+	require.ErrorContains(t, s.MayDeclare(France, Hapsburg), "HIS-9.6j")
+	require.ErrorContains(t, s.MayDeclare(Hapsburg, France), "HIS-9.6j")
+}
+
+// HIS-9.4a: a captured leader is ransomed for a card drawn at random.
+func TestHIS9_4_Ransom(t *testing.T) {
+	s := peaceGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, France, d, "done")
+	require.Equal(t, SegRansom, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Montmorency (held by Hapsburg)")
+	refuse(t, s, France, "ransom francis i")
+	hh := len(s.Hands[Hapsburg])
+	s, res := submit(t, s, France, d, "ransom montmorency")
+	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
+	require.Equal(t, hh+1, len(s.Hands[Hapsburg]))
+	require.Contains(t, eventText(res, "ottoman"), "France ransoms Montmorency, who goes to Paris (HIS-9.4a).")
+	require.Equal(t, SegDOW, s.Flow.Seg)
+}
+
+// HIS-9.3a: no peace in the last turn.
+func TestHIS9_3a_NoPeaceInTheLastTurn(t *testing.T) {
+	s := peaceGame(t)
+	s.Turn = 9
+	(&run{s: s, dice: testdice.New(1)}).startPeace()
+	require.NotEqual(t, SegPeace, s.Flow.Seg)
+}
+
+// negotiationGame is the 1517 game at the Negotiation segment of turn 2.
+func negotiationGame(t *testing.T) *St {
+	t.Helper()
+	s := newGame(t, 1)
+	s.Turn, s.Phase = 2, PhDiplomacy
+	deal(s, Hapsburg, cardsOf(t, 2, 2)...)
+	(&run{s: s, dice: testdice.New(1)}).startNegotiation()
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-9.1g, the seed's example: the Hapsburg, France and the Papacy ally
+// (ending their wars in the same deal); the Hapsburg gives France
+// Besançon, its troops there moving out, and gives the Papacy one random
+// card draw. The loans of squadrons of the example are not available yet.
+// Also exercises HIS-12.3a, HIS-9.1a, HIS-9.1b, HIS-9.1b1, HIS-9.1b2, HIS-9.1b4, HIS-9.1b5, HIS-9.1b6, HIS-9.1c, HIS-9.1d, HIS-9.1e, HIS-9.1f, HIS-9.2a, HIS-9.2b, HIS-9.2c, HIS-9.2g, HIS-9.6j, HIS-9a (see the coverage document).
+func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
+	s := negotiationGame(t)
+	b := sp(t, "besancon")
+	s.addUnits(b, Hapsburg, Force{Reg: 2})
+	d := testdice.New(1)
+	require.Equal(t, []adjudicator.Role{"ottoman"}, s.Owing())
+	require.Equal(t, "negotiation", s.Prompts()[0].Kind)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	refuse(t, s, Hapsburg, "propose: ally france")                    // at war
+	refuse(t, s, Hapsburg, "propose: loan squadron naples to france") // not yet
+	refuse(t, s, Hapsburg, "propose: give vienna to france")          // a capital
+	refuse(t, s, Hapsburg, "propose: cards 3 to papacy")              // two at most
+	refuse(t, s, Papacy, "done")                                      // not its turn
+	s, res := submit(t, s, Hapsburg, d, "propose: end war with france; ally france; ally papacy; france: end war with papacy; france: ally papacy; give besancon to france; cards 1 to papacy")
+	require.Contains(t, eventText(res, "england"), "Hapsburg announces deal 1: hapsburg: end war with france; hapsburg: ally france;")
+	// Nothing happens before every power involved confirms, in Impulse
+	// Order: France, then the Papacy.
+	require.True(t, s.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Hapsburg announces a deal: ")
+	require.Equal(t, []string{"reject"}, s.defaultLines(France))
+	s, _ = submit(t, s, France, d, "confirm")
+	require.Equal(t, []adjudicator.Role{"papacy"}, s.Owing())
+	ph := len(s.Hands[Papacy])
+	s, res = submit(t, s, Papacy, d, "confirm")
+	require.False(t, s.AtWar(Hapsburg, France))
+	require.False(t, s.AtWar(France, Papacy))
+	require.True(t, s.Allied(Hapsburg, France) && s.Allied(Hapsburg, Papacy) && s.Allied(France, Papacy))
+	require.Equal(t, France, s.Controller(b))
+	require.Zero(t, s.Units[b][Hapsburg].Land())
+	require.Equal(t, ph+1, len(s.Hands[Papacy]))
+	for _, e := range res.Events {
+		if strings.HasPrefix(e.Text, "The card drawn is ") {
+			require.ElementsMatch(t, []adjudicator.Role{"hapsburg", "papacy"}, e.To)
+		}
+	}
+	// The troops go to the nearest fortified space the Hapsburg controls:
+	// Trier on the 1517 map (Antwerp in the seed's example position).
+	require.Contains(t, eventText(res, "england"), "Hapsburg moves 3 regulars from Besançon to Trier")
+	// The Hapsburg's turn is over: England announces next.
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	// Allies may not declare war on each other; peace made this phase
+	// forbids a new war (HIS-9.6i-j).
+	require.Error(t, s.MayDeclare(France, Hapsburg))
+}
+
+// HIS-9.1d: a deal rejected by one power involved takes no effect.
+// Also exercises HIS-9.1b, HIS-9.1b2, HIS-9.2b (see the coverage document).
+func TestHIS9_1d_RejectedDealVoid(t *testing.T) {
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "propose: ally england; cards 1 to england")
+	hh := len(s.Hands[Hapsburg])
+	s, res := submit(t, s, England, d, "reject")
+	require.Contains(t, eventText(res, "france"), "England rejects the deal of Hapsburg: none of its terms take effect (HIS-9.1d).")
+	require.False(t, s.Allied(Hapsburg, England))
+	require.Equal(t, hh, len(s.Hands[Hapsburg]))
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing(), "England announces next")
+	// The Papacy and the Ottoman never ally (HIS-9.2b).
+	refuse(t, s, England, "propose: papacy: ally ottoman")
+}
+
+// HIS-9.2d: once allied, the spaces of either ally are friendly to both.
+func TestHIS9_2d_AlliedSpacesFriendly(t *testing.T) {
+	s := negotiationGame(t)
+	paris, vienna := sp(t, "paris"), sp(t, "vienna")
+	require.False(t, s.Friendly(paris, England))
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, England, d, "propose: ally france")
+	s, _ = submit(t, s, France, d, "confirm")
+	require.True(t, s.Friendly(paris, England))
+	require.False(t, s.Friendly(vienna, England))
+}
+
+// HIS-9.5a, HIS-9.3i, HIS-9.1b9, HIS-21.5h: the "-1 Card" marker of an
+// excommunicated ruler (set here by hand: the events that excommunicate
+// come with the card events) costs a card at the Card Draw; its power may
+// donate a card drawn at random to lift it, the CP going to St. Peter's;
+// peace with the Papacy and a deal with it lift it too.
+func TestHIS9_5a_Excommunication(t *testing.T) {
+	s := peaceGame(t)
+	n := s.CardsDealt(England)
+	s.Tracks.Excommunicated = 1<<England | 1<<France
+	require.Equal(t, n-1, s.CardsDealt(England))
+	mustCheck(t, s)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	s, _ = submit(t, s, France, d, "done")
+	s, _ = submit(t, s, France, d, "done") // no ransom
+	require.Equal(t, SegExcom, s.Flow.Seg)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Your ruler is excommunicated (HIS-9.5a)")
+	cp := s.Tracks.StPetersCP
+	eh := len(s.Hands[England])
+	s, res := submit(t, s, England, d, "donate")
+	require.Zero(t, s.Tracks.Excommunicated&(1<<England))
+	require.Equal(t, eh-1, len(s.Hands[England]))
+	require.Greater(t, s.Tracks.StPetersCP+5*s.Tracks.StPetersVP, cp)
+	require.Contains(t, eventText(res, "ottoman"), "The excommunication of the ruler of England is lifted (HIS-9.5a).")
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	s, _ = submit(t, s, France, d, "done")
+	require.NotZero(t, s.Tracks.Excommunicated&(1<<France))
+	require.Equal(t, SegDOW, s.Flow.Seg)
+
+	// Peace with the Papacy lifts it (HIS-9.3i), as a deal does (HIS-9.1b9).
+	x := s.clone()
+	r := &run{s: x, dice: d}
+	require.NoError(t, r.applyTerm(term{kind: "peace", actor: France, other: Papacy}))
+	require.Zero(t, x.Tracks.Excommunicated)
+	y := s.clone()
+	r = &run{s: y, dice: d}
+	tm, err := parseTerm(Papacy, "lift excommunication of france")
+	require.NoError(t, err)
+	require.NoError(t, r.applyTerm(tm))
+	require.Zero(t, y.Tracks.Excommunicated)
+	_, err = parseTerm(England, "lift excommunication of france")
+	require.Error(t, err)
+}
+
+// HIS-9.1b7: mercenaries given by a deal leave the giver's space and
+// appear in the receiver's capital; never to the Ottoman; one direction
+// per pair per turn.
+// Also exercises HIS-9.1b (see the coverage document).
+func TestHIS9_1b7_Mercenaries(t *testing.T) {
+	s := negotiationGame(t)
+	naples := sp(t, "naples")
+	s.addUnits(naples, Hapsburg, Force{Merc: 3})
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	refuse(t, s, Hapsburg, "propose: mercenaries 2 from naples to ottoman")
+	refuse(t, s, Hapsburg, "propose: mercenaries 5 from naples to france")
+	refuse(t, s, Hapsburg, "propose: mercenaries 4 from naples to france")
+	paris := s.Units[sp(t, "paris")][France].Merc
+	s, _ = submit(t, s, Hapsburg, d, "propose: mercenaries 2 from naples to france")
+	s, res := submit(t, s, France, d, "confirm")
+	require.Contains(t, eventText(res, "england"), "Hapsburg removes 2 mercenaries from Naples; France places them in Paris (HIS-9.1b7).")
+	require.Equal(t, uint8(1), s.Units[naples][Hapsburg].Merc)
+	require.Equal(t, paris+2, s.Units[sp(t, "paris")][France].Merc)
+	require.True(t, s.gave(Hapsburg, France, "mercenaries"))
+	// France may not give mercenaries back this turn.
+	s.addUnits(sp(t, "lyon"), France, Force{Merc: 1})
+	s, _ = submit(t, s, England, d, "done")
+	refuse(t, s, France, "propose: mercenaries 1 from lyon to hapsburg")
+}
+
+// HIS-7c: in turn 1 England alone announces deals, with France or the
+// Hapsburg only, and the rest of the Diplomacy Phase is skipped.
+func TestHIS7c_EnglandNegotiatesInTurn1(t *testing.T) {
+	s := newGame(t, 1)
+	(&run{s: s, dice: testdice.New(1)}).enter(PhDiplomacy)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	require.Equal(t, "negotiation", s.Prompts()[0].Kind)
+	d := testdice.New(1)
+	refuse(t, s, England, "propose: ally papacy")
+	s, _ = submit(t, s, England, d, "propose: ally hapsburg")
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+	s, _ = submit(t, s, Hapsburg, d, "confirm")
+	require.True(t, s.Allied(England, Hapsburg))
+	require.Equal(t, PhDiet, s.Phase)
+}
+
+// HIS-22.2d, HIS-22.2b: when France intervenes for Scotland, a power
+// already at war with Scotland may declare war on France at no cost, or
+// decline, its units in Scottish spaces then leaving them.
+func TestHIS22_2d_FreeDeclarationAfterIntervention(t *testing.T) {
+	ones := cardsOf(t, 1, 3)
+	twos := cardsOf(t, 2, 1)
+	s := dowGame(t, Hapsburg, ones[0])
+	deal(s, England, ones[1])
+	deal(s, France, ones[2], twos[0])
+	s.setWar(Hapsburg, France, false)
+	stirling := sp(t, "stirling")
+	s.addUnits(stirling, Hapsburg, Force{Reg: 1})
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	s, _ = submit(t, s, Hapsburg, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[0]))
+	s, _ = submit(t, s, France, d, "no")
+	s, _ = submit(t, s, England, d, "declare war on scotland", fmt.Sprintf("pay %d", ones[1]))
+	s, res := submit(t, s, France, d, fmt.Sprintf("intervene pay %d", twos[0]))
+	require.Contains(t, eventText(res, "papacy"), "Hapsburg may declare war on France at no cost (HIS-22.2d).")
+	require.True(t, s.AtWar(England, France))
+	require.False(t, s.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"hapsburg"}, s.Owing())
+	require.Contains(t, s.Prompts()[0].Text, "Scotland is now an ally of France.")
+	require.Equal(t, []string{"no"}, s.defaultLines(Hapsburg))
+
+	war, _ := submit(t, s, Hapsburg, d, "declare war on france")
+	require.True(t, war.AtWar(Hapsburg, France))
+	require.Equal(t, []adjudicator.Role{"france"}, war.Owing(), "then France declares in its turn")
+
+	peace, res := submit(t, s, Hapsburg, d, "no")
+	require.False(t, peace.AtWar(Hapsburg, France))
+	require.Zero(t, peace.Units[stirling][Hapsburg].Land())
+	require.Contains(t, eventText(res, "ottoman"), "Hapsburg does not declare war on France (HIS-22.2d).")
+}
