@@ -457,7 +457,7 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 	if elimN != need {
 		return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Line: lines[len(lines)-1],
 			Reason: fmt.Sprintf("the loser eliminates %d units of its choice: name them with \"eliminate <n> <units> in <location>\" (HIS-9.3e)", need),
-			Legal:  s.eliminationChoices(p)}}}
+			Legal:  s.eliminationsAfterCession(p, w)}}}
 	}
 	// Payment by cards: the loser's hand must hold enough cards.
 	cardsOwed := 0
@@ -539,17 +539,16 @@ func (r *run) applySuit(p int, st suit) error {
 	s.BonusVP[w] += vp
 	r.say("%s is the War Winner and gains %d VP (HIS-9.3c).", powers[w].Name, vp)
 	// Step 3.
-	for sp := 0; sp < NS; sp++ {
-		if int(spaces[sp].Home) == w && int(s.Ctrl[sp]) == p {
-			s.takeControl(w, sp)
-			r.say("%s cedes %s to %s (HIS-9.3d).", powers[p].Name, spaces[sp].Name, powers[w].Name)
-			r.log(s.moveOut(p, sp))
-			r.log(s.recheckSiege(sp))
-		}
-	}
+	ceded := s.cedeHomes(p, w, func(sp int, moved []string) {
+		r.say("%s cedes %s to %s (HIS-9.3d).", powers[p].Name, spaces[sp].Name, powers[w].Name)
+		r.log(moved)
+	})
 	// Step 4.
 	for _, e := range st.elim {
 		if err := s.removeUnits(e.loc, p, e.f); err != nil {
+			if contains(ceded, e.loc) {
+				return fmt.Errorf("%s has not %s in %s: its units left it when it was ceded (HIS-9.3d); eliminate units that stay where they are", powers[p].Name, unitText(e.f), locName(e.loc))
+			}
 			return fmt.Errorf("%s has not %s in %s", powers[p].Name, unitText(e.f), locName(e.loc))
 		}
 		s.clampMarks(e.loc, p)
@@ -617,6 +616,25 @@ func (s *St) madePeace(p, q int) bool {
 	return false
 }
 
+// cedeHomes is step 3 of p's suit for peace with w (HIS-9.3d): p loses
+// control of every home space of w it controls, and its units there move
+// out. each, when not nil, is told of every space ceded with the lines
+// of the moves; cedeHomes returns the spaces ceded.
+func (s *St) cedeHomes(p, w int, each func(sp int, moved []string)) []int {
+	var ceded []int
+	for sp := 0; sp < NS; sp++ {
+		if int(spaces[sp].Home) == w && int(s.Ctrl[sp]) == p {
+			s.takeControl(w, sp)
+			moved := append(s.moveOut(p, sp), s.recheckSiege(sp)...)
+			if each != nil {
+				each(sp, moved)
+			}
+			ceded = append(ceded, sp)
+		}
+	}
+	return ceded
+}
+
 // eliminationChoices are single-unit eliminations power p may write.
 func (s *St) eliminationChoices(p int) []string {
 	var out []string
@@ -632,6 +650,15 @@ func (s *St) eliminationChoices(p int) []string {
 		}
 	})
 	return out
+}
+
+// eliminationsAfterCession are the single-unit eliminations p may write
+// in a suit with w: those of the units in place once step 3 has moved
+// the units out of the spaces ceded.
+func (s *St) eliminationsAfterCession(p, w int) []string {
+	c := s.clone()
+	c.cedeHomes(p, w, nil)
+	return c.eliminationChoices(p)
 }
 
 // peaceChoices are the suits power p may open, and done.
@@ -737,6 +764,9 @@ func (s *St) randomPeace(p int, pick func(int) int) []string {
 	lines := []string{"sue for peace with " + powers[w].ID}
 	need := min(2, s.unitCount(p))
 	c := s.clone()
+	// The eliminations come after step 3: units in the spaces ceded
+	// will have moved out.
+	c.cedeHomes(p, w, nil)
 	for i := 0; i < need; i++ {
 		ch := c.eliminationChoices(p)
 		l := ch[pick(len(ch))]
