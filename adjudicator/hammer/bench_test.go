@@ -47,7 +47,7 @@ func TestApplyMemSizes(t *testing.T) {
 		{"applyMem", unsafe.Sizeof(applyMem{}), 1408},
 		{"applyMemSmall", unsafe.Sizeof(applyMemSmall{}), 1024},
 		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1152},
-		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 768},
+		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 704},
 		{"applyMemMove", unsafe.Sizeof(applyMemMove{}), 1792},
 	} {
 		if c.size+8 > c.class || c.size+8 <= c.class-32 {
@@ -84,12 +84,16 @@ func TestApplyLeavesStateAlone(t *testing.T) {
 				if n.bdOwn {
 					require.NotSame(t, s.TurnBorders, n.TurnBorders)
 				}
+				if n.ordOwn {
+					require.NotSame(t, s.Ord, n.Ord)
+				}
 				s = n
 			}
 		}
 	}
 	require.Equal(t, TurnMoves{Orig: noneNB, Entry: noneNB}, blankMoves)
 	require.Equal(t, TurnBorders{Att: noneNA, Main: noneNA16}, blankBorders)
+	require.Equal(t, Standing{Raid: -1, Battles: noBattles}, blankStanding)
 }
 
 func mustEncode(t *testing.T, s *St) []byte {

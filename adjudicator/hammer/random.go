@@ -49,7 +49,7 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		scratch := *s
 		smv, sbd := *s.TurnMoves, *s.TurnBorders
 		scratch.TurnMoves, scratch.TurnBorders = &smv, &sbd
-		scratch.mvOwn, scratch.bdOwn = true, true
+		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn = true, true, false
 		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {

@@ -75,7 +75,9 @@ type St struct {
 	BatLog int16 `json:"bat_log,omitempty"` // narrative lines already reported
 	After  int8  `json:"after"`             // phase to go to when the battles are over
 
-	Ord Standing `json:"ord"`
+	// Ord is shared with the state it was copied from until written
+	// (ord). Never nil.
+	Ord *Standing `json:"ord"`
 
 	KingDone bool    `json:"king_done,omitempty"` // a Scottish king has been crowned
 	Ed2      bool    `json:"ed2,omitempty"`       // Edward II reigns
@@ -112,7 +114,7 @@ type St struct {
 
 	// mvOwn and bdOwn: TurnMoves and TurnBorders belong to this state
 	// alone and may be written in place (see mv and bd).
-	mvOwn, bdOwn bool
+	mvOwn, bdOwn, ordOwn bool
 }
 
 // TurnMoves is the per-turn record of where each block moved from. A
@@ -154,9 +156,20 @@ func (s *St) bd() *TurnBorders {
 	return s.TurnBorders
 }
 
-// shared marks s's per-turn records as shared with the state it was
-// copied from, so that the first write copies them.
-func (s *St) shared() { s.mvOwn, s.bdOwn = false, false }
+// ord returns s's standing orders to write, copying them first if they
+// are shared (the list of orders itself is never written in place:
+// setStand builds a new one).
+func (s *St) ord() *Standing {
+	if !s.ordOwn {
+		c := *s.Ord
+		s.Ord, s.ordOwn = &c, true
+	}
+	return s.Ord
+}
+
+// shared marks s's per-turn records and standing orders as shared with
+// the state it was copied from, so that the first write copies them.
+func (s *St) shared() { s.mvOwn, s.bdOwn, s.ordOwn = false, false, false }
 
 // Standing holds both players' standing orders for this game turn.
 type Standing struct {
@@ -200,11 +213,11 @@ func (s *St) setStand(side, a int, text string) {
 			out = append(out, o)
 		}
 	}
-	s.Ord.Orders = append(out, StandOrder{Side: int8(side), Area: int8(a), Text: text})
+	s.ord().Orders = append(out, StandOrder{Side: int8(side), Area: int8(a), Text: text})
 }
 
 func (s *St) clearStanding() {
-	s.Ord = Standing{Raid: -1, Battles: noBattles}
+	s.Ord, s.ordOwn = &blankStanding, false
 }
 
 // Arrays of -1, the "none" of the per-turn fields clearTurn resets.
@@ -232,6 +245,8 @@ var (
 	// that point (never written: mv and bd copy them first).
 	blankMoves   = TurnMoves{Orig: noneNB, Entry: noneNB}
 	blankBorders = TurnBorders{Att: noneNA, Main: noneNA16}
+	// No standing orders, shared like the blank records.
+	blankStanding = Standing{Raid: -1, Battles: noBattles}
 )
 
 func (s *St) clearTurn() {
@@ -257,10 +272,18 @@ func decode(data []byte) (*St, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("hammer: bad state: %w", err)
 	}
-	if s.TurnMoves == nil || s.TurnBorders == nil {
-		return nil, fmt.Errorf("hammer: bad state: no moves or borders of the turn")
+	// A state without these fields reads them as zeros, as when they
+	// were held in the state itself.
+	if s.TurnMoves == nil {
+		s.TurnMoves = &TurnMoves{}
 	}
-	s.mvOwn, s.bdOwn = true, true
+	if s.TurnBorders == nil {
+		s.TurnBorders = &TurnBorders{}
+	}
+	if s.Ord == nil {
+		s.Ord = &Standing{}
+	}
+	s.mvOwn, s.bdOwn, s.ordOwn = true, true, true
 	if _, ok := scenYears[scenKey(s.Scn)]; !ok {
 		return nil, fmt.Errorf("hammer: bad state: unknown scenario %q", s.Scn)
 	}
@@ -625,9 +648,9 @@ func boolInt(b bool) int {
 // clones freely).
 func (s *St) clone() *St {
 	c := *s
-	mv, bd := *s.TurnMoves, *s.TurnBorders
-	c.TurnMoves, c.TurnBorders = &mv, &bd
-	c.mvOwn, c.bdOwn = true, true
+	mv, bd, ord := *s.TurnMoves, *s.TurnBorders, *s.Ord
+	c.TurnMoves, c.TurnBorders, c.Ord = &mv, &bd, &ord
+	c.mvOwn, c.bdOwn, c.ordOwn = true, true, true
 	return &c
 }
 

@@ -41,7 +41,7 @@ type applyMem struct {
 	ev    [8]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [400]byte
+	text  [472]byte
 }
 
 // applyMemSmall is applyMem for the phases that write little (cards,
@@ -53,7 +53,7 @@ type applyMemSmall struct {
 	ev    [3]adjudicator.Event
 	canon [2]string
 	tb    textbuf.Buf
-	text  [256]byte
+	text  [320]byte
 }
 
 // applyMemMedium is applyMem for events, Player 1's moves and battle
@@ -64,7 +64,7 @@ type applyMemMedium struct {
 	ev    [4]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [312]byte
+	text  [376]byte
 }
 
 // applyMemCard is applyMem for the first card of a turn, which writes
@@ -89,7 +89,7 @@ type applyMemMove struct {
 	ev    [8]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [406]byte
+	text  [470]byte
 }
 
 // newApplyMem allocates the memory of one Apply by side in phase ph, the
@@ -100,7 +100,7 @@ func newApplyMem(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev [
 	if ph == PhMove1 || ph == PhMove2 {
 		m := &applyMemMove{st: *s, mv: *s.TurnMoves, bd: *s.TurnBorders}
 		m.st.TurnMoves, m.st.TurnBorders = &m.mv, &m.bd
-		m.st.mvOwn, m.st.bdOwn = true, true
+		m.st.mvOwn, m.st.bdOwn, m.st.ordOwn = true, true, false
 		m.tb.Reset(m.text[:])
 		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
 	}
