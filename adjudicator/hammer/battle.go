@@ -430,7 +430,7 @@ func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]
 	a := areaByID[bt.Area]
 	s.Bat = nil
 	s.BatLog = 0
-	s.Att[a] = -1
+	s.bd().Att[a] = -1
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
 			s.Fl[b] &^= fReserve

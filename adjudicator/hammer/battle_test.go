@@ -23,7 +23,7 @@ func sixes(n int) []int {
 func fight(t testing.TB, s *St, a string, att int, d adjudicator.Dice) (*St, string) {
 	t.Helper()
 	n := s.clone()
-	n.Att[area(a)] = int8(att)
+	n.bd().Att[area(a)] = int8(att)
 	n.Phase = PhBattle
 	n.After = phEndTurn
 	n.GT = 2
@@ -195,7 +195,7 @@ func TestH5_5_RetreatRules(t *testing.T) {
 	put(t, s, "douglas", "england", 0)
 	put(t, s, "york_infantry", "england", 0)
 	put(t, s, "barclay", "dunbar", 0)
-	s.BUse[adj[area("dunbar")][AreaEngland]][0] = 2 // Scots entered from Dunbar
+	s.bd().BUse[adj[area("dunbar")][AreaEngland]][0] = 2 // Scots entered from Dunbar
 	h = &hooks{s: s, area: AreaEngland}
 	bt = s.newBattle(AreaEngland)
 	assert.Empty(t, h.RetreatOptions(bt, bt.Block("york_infantry"), false))

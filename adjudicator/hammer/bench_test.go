@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // BenchmarkFullGame plays complete random Braveheart games.
@@ -43,13 +44,61 @@ func TestApplyMemSizes(t *testing.T) {
 		name        string
 		size, class uintptr
 	}{
-		{"applyMem", unsafe.Sizeof(applyMem{}), 1792},
-		{"applyMemSmall", unsafe.Sizeof(applyMemSmall{}), 1408},
-		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1536},
-		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 1152},
+		{"applyMem", unsafe.Sizeof(applyMem{}), 1408},
+		{"applyMemSmall", unsafe.Sizeof(applyMemSmall{}), 1024},
+		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1152},
+		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 704},
+		{"applyMemMove", unsafe.Sizeof(applyMemMove{}), 1792},
 	} {
 		if c.size+8 > c.class || c.size+8 <= c.class-32 {
 			t.Errorf("%s is %d bytes (+8 header): resize its text to fill the %d-byte class", c.name, c.size, c.class)
 		}
 	}
+}
+
+// TestApplyLeavesStateAlone applies every submission of random games
+// and checks that the state it was applied to encodes as before, that
+// no two states share a record of the turn one of them may write, and
+// that the blank records of a new turn are never written.
+func TestApplyLeavesStateAlone(t *testing.T) {
+	for _, scen := range []string{"braveheart", "the-bruce"} {
+		for seed := uint64(1); seed <= 10; seed++ {
+			d := testdice.New(seed)
+			pk := testdice.New(seed*7 + 1)
+			st, err := Game{}.Setup(scen, nil, d)
+			require.NoError(t, err)
+			s := st.(*St)
+			for !s.Fin {
+				before, err := s.Encode()
+				require.NoError(t, err)
+				owing := s.Owing()
+				sub := s.RandomSubmission(owing[pk.Intn(len(owing))], pk.Intn)
+				require.Equal(t, before, mustEncode(t, s), "a random submission changed the state")
+				ns, _, err := s.Apply(*sub, d)
+				require.NoError(t, err)
+				require.Equal(t, string(before), string(mustEncode(t, s)), "%s seed %d: %v changed the state it was applied to", scen, seed, sub.Lines)
+				n := ns.(*St)
+				if n.mvOwn {
+					require.NotSame(t, s.TurnMoves, n.TurnMoves)
+				}
+				if n.bdOwn {
+					require.NotSame(t, s.TurnBorders, n.TurnBorders)
+				}
+				if n.ordOwn {
+					require.NotSame(t, s.Ord, n.Ord)
+				}
+				s = n
+			}
+		}
+	}
+	require.Equal(t, TurnMoves{Orig: noneNB, Entry: noneNB}, blankMoves)
+	require.Equal(t, TurnBorders{Att: noneNA, Main: noneNA16}, blankBorders)
+	require.Equal(t, Standing{Raid: -1, Battles: noBattles}, blankStanding)
+}
+
+func mustEncode(t *testing.T, s *St) []byte {
+	t.Helper()
+	data, err := s.Encode()
+	require.NoError(t, err)
+	return data
 }

@@ -35,7 +35,8 @@ func (s *St) defect(b int) int {
 	p := blocks[b].Partner
 	s.setLoc(p, s.Loc[b])
 	s.Str[p], s.Fl[p] = s.Str[b], 0
-	s.Orig[p], s.Entry[p] = -1, -1
+	mv := s.mv()
+	mv.Orig[p], mv.Entry[p] = -1, -1
 	s.setLoc(b, LocOut)
 	s.Str[b], s.Fl[b] = 0, 0
 	return p
@@ -204,8 +205,9 @@ func (a *applier) event(lines []adjudicator.Line) {
 	}
 	s.EvOwe[side] = false
 	if c := s.contested(); len(c) > 0 {
+		bd := s.bd()
 		for _, ar := range c {
-			s.Att[ar] = int8(defector)
+			bd.Att[ar] = int8(defector)
 		}
 		s.Phase = PhBattle
 		s.After = PhEvent

@@ -226,7 +226,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 		return true
 	case "battles":
 		if strings.EqualFold(trimSpace(rest), "ask") {
-			s.Ord.AskNext[a.side] = true
+			s.ord().AskNext[a.side] = true
 			a.canon = append(a.canon, "battles ask")
 			return true
 		}
@@ -244,8 +244,9 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 				list[i] = int8(ar)
 			}
 		}
-		s.Ord.Battles[a.side] = list
-		s.Ord.AskNext[a.side] = false
+		o := s.ord()
+		o.Battles[a.side] = list
+		o.AskNext[a.side] = false
 		a.canon = append(a.canon, "battles "+rest)
 		return true
 	case "raid":
@@ -261,7 +262,7 @@ func (a *applier) standing(l adjudicator.Line, verb, rest string) bool {
 			a.bad(l, "border raids never take a noble (5.9)")
 			return true
 		}
-		s.Ord.Raid = int8(b)
+		s.ord().Raid = int8(b)
 		a.canon = append(a.canon, "raid "+blocks[b].Label)
 		return true
 	}

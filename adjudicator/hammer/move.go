@@ -270,6 +270,7 @@ func (m *moveCtx) norseProblem(origin, dest int) string {
 // moveBlock commits a checked move of b along path.
 func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	s := m.s
+	mv, bd := s.mv(), s.bd()
 	crossed := false
 	prev := origin
 	last := -1
@@ -279,7 +280,7 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 		}
 		k := int(adj[prev][c])
 		m.cnt[k]++
-		s.BCnt[m.side][k]++
+		bd.BCnt[m.side][k]++
 		if borders[k].AngSco {
 			crossed = true
 		}
@@ -306,8 +307,8 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	dest := path[len(path)-1]
 	s.setLoc(b, int8(dest))
 	s.Fl[b] |= fMoved
-	s.Orig[b] = int8(origin)
-	s.Entry[b] = int8(last)
+	mv.Orig[b] = int8(origin)
+	mv.Entry[b] = int8(last)
 	if crossed {
 		s.Fl[b] |= fCrossed
 	}
@@ -322,13 +323,13 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 		} else {
 			u &^= 4
 		}
-		s.BUse[last][d] = u
+		bd.BUse[last][d] = u
 	}
 	if m.enemyIn(dest) {
 		switch {
 		case s.Att[dest] < 0:
-			s.Att[dest] = int8(m.side)
-			s.Main[dest] = int16(attackKey(s, b))
+			bd.Att[dest] = int8(m.side)
+			bd.Main[dest] = int16(attackKey(s, b))
 		case int(s.Att[dest]) == m.side:
 			if int(s.Main[dest]) != attackKey(s, b) {
 				s.Fl[b] |= fReserve
@@ -364,7 +365,7 @@ func (s *St) setMain(side, a, origin int) string {
 	if key < 0 {
 		return "none of your blocks attacked " + areaName(a) + " from " + areaName(origin)
 	}
-	s.Main[a] = int16(key)
+	s.bd().Main[a] = int16(key)
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 {
 			if attackKey(s, b) == key {

@@ -44,7 +44,12 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhEvent:
 		lines = s.randomEvent(side, pick, t, lines)
 	case PhMove1, PhMove2:
-		var scratch St // the copy moves are tried on, on the stack
+		// The copy moves are tried on, with its own records of the
+		// turn, on the stack.
+		scratch := *s
+		smv, sbd := *s.TurnMoves, *s.TurnBorders
+		scratch.TurnMoves, scratch.TurnBorders = &smv, &sbd
+		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn = true, true, false
 		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {
@@ -226,9 +231,9 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 	return append(lines, t.Take())
 }
 
-// randomMoves builds legal movement orders on a scratch copy.
+// randomMoves builds legal movement orders on c, a scratch copy of s
+// that owns its records of the turn.
 func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
-	*c = *s
 	budget := cards[s.Play[side]].Value
 	m := makeMoveCtx(c, side, budget)
 	var origins [NA]int

@@ -46,11 +46,12 @@ type St struct {
 	Epoch int32  `json:"epoch"` // dice epoch (Status.Turn)
 	Phase int8   `json:"phase"`
 
-	Loc   [NB]int8  `json:"loc"`
-	Str   [NB]int8  `json:"str"`
-	Fl    [NB]uint8 `json:"fl"`
-	Orig  [NB]int8  `json:"orig"`  // area a block started its move from this turn
-	Entry [NB]int8  `json:"entry"` // border it last entered by this turn (-1: none or by sea)
+	Loc [NB]int8  `json:"loc"`
+	Str [NB]int8  `json:"str"`
+	Fl  [NB]uint8 `json:"fl"`
+	// *TurnMoves holds Orig and Entry, shared with the state it was
+	// copied from until written (mv). Never nil.
+	*TurnMoves
 
 	Hand [2][5]int8 `json:"hand"` // card numbers, -1 for an empty slot
 	Play [2]int8    `json:"play"` // card played this turn, -1 if none yet
@@ -61,13 +62,9 @@ type St struct {
 	// YearEnd: both players played events, so the year ends after this turn.
 	YearEnd bool `json:"year_end,omitempty"`
 
-	// BUse[k][d]: which sides entered through border k in direction d
-	// (d 0: into borders[k].A) this turn: bit 1 England, bit 2 Scotland,
-	// bit 4 set when Scotland entered last.
-	BUse [NK][2]uint8 `json:"buse"`
-	BCnt [2][NK]int8  `json:"bcnt"` // blocks each side moved across each border this turn (4.3)
-	Att  [NA]int8     `json:"att"`  // attacker side of the battle in each area, -1 none
-	Main [NA]int16    `json:"main"` // main-attack key of the attacker in each area
+	// *TurnBorders holds BUse, BCnt, Att and Main, shared with the state
+	// it was copied from until written (bd). Never nil.
+	*TurnBorders
 
 	// Bat is a battle waiting for a player's decision (nil otherwise).
 	Bat *columbia.Battle `json:"bat,omitempty"`
@@ -78,7 +75,9 @@ type St struct {
 	BatLog int16 `json:"bat_log,omitempty"` // narrative lines already reported
 	After  int8  `json:"after"`             // phase to go to when the battles are over
 
-	Ord Standing `json:"ord"`
+	// Ord is shared with the state it was copied from until written
+	// (ord). Never nil.
+	Ord *Standing `json:"ord"`
 
 	KingDone bool    `json:"king_done,omitempty"` // a Scottish king has been crowned
 	Ed2      bool    `json:"ed2,omitempty"`       // Edward II reigns
@@ -112,7 +111,65 @@ type St struct {
 	occB   [NA]uint8 // occ of each area: bit 1 England, bit 2 Scotland
 	occKey [NB]int8
 	occOK  bool
+
+	// mvOwn and bdOwn: TurnMoves and TurnBorders belong to this state
+	// alone and may be written in place (see mv and bd).
+	mvOwn, bdOwn, ordOwn bool
 }
+
+// TurnMoves is the per-turn record of where each block moved from. A
+// state shares it with the state it was copied from (a card, a winter
+// choice or a battle decision leaves it as it was) until mv copies it.
+type TurnMoves struct {
+	Orig  [NB]int8 `json:"orig"`  // area a block started its move from this turn
+	Entry [NB]int8 `json:"entry"` // border it last entered by this turn (-1: none or by sea)
+}
+
+// TurnBorders is the per-turn use of borders and the attackers of each
+// area, shared like TurnMoves until bd copies it.
+type TurnBorders struct {
+	// BUse[k][d]: which sides entered through border k in direction d
+	// (d 0: into borders[k].A) this turn: bit 1 England, bit 2 Scotland,
+	// bit 4 set when Scotland entered last.
+	BUse [NK][2]uint8 `json:"buse"`
+	BCnt [2][NK]int8  `json:"bcnt"` // blocks each side moved across each border this turn (4.3)
+	Att  [NA]int8     `json:"att"`  // attacker side of the battle in each area, -1 none
+	Main [NA]int16    `json:"main"` // main-attack key of the attacker in each area
+}
+
+// mv returns s's TurnMoves to write, copying it first if it is shared:
+// a state reachable from another must never change.
+func (s *St) mv() *TurnMoves {
+	if !s.mvOwn {
+		c := *s.TurnMoves
+		s.TurnMoves, s.mvOwn = &c, true
+	}
+	return s.TurnMoves
+}
+
+// bd returns s's TurnBorders to write, copying it first if it is shared.
+func (s *St) bd() *TurnBorders {
+	if !s.bdOwn {
+		c := *s.TurnBorders
+		s.TurnBorders, s.bdOwn = &c, true
+	}
+	return s.TurnBorders
+}
+
+// ord returns s's standing orders to write, copying them first if they
+// are shared (the list of orders itself is never written in place:
+// setStand builds a new one).
+func (s *St) ord() *Standing {
+	if !s.ordOwn {
+		c := *s.Ord
+		s.Ord, s.ordOwn = &c, true
+	}
+	return s.Ord
+}
+
+// shared marks s's per-turn records and standing orders as shared with
+// the state it was copied from, so that the first write copies them.
+func (s *St) shared() { s.mvOwn, s.bdOwn, s.ordOwn = false, false, false }
 
 // Standing holds both players' standing orders for this game turn.
 type Standing struct {
@@ -156,11 +213,11 @@ func (s *St) setStand(side, a int, text string) {
 			out = append(out, o)
 		}
 	}
-	s.Ord.Orders = append(out, StandOrder{Side: int8(side), Area: int8(a), Text: text})
+	s.ord().Orders = append(out, StandOrder{Side: int8(side), Area: int8(a), Text: text})
 }
 
 func (s *St) clearStanding() {
-	s.Ord = Standing{Raid: -1, Battles: noBattles}
+	s.Ord, s.ordOwn = &blankStanding, false
 }
 
 // Arrays of -1, the "none" of the per-turn fields clearTurn resets.
@@ -184,16 +241,20 @@ var (
 		return
 	}()
 	noBattles = [2][NA]int8{noneNA, noneNA}
+	// The records of a turn before any move, shared by every state at
+	// that point (never written: mv and bd copy them first).
+	blankMoves   = TurnMoves{Orig: noneNB, Entry: noneNB}
+	blankBorders = TurnBorders{Att: noneNA, Main: noneNA16}
+	// No standing orders, shared like the blank records.
+	blankStanding = Standing{Raid: -1, Battles: noBattles}
 )
 
 func (s *St) clearTurn() {
 	for b := 0; b < NB; b++ {
 		s.Fl[b] &^= fMoved | fReserve | fCrossed | fRevealed
 	}
-	s.Orig, s.Entry = noneNB, noneNB
-	s.BUse = [NK][2]uint8{}
-	s.BCnt = [2][NK]int8{}
-	s.Att, s.Main = noneNA, noneNA16
+	s.TurnMoves, s.TurnBorders = &blankMoves, &blankBorders
+	s.shared()
 	s.Play = [2]int8{-1, -1}
 	s.EvOwe = [2]bool{}
 	s.Truce = -1
@@ -211,6 +272,18 @@ func decode(data []byte) (*St, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("hammer: bad state: %w", err)
 	}
+	// A state without these fields reads them as zeros, as when they
+	// were held in the state itself.
+	if s.TurnMoves == nil {
+		s.TurnMoves = &TurnMoves{}
+	}
+	if s.TurnBorders == nil {
+		s.TurnBorders = &TurnBorders{}
+	}
+	if s.Ord == nil {
+		s.Ord = &Standing{}
+	}
+	s.mvOwn, s.bdOwn, s.ordOwn = true, true, true
 	if _, ok := scenYears[scenKey(s.Scn)]; !ok {
 		return nil, fmt.Errorf("hammer: bad state: unknown scenario %q", s.Scn)
 	}
@@ -384,7 +457,8 @@ func (s *St) eliminate(b int, inBattle bool, capturer int) int {
 			s.setLoc(p, s.Loc[b])
 			s.Str[p] = 1
 			s.Fl[p] = fReserve | fRevealed | fMoved
-			s.Orig[p], s.Entry[p] = -1, -1
+			mv := s.mv()
+			mv.Orig[p], mv.Entry[p] = -1, -1
 			s.setLoc(b, LocOut)
 			s.Str[b] = 0
 			return p
@@ -570,9 +644,13 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// clone returns a copy of s for Apply to change.
+// clone returns a copy of s that owns every part of it (tests change
+// clones freely).
 func (s *St) clone() *St {
 	c := *s
+	mv, bd, ord := *s.TurnMoves, *s.TurnBorders, *s.Ord
+	c.TurnMoves, c.TurnBorders, c.Ord = &mv, &bd, &ord
+	c.mvOwn, c.bdOwn, c.ordOwn = true, true, true
 	return &c
 }
 

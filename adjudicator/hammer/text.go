@@ -41,7 +41,7 @@ type applyMem struct {
 	ev    [8]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [440]byte
+	text  [472]byte
 }
 
 // applyMemSmall is applyMem for the phases that write little (cards,
@@ -53,7 +53,7 @@ type applyMemSmall struct {
 	ev    [3]adjudicator.Event
 	canon [2]string
 	tb    textbuf.Buf
-	text  [288]byte
+	text  [320]byte
 }
 
 // applyMemMedium is applyMem for events, Player 1's moves and battle
@@ -64,7 +64,7 @@ type applyMemMedium struct {
 	ev    [4]adjudicator.Event
 	canon [4]string
 	tb    textbuf.Buf
-	text  [344]byte
+	text  [376]byte
 }
 
 // applyMemCard is applyMem for the first card of a turn, which writes
@@ -76,12 +76,41 @@ type applyMemCard struct {
 	ev    [1]adjudicator.Event
 	canon [1]string
 	tb    textbuf.Buf
-	text  [128]byte
+	text  [96]byte
+}
+
+// applyMemMove is applyMem for movement, which writes the records of the
+// turn: the new state's own copies of them come in the same allocation.
+type applyMemMove struct {
+	st    St
+	mv    TurnMoves
+	bd    TurnBorders
+	res   adjudicator.Result
+	ev    [8]adjudicator.Event
+	canon [4]string
+	tb    textbuf.Buf
+	text  [470]byte
 }
 
 // newApplyMem allocates the memory of one Apply by side in phase ph, the
-// new state a copy of s.
+// new state a copy of s. The new state shares s's records of the turn
+// (TurnMoves, TurnBorders) except in the movement phases, where it gets
+// its own copies in the same allocation.
 func newApplyMem(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
+	if ph == PhMove1 || ph == PhMove2 {
+		m := &applyMemMove{st: *s, mv: *s.TurnMoves, bd: *s.TurnBorders}
+		m.st.TurnMoves, m.st.TurnBorders = &m.mv, &m.bd
+		m.st.mvOwn, m.st.bdOwn, m.st.ordOwn = true, true, false
+		m.tb.Reset(m.text[:])
+		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+	}
+	n, res, ev, canon, tb = newApplyMemShared(s, ph, side)
+	n.shared()
+	return
+}
+
+// newApplyMemShared is newApplyMem for the phases other than movement.
+func newApplyMemShared(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
 	switch ph {
 	case PhCard, PhWHomes, PhWEng, PhRaid:
 		if ph == PhCard && s.Play[1-side] < 0 {
@@ -92,7 +121,7 @@ func newApplyMem(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev [
 		m := &applyMemSmall{st: *s}
 		m.tb.Reset(m.text[:])
 		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
-	case PhEvent, PhMove1, PhBattle:
+	case PhEvent, PhBattle:
 		if ph != PhBattle || !s.Choose {
 			m := &applyMemMedium{st: *s}
 			m.tb.Reset(m.text[:])
