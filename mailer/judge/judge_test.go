@@ -129,6 +129,12 @@ func TestNewGameQueuesWelcomeAndReports(t *testing.T) {
 	require.Equal(t, "alice@example.org", w.To[0])
 	require.Contains(t, w.Text, f.secrets["north"])
 	require.NotContains(t, w.Text, f.secrets["south"], "a welcome shows only its reader's secret")
+	require.Contains(t, flat(w.Text), "Your opponents: South (bob@example.org)")
+	for _, m := range mails {
+		if m.Kind == "welcome" && m.To[0] == "gm@example.org" {
+			require.Contains(t, flat(m.Text), "The players: North (alice@example.org), South (bob@example.org)", "the GM has no opponents")
+		}
+	}
 	// Reports never carry a secret.
 	for _, m := range mails {
 		if m.Kind == "report" {

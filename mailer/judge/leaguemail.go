@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"github.com/pbem/pbem/adjudicator/msg"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -488,7 +489,7 @@ func (j *Judge) leagueCommands(c *mailCtx, l *store.League, h leagueHead, tr fun
 
 // leagueSummary are the template values describing a new league.
 func leagueSummary(l *store.League, creator string) []any {
-	return []any{"League", l.Name, "Game", l.GameName, "Scenario", l.Scenario, "Format", LeagueFormatName(l.Format),
+	return []any{"League", l.Name, "Game", l.GameName, "Scenario", l.Scenario, "Format", msg.New("league.format_" + l.Format),
 		"N", len(l.Players), "Rounds", LeagueRounds(l), "GM", l.GM, "Players", strings.Join(l.Players, ", "), "Creator", creator}
 }
 

@@ -138,6 +138,8 @@ type WelcomeData struct {
 	GameID, GameTitle, Scenario, RoleTitle, GM, Secret string
 	OrdersAddress, PublicCommit, HiddenCommit, Footer  string
 	Others                                             []string
+	// IsGM: the welcome is the GM's, whose "others" are the players.
+	IsGM bool
 }
 
 // NoticeData feeds templates/notice.txt.tmpl.
@@ -445,6 +447,7 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	}
 	if p.Role == string(adjudicator.GM) {
 		data.RoleTitle = j.opt.Templates.T(lang, "welcome.gm_role")
+		data.IsGM = true
 	}
 	text, _, err := j.opt.Templates.Render("welcome", data)
 	if err != nil {
