@@ -690,3 +690,84 @@ func evTexts(r *run) []string {
 	}
 	return out
 }
+
+// HIS-9.2f, HIS-9.2g: French and English units, allied, stand in French
+// St. Dizier when the Hapsburg, at war with France only, attacks (the
+// entry HIS-13.1c(3) allows). The English defend too; each power decides for itself
+// whether to avoid battle; units and leaders combine; the casualties are
+// split evenly, a die giving the odd one; the allies retreat together and
+// England stays at peace with the Hapsburg.
+func TestHIS9_2f_CombinedDefence(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.setAlly(France, England, true)
+	x := sp(t, "st_dizier")
+	put(t, s, "st_dizier", France, Force{Reg: 2})
+	put(t, s, "st_dizier", England, Force{Reg: 3}, "charles_brandon")
+	put(t, s, "brussels", Hapsburg, Force{Reg: 4})
+	mustCheck(t, s)
+	m, err := s.BeginMove(Hapsburg, form(t, "brussels", Hapsburg, Force{Reg: 4}), x)
+	require.NoError(t, err)
+	_, err = s.EnterDestination(m)
+	require.NoError(t, err)
+	// Each power may avoid battle on its own (HIS-9.2f).
+	require.Equal(t, []int{England, France}, s.AvoidPowers(m))
+	_, _, err = s.AvoidBattle(m, England, -1, nil, nil, &testdice.Script{})
+	require.NoError(t, err)
+	require.Equal(t, []int{France}, s.AvoidPowers(m))
+	_, _, err = s.AvoidBattle(m, France, -1, nil, nil, &testdice.Script{})
+	require.NoError(t, err)
+	require.True(t, s.NeedBattle(m))
+	b, err := s.NewBattle(m, nil, nil)
+	require.NoError(t, err)
+	att, def := s.BattleDice(b)
+	require.Equal(t, 4, att)
+	require.Equal(t, 7, def, "5 allied units, the English leader and the defender's die")
+	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1}})
+	require.True(t, r.AttackerWins)
+	require.Equal(t, 3, r.DefLosses)
+	// 3 casualties: one each, the odd one to France by the die.
+	_, err = s.ApplyBattle(b, r, NoChoice(), &testdice.Script{Rolls: []int{2}})
+	require.NoError(t, err)
+	mustCheck(t, s)
+	require.Zero(t, s.Units[x][France].Land()+s.Units[x][England].Land(), "the allies retreat")
+	require.NotEqual(t, x, int(s.Leader[ldr(t, "charles_brandon")]), "Brandon retreats with them")
+	lost := func(p, had int) int {
+		n := 0
+		s.occ[p].each(func(loc int) { n += s.Units[loc][p].Land() })
+		return had - n
+	}
+	require.Equal(t, 2, lost(France, 2))
+	require.Equal(t, 1, lost(England, 3))
+	require.False(t, s.AtWar(England, Hapsburg), "an alliance makes no war with third powers")
+}
+
+// HIS-9.2f, HIS-9.2g: in an assault the allied units inside defend together and
+// split the casualties evenly, a die giving the odd one (here French
+// units inside English Metz, France at peace with the Hapsburg).
+func TestHIS9_2f_CombinedDefenceInAssault(t *testing.T) {
+	s := board(t)
+	s.setWar(England, Hapsburg, true)
+	s.setAlly(France, England, true)
+	metz := sp(t, "metz")
+	s.Ctrl[metz] = England
+	put(t, s, "metz", England, Force{Reg: 2})
+	put(t, s, "metz", France, Force{Reg: 2})
+	put(t, s, "metz", Hapsburg, Force{Reg: 6}, "charles_v")
+	s.Warfare.Siege.set(metz)
+	mustCheck(t, s)
+	require.Equal(t, 4, s.Inside(metz), "the ally's units are inside with England's")
+	f := form(t, "metz", Hapsburg, Force{Reg: 6}, "charles_v")
+	require.NoError(t, s.CheckAssault(Hapsburg, f))
+	att, def := s.AssaultDice(Hapsburg, f)
+	a, r, err := s.RollAssault(Hapsburg, f, Mods{}, battleRolls(att, def, 3))
+	require.NoError(t, err)
+	require.Equal(t, 3, r.DefLosses)
+	// One each, the odd one to England by the die.
+	_, err = s.ApplyAssault(a, r, nil, nil, &testdice.Script{Rolls: []int{1}})
+	require.NoError(t, err)
+	mustCheck(t, s)
+	require.Equal(t, Force{}, s.Units[metz][England])
+	require.Equal(t, Force{Reg: 1}, s.Units[metz][France])
+	require.False(t, s.AtWar(France, Hapsburg))
+}
