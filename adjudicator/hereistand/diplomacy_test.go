@@ -631,8 +631,11 @@ func TestHIS9_2e_SquadronLoans(t *testing.T) {
 	// meet only at Gibraltar, a port.
 	rej := refuse(t, s, Hapsburg, "propose: ally england; loan 1 squadron in naples to england")
 	require.Contains(t, rej.Error(), "no path by sea from Naples to a port of England (HIS-9.2e)")
-	// Spanish keywords: "prestar 1 escuadrón en ... a ...".
-	s, res := submit(t, s, Hapsburg, d, "propose: ally england; prestar 1 escuadrón en seville a england")
+	// Italian keywords: "proponi: alleati ...; presta 1 squadra in ... a ...".
+	_, res := submit(t, s.clone(), Hapsburg, d, "proponi: alleati england; presta 1 squadra in seville a england")
+	require.Contains(t, eventText(res, "france"), "hapsburg: loan 1 squadron in Seville to england (HIS-9.1d).")
+	// Spanish keywords: "proponer: aliar ...; prestar 1 escuadrón en ... a ...".
+	s, res = submit(t, s, Hapsburg, d, "proponer: aliar england; prestar 1 escuadrón en seville a england")
 	require.Contains(t, eventText(res, "france"), "hapsburg: ally england; hapsburg: loan 1 squadron in Seville to england (HIS-9.1d).")
 	s, res = submit(t, s, England, d, "confirm")
 	require.Contains(t, eventText(res, "france"), "Hapsburg lends 1 squadron in Seville to England, which receives them in ")

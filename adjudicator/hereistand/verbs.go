@@ -126,6 +126,12 @@ func englishLine(line string) string {
 	}
 	first := firstWord(line)
 	en, ok := verbAliases[strings.ToLower(first)]
+	if !ok && strings.HasSuffix(first, ":") {
+		// "proponer: ...", "proponi: ..." as "propose: ..."
+		if en, ok = verbAliases[strings.ToLower(strings.TrimSuffix(first, ":"))]; ok {
+			en += ":"
+		}
+	}
 	if !ok {
 		return line // English keywords, or none: nothing to read
 	}
