@@ -239,12 +239,13 @@ func TestHIS9_6_DeclarationsInSpanishAndItalian(t *testing.T) {
 	require.True(t, s3.AtWar(Hapsburg, England))
 }
 
-// Random games declare wars, intervene, sue for peace and ransom leaders,
-// the invariants checked after every submission.
-// Also exercises HIS-9.6b, HIS-9a (see the coverage document).
+// Random games declare wars, intervene, sue for peace, ransom leaders and
+// lend squadrons with their alliances (given back in Winter), the
+// invariants checked after every submission.
+// Also exercises HIS-9.2e, HIS-19.1a, HIS-9.6b, HIS-9a (see the coverage document).
 func TestHIS9_RandomDiplomacy(t *testing.T) {
-	wars, interventions, suits, ransoms := 0, 0, 0, 0
-	for seed := uint64(1); seed <= 3; seed++ {
+	wars, interventions, suits, ransoms, loans, returns := 0, 0, 0, 0, 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
 		playSeeded(t, seed, func(_ *St, _ *adjudicator.Submission, res *adjudicator.Result, after *St) {
 			mustCheck(t, after)
 			for _, e := range res.Events {
@@ -260,11 +261,18 @@ func TestHIS9_RandomDiplomacy(t *testing.T) {
 				if strings.Contains(e.Text, " intervenes for ") {
 					interventions++
 				}
+				if strings.HasSuffix(e.Text, "(HIS-9.2e).") {
+					loans++
+				}
+				if strings.HasSuffix(e.Text, "(HIS-19.1).") {
+					returns++
+				}
 			}
 		})
 	}
-	t.Logf("%d declarations of war, %d interventions, %d suits for peace, %d ransoms", wars, interventions, suits, ransoms)
+	t.Logf("%d declarations of war, %d interventions, %d suits for peace, %d ransoms, %d loans of squadrons, %d returned", wars, interventions, suits, ransoms, loans, returns)
 	require.Positive(t, wars)
+	require.Positive(t, loans, "the random players lend squadrons (HIS-9.2e)")
 }
 
 // peaceGame is the 1517 game at the peace segment of turn 2 after the
@@ -392,8 +400,9 @@ func negotiationGame(t *testing.T) *St {
 // HIS-9.1g, the seed's example: the Hapsburg, France and the Papacy ally
 // (ending their wars in the same deal); the Hapsburg gives France
 // Besançon, its troops there moving out, and gives the Papacy one random
-// card draw. The loans of squadrons of the example are not available yet.
-// Also exercises HIS-12.3a, HIS-9.1a, HIS-9.1b, HIS-9.1b1, HIS-9.1b2, HIS-9.1b4, HIS-9.1b5, HIS-9.1b6, HIS-9.1c, HIS-9.1d, HIS-9.1e, HIS-9.1f, HIS-9.2a, HIS-9.2b, HIS-9.2c, HIS-9.2g, HIS-9.6j, HIS-9a (see the coverage document).
+// card draw; France and the Papacy lend their squadrons in Marseille and
+// Rome to the Hapsburg, which receives them in its nearest ports.
+// Also exercises HIS-9.1b3, HIS-9.2e, HIS-12.3a, HIS-9.1a, HIS-9.1b, HIS-9.1b1, HIS-9.1b2, HIS-9.1b4, HIS-9.1b5, HIS-9.1b6, HIS-9.1c, HIS-9.1d, HIS-9.1e, HIS-9.1f, HIS-9.2a, HIS-9.2b, HIS-9.2c, HIS-9.2g, HIS-9.6j, HIS-9a (see the coverage document).
 func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	s := negotiationGame(t)
 	b := sp(t, "besancon")
@@ -402,13 +411,14 @@ func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	require.Equal(t, []adjudicator.Role{"ottoman"}, s.Owing())
 	require.Equal(t, "negotiation", s.Prompts()[0].Kind)
 	s, _ = submit(t, s, Ottoman, d, "done")
-	refuse(t, s, Hapsburg, "propose: ally france")                    // at war
-	refuse(t, s, Hapsburg, "propose: loan squadron naples to france") // not yet
-	refuse(t, s, Hapsburg, "propose: give vienna to france")          // a capital
-	refuse(t, s, Hapsburg, "propose: cards 3 to papacy")              // two at most
-	refuse(t, s, Papacy, "done")                                      // not its turn
-	s, res := submit(t, s, Hapsburg, d, "propose: end war with france; ally france; ally papacy; france: end war with papacy; france: ally papacy; give besancon to france; cards 1 to papacy")
+	refuse(t, s, Hapsburg, "propose: ally france")                       // at war
+	refuse(t, s, Hapsburg, "propose: loan squadron in naples to france") // no alliance
+	refuse(t, s, Hapsburg, "propose: give vienna to france")             // a capital
+	refuse(t, s, Hapsburg, "propose: cards 3 to papacy")                 // two at most
+	refuse(t, s, Papacy, "done")                                         // not its turn
+	s, res := submit(t, s, Hapsburg, d, "propose: end war with france; ally france; ally papacy; france: end war with papacy; france: ally papacy; give besancon to france; cards 1 to papacy; france: loan squadron in marseille to hapsburg; papacy: loan 1 squadron in rome to hapsburg")
 	require.Contains(t, eventText(res, "england"), "Hapsburg announces deal 1: hapsburg: end war with france; hapsburg: ally france;")
+	require.Contains(t, eventText(res, "england"), "france: loan 1 squadron in Marseille to hapsburg; papacy: loan 1 squadron in Rome to hapsburg (HIS-9.1d).")
 	// Nothing happens before every power involved confirms, in Impulse
 	// Order: France, then the Papacy.
 	require.True(t, s.AtWar(Hapsburg, France))
@@ -425,6 +435,14 @@ func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	require.Equal(t, France, s.Controller(b))
 	require.Zero(t, s.Units[b][Hapsburg].Land())
 	require.Equal(t, ph+1, len(s.Hands[Papacy]))
+	// The lent squadrons are the Hapsburg's until Winter (HIS-9.2e).
+	require.Contains(t, eventText(res, "england"), "France lends 1 squadron in Marseille to Hapsburg, which receives them in Valencia (HIS-9.2e).")
+	require.Contains(t, eventText(res, "england"), "Papacy lends 1 squadron in Rome to Hapsburg, which receives them in Naples (HIS-9.2e).")
+	require.Zero(t, s.Units[sp(t, "marseille")][France].Sq)
+	require.Zero(t, s.Units[sp(t, "rome")][Papacy].Sq)
+	require.EqualValues(t, 1, s.Units[sp(t, "valencia")][Hapsburg].Sq) // Valencia and Barcelona are both one sea zone away: map order
+	require.EqualValues(t, 2, s.Units[sp(t, "naples")][Hapsburg].Sq)
+	require.Equal(t, []Loan{{France, Hapsburg, 1}, {Papacy, Hapsburg, 1}}, s.Flow.Loans)
 	for _, e := range res.Events {
 		if strings.HasPrefix(e.Text, "The card drawn is ") {
 			require.ElementsMatch(t, []adjudicator.Role{"hapsburg", "papacy"}, e.To)
@@ -591,4 +609,168 @@ func TestHIS22_2d_FreeDeclarationAfterIntervention(t *testing.T) {
 	require.False(t, peace.AtWar(Hapsburg, France))
 	require.Zero(t, peace.Units[stirling][Hapsburg].Land())
 	require.Contains(t, eventText(res, "ottoman"), "Hapsburg does not declare war on France (HIS-22.2d).")
+}
+
+// HIS-9.2e: squadrons (never corsairs) lent to an ally in the deal that
+// makes the alliance, one direction per pair, move to the receiver's
+// nearest port and are its naval units for the turn; the lender's
+// counter mix still counts them; the receiver loses its own squadrons
+// first. HIS-19.1a: in Winter they go back to a port of their owner.
+// Also exercises HIS-9.1b3 (see the coverage document).
+func TestHIS9_2e_SquadronLoans(t *testing.T) {
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	naples, seville := sp(t, "naples"), sp(t, "seville")
+	s, _ = submit(t, s, Ottoman, d, "done")
+	refuse(t, s, Hapsburg, "propose: loan 1 squadron in naples to england; ally england")                                               // before the alliance
+	refuse(t, s, Hapsburg, "propose: ally england; loan 1 squadron in naples to england; england: loan squadron in london to hapsburg") // both ways
+	refuse(t, s, Hapsburg, "propose: ally england; loan 2 squadrons in naples to england")                                              // only one there
+	refuse(t, s, Hapsburg, "propose: ally england; loan 1 corsair in naples to england")                                                // squadrons only
+	refuse(t, s, Hapsburg, "propose: ally england; loan 1 squadron in vienna to england")                                               // not a port
+	// No path from the Mediterranean to England's ports: the sea zones
+	// meet only at Gibraltar, a port.
+	rej := refuse(t, s, Hapsburg, "propose: ally england; loan 1 squadron in naples to england")
+	require.Contains(t, rej.Error(), "no path by sea from Naples to a port of England (HIS-9.2e)")
+	// Italian keywords: "proponi: alleati ...; presta 1 squadra in ... a ...".
+	_, res := submit(t, s.clone(), Hapsburg, d, "proponi: alleati england; presta 1 squadra in seville a england")
+	require.Contains(t, eventText(res, "france"), "hapsburg: loan 1 squadron in Seville to england (HIS-9.1d).")
+	// Spanish keywords: "proponer: aliar ...; prestar 1 escuadrón en ... a ...".
+	s, res = submit(t, s, Hapsburg, d, "proponer: aliar england; prestar 1 escuadrón en seville a england")
+	require.Contains(t, eventText(res, "france"), "hapsburg: ally england; hapsburg: loan 1 squadron in Seville to england (HIS-9.1d).")
+	s, res = submit(t, s, England, d, "confirm")
+	require.Contains(t, eventText(res, "france"), "Hapsburg lends 1 squadron in Seville to England, which receives them in ")
+	require.Zero(t, s.Units[seville][Hapsburg].Sq)
+	require.EqualValues(t, 1, s.Units[naples][Hapsburg].Sq)
+	require.Equal(t, 3, s.squadrons(England))
+	require.Equal(t, 2, s.navalCount(England), "the lent squadron is the Hapsburg's piece")
+	require.Equal(t, 3, s.navalCount(Hapsburg))
+	mustCheck(t, s)
+	// The loan is part of the canonical state.
+	data, err := s.Encode()
+	require.NoError(t, err)
+	back, err := decode(data)
+	require.NoError(t, err)
+	require.Equal(t, s.Flow.Loans, back.Flow.Loans)
+	require.Equal(t, []Loan{{Hapsburg, England, 1}}, back.Flow.Loans)
+	// A loss takes England's own squadrons first.
+	c := s.clone()
+	_ = c.removeUnits(sp(t, "london"), England, Force{Sq: 1})
+	_ = c.removeUnits(sp(t, "portsmouth"), England, Force{Sq: 1})
+	c.settleLoans()
+	require.Equal(t, []Loan{{Hapsburg, England, 1}}, c.Flow.Loans)
+	// HIS-19.1a: in Winter the lent squadron goes back to a Hapsburg port.
+	c = s.clone()
+	r := &run{s: c, dice: d}
+	r.returnLoans()
+	require.Nil(t, c.Flow.Loans)
+	require.Equal(t, 2, c.squadrons(England))
+	require.Equal(t, 3, c.squadrons(Hapsburg))
+	require.Contains(t, strings.Join(evTexts(r), "\n"), "England gives 1 squadron back to Hapsburg, which returns them from ")
+	mustCheck(t, c)
+	// The last of England's squadrons lost is the lent one, lost for its
+	// owner.
+	c = s.clone()
+	for _, x := range []string{"london", "portsmouth"} {
+		_ = c.removeUnits(sp(t, x), England, Force{Sq: 1})
+	}
+	c.occ[England].each(func(loc int) {
+		if c.Units[loc][England].Sq > 0 {
+			_ = c.removeUnits(loc, England, Force{Sq: 1})
+			c.Flow.noteNavalLoss(England, Force{Sq: 1})
+		}
+	})
+	c.settleLoans()
+	require.Nil(t, c.Flow.Loans)
+	require.Equal(t, 2, c.navalCount(Hapsburg))
+	require.EqualValues(t, 1, c.Flow.NavalDead[Hapsburg])
+	mustCheck(t, c)
+}
+
+func evTexts(r *run) []string {
+	var out []string
+	for _, e := range r.ev {
+		out = append(out, e.Text)
+	}
+	return out
+}
+
+// HIS-9.2f, HIS-9.2g: French and English units, allied, stand in French
+// St. Dizier when the Hapsburg, at war with France only, attacks (the
+// entry HIS-13.1c(3) allows). The English defend too; each power decides for itself
+// whether to avoid battle; units and leaders combine; the casualties are
+// split evenly, a die giving the odd one; the allies retreat together and
+// England stays at peace with the Hapsburg.
+func TestHIS9_2f_CombinedDefence(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	s.setAlly(France, England, true)
+	x := sp(t, "st_dizier")
+	put(t, s, "st_dizier", France, Force{Reg: 2})
+	put(t, s, "st_dizier", England, Force{Reg: 3}, "charles_brandon")
+	put(t, s, "brussels", Hapsburg, Force{Reg: 4})
+	mustCheck(t, s)
+	m, err := s.BeginMove(Hapsburg, form(t, "brussels", Hapsburg, Force{Reg: 4}), x)
+	require.NoError(t, err)
+	_, err = s.EnterDestination(m)
+	require.NoError(t, err)
+	// Each power may avoid battle on its own (HIS-9.2f).
+	require.Equal(t, []int{England, France}, s.AvoidPowers(m))
+	_, _, err = s.AvoidBattle(m, England, -1, nil, nil, &testdice.Script{})
+	require.NoError(t, err)
+	require.Equal(t, []int{France}, s.AvoidPowers(m))
+	_, _, err = s.AvoidBattle(m, France, -1, nil, nil, &testdice.Script{})
+	require.NoError(t, err)
+	require.True(t, s.NeedBattle(m))
+	b, err := s.NewBattle(m, nil, nil)
+	require.NoError(t, err)
+	att, def := s.BattleDice(b)
+	require.Equal(t, 4, att)
+	require.Equal(t, 7, def, "5 allied units, the English leader and the defender's die")
+	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1}})
+	require.True(t, r.AttackerWins)
+	require.Equal(t, 3, r.DefLosses)
+	// 3 casualties: one each, the odd one to France by the die.
+	_, err = s.ApplyBattle(b, r, NoChoice(), &testdice.Script{Rolls: []int{2}})
+	require.NoError(t, err)
+	mustCheck(t, s)
+	require.Zero(t, s.Units[x][France].Land()+s.Units[x][England].Land(), "the allies retreat")
+	require.NotEqual(t, x, int(s.Leader[ldr(t, "charles_brandon")]), "Brandon retreats with them")
+	lost := func(p, had int) int {
+		n := 0
+		s.occ[p].each(func(loc int) { n += s.Units[loc][p].Land() })
+		return had - n
+	}
+	require.Equal(t, 2, lost(France, 2))
+	require.Equal(t, 1, lost(England, 3))
+	require.False(t, s.AtWar(England, Hapsburg), "an alliance makes no war with third powers")
+}
+
+// HIS-9.2f, HIS-9.2g: in an assault the allied units inside defend together and
+// split the casualties evenly, a die giving the odd one (here French
+// units inside English Metz, France at peace with the Hapsburg).
+func TestHIS9_2f_CombinedDefenceInAssault(t *testing.T) {
+	s := board(t)
+	s.setWar(England, Hapsburg, true)
+	s.setAlly(France, England, true)
+	metz := sp(t, "metz")
+	s.Ctrl[metz] = England
+	put(t, s, "metz", England, Force{Reg: 2})
+	put(t, s, "metz", France, Force{Reg: 2})
+	put(t, s, "metz", Hapsburg, Force{Reg: 6}, "charles_v")
+	s.Warfare.Siege.set(metz)
+	mustCheck(t, s)
+	require.Equal(t, 4, s.Inside(metz), "the ally's units are inside with England's")
+	f := form(t, "metz", Hapsburg, Force{Reg: 6}, "charles_v")
+	require.NoError(t, s.CheckAssault(Hapsburg, f))
+	att, def := s.AssaultDice(Hapsburg, f)
+	a, r, err := s.RollAssault(Hapsburg, f, Mods{}, battleRolls(att, def, 3))
+	require.NoError(t, err)
+	require.Equal(t, 3, r.DefLosses)
+	// One each, the odd one to England by the die.
+	_, err = s.ApplyAssault(a, r, nil, nil, &testdice.Script{Rolls: []int{1}})
+	require.NoError(t, err)
+	mustCheck(t, s)
+	require.Equal(t, Force{}, s.Units[metz][England])
+	require.Equal(t, Force{Reg: 1}, s.Units[metz][France])
+	require.False(t, s.AtWar(France, Hapsburg))
 }

@@ -15,7 +15,8 @@
 // reformers, universities, Reformation and Counter-Reformation attempts,
 // Luther's 95 Theses and the Diet of Worms; religion_actions.go: the six
 // religious actions, theological debates and debater bonuses), and the
-// Diplomacy Phase (negotiation.go: deals and alliances; peace.go: suing
+// Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
+// lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
 // interventions). Cards are played for their CP only; events and the New
 // World come later.

@@ -104,6 +104,10 @@ type Flow struct {
 	// receiver) of card draws given by deals this turn (HIS-9.1b6).
 	Deals []Deal
 	Gifts []gift
+	// Loans are the squadrons lent by deals this turn (HIS-9.2e), in the
+	// order they were made; they go back to their owners in Winter
+	// (HIS-19.1).
+	Loans []Loan
 	// Queue holds the active power's order lines that follow an action
 	// interrupted by another power's decision; they run once it is made.
 	Queue []adjudicator.Line
@@ -136,6 +140,9 @@ func (f Flow) clone() Flow {
 	}
 	if f.Gifts != nil {
 		f.Gifts = append([]gift(nil), f.Gifts...)
+	}
+	if f.Loans != nil {
+		f.Loans = append([]Loan(nil), f.Loans...)
 	}
 	if f.Deals != nil {
 		ds := make([]Deal, len(f.Deals))
@@ -282,6 +289,9 @@ func (s *St) checkFlow() error {
 	if (f.Seg != 0 || len(f.Peace) > 0 || len(f.Deals) > 0 || len(f.Gifts) > 0) && s.Phase != PhDiplomacy {
 		return fmt.Errorf("a diplomacy segment outside the Diplomacy Phase")
 	}
+	if err := s.checkLoans(); err != nil {
+		return err
+	}
 	if s.Passes < 0 || s.Passes > NMajor {
 		return fmt.Errorf("%d consecutive passes", s.Passes)
 	}
@@ -319,6 +329,7 @@ type flowWire struct {
 	Peace      [][2]string         `json:"peace_made,omitempty"`
 	Deals      []dealWire          `json:"deals,omitempty"`
 	Gifts      [][3]string         `json:"gifts,omitempty"`
+	Loans      []loanWire          `json:"loans,omitempty"`
 	History    [][NMajor]int       `json:"vp_history,omitempty"`
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
@@ -399,6 +410,9 @@ func (f *Flow) wire() *flowWire {
 	for _, x := range f.Gifts {
 		w.Gifts = append(w.Gifts, [3]string{powers[x.From].ID, powers[x.To].ID, x.What})
 	}
+	for _, x := range f.Loans {
+		w.Loans = append(w.Loans, loanWire{powers[x.From].ID, powers[x.To].ID, x.N})
+	}
 	for _, d := range f.Deals {
 		w.Deals = append(w.Deals, dealWire{Proposer: powers[d.Proposer].ID, Terms: d.Terms, Confirmed: maskIDs(uint16(d.Confirmed))})
 	}
@@ -412,7 +426,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.FreeDOW == nil {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.Loans == nil && w.FreeDOW == nil {
 		return nil
 	}
 	return &w
@@ -547,6 +561,14 @@ func (f *Flow) fromWire(w *flowWire) error {
 			return fmt.Errorf("bad gift %v", x)
 		}
 		f.Gifts = append(f.Gifts, gift{a, b, x[2]})
+	}
+	for _, x := range w.Loans {
+		a, ok1 := powerByID[x.From]
+		b, ok2 := powerByID[x.To]
+		if !ok1 || !ok2 || a >= NMajor || b >= NMajor || x.N < 1 || x.N > 255 {
+			return fmt.Errorf("bad loan %v", x)
+		}
+		f.Loans = append(f.Loans, Loan{a, b, x.N})
 	}
 	for _, d := range w.Deals {
 		p, ok := powerByID[d.Proposer]

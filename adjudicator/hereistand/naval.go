@@ -828,5 +828,8 @@ func (s *St) navalDecisionText(d Decision) string {
 func (s *St) navalCount(p int) int {
 	n := 0
 	s.occ[p].each(func(loc int) { n += s.Units[loc][p].Naval() })
+	if p < NMajor && len(s.Flow.Loans) > 0 {
+		n += s.loanedOut(p) - s.loanedIn(p) // HIS-9.2e
+	}
 	return n
 }

@@ -57,6 +57,8 @@ func (t term) String() string {
 		return a + "cards " + strconv.Itoa(t.n) + " to " + powers[t.other].ID
 	case "lift":
 		return a + "lift excommunication of " + powers[t.other].ID
+	case "loan":
+		return a + "loan " + plural(t.n, "squadron", "squadrons") + " in " + spaces[t.space].Name + " to " + powers[t.other].ID
 	case "mercs":
 		x := a + "mercenaries " + strconv.Itoa(t.n) + " from " + spaces[t.space].Name + " to " + powers[t.other].ID
 		if t.leader >= 0 {
@@ -170,9 +172,34 @@ func parseTerm(p int, text string) (term, error) {
 			err = fmt.Errorf("the Ottoman receives no mercenaries (HIS-9.1b7)")
 		}
 	case "loan":
-		err = fmt.Errorf("loans of squadrons are not yet available")
+		// "loan 2 squadrons in genoa to hapsburg" (HIS-9.2e)
+		t.kind, t.n = "loan", 1
+		usage := fmt.Errorf(`write "loan <n> squadrons in <port> to <power>" (squadrons only: corsairs and naval leaders are not lent)`)
+		fs := strings.Fields(rest)
+		if len(fs) > 0 {
+			if n, e := strconv.Atoi(fs[0]); e == nil {
+				if n < 1 {
+					return t, usage
+				}
+				t.n, fs = n, fs[1:]
+			}
+		}
+		if len(fs) == 0 || (fs[0] != "squadron" && fs[0] != "squadrons") {
+			return t, usage
+		}
+		rest = strings.Join(fs[1:], " ")
+		where, to, ok := strings.Cut(strings.TrimPrefix(rest, "in "), " to ")
+		if !ok || !strings.HasPrefix(rest, "in ") {
+			return t, usage
+		}
+		if t.space, err = matchLoc(where); err == nil && (t.space >= NS || !spaces[t.space].port()) {
+			err = fmt.Errorf("squadrons are lent from a port (HIS-9.2e)")
+		}
+		if err == nil {
+			t.other, err = power(to)
+		}
 	default:
-		err = fmt.Errorf(`a term is "end war with <power>", "ally <power>", "give <space> to <power>", "cards <n> to <power>" or "return <leader>"`)
+		err = fmt.Errorf(`a term is "end war with <power>", "ally <power>", "give <space> to <power>", "cards <n> to <power>", "loan <n> squadrons in <port> to <power>" or "return <leader>"`)
 	}
 	return t, err
 }
@@ -269,6 +296,8 @@ func (r *run) applyTerm(t term) error {
 		}
 		s.Flow.Gifts = append(s.Flow.Gifts, gift{a, b, "mercenaries"})
 		r.say("%s removes %s from %s; %s places them in %s (HIS-9.1b7).", powers[a].Name, unitText(Force{Merc: uint8(t.n)}), spaces[t.space].Name, powers[b].Name, spaces[to].Name)
+	case "loan":
+		return r.applyLoan(t)
 	case "lift":
 		if s.Tracks.Excommunicated&(1<<b) == 0 {
 			return fmt.Errorf("the ruler of %s is not excommunicated", powers[b].Name)
@@ -313,12 +342,25 @@ func dealTerms(p int, text string) ([]term, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", strings.TrimSpace(x), err)
 		}
+		if t.kind == "loan" && !alliesIn(out, t.actor, t.other) {
+			return nil, fmt.Errorf("%q: a loan of squadrons comes with the alliance, in the same deal and after it (HIS-9.2e)", strings.TrimSpace(x))
+		}
 		out = append(out, t)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("a deal has one or more terms, separated by semicolons")
 	}
 	return out, nil
+}
+
+// alliesIn reports whether terms ts ally powers a and b.
+func alliesIn(ts []term, a, b int) bool {
+	for _, t := range ts {
+		if t.kind == "ally" && ((t.actor == a && t.other == b) || (t.actor == b && t.other == a)) {
+			return true
+		}
+	}
+	return false
 }
 
 // involved are the powers a deal involves besides its proposer.
@@ -479,7 +521,7 @@ func (s *St) confirmText() string {
 
 // announceText is the prompt of the announcements.
 func (s *St) announceText() string {
-	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; return <leader>); or write done."
+	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>); or write done."
 }
 
 // randomNegotiation is a random answer: now and then a one-term deal,
@@ -503,6 +545,17 @@ func (s *St) randomNegotiation(p int, pick func(int) int) []string {
 		}
 	} else if !s.Allied(p, q) {
 		cands = append(cands, "ally "+powers[q].ID)
+		// Now and then with a loan of squadrons (HIS-9.2e).
+		var ports []int
+		s.occ[p].each(func(loc int) {
+			if loc < NS && s.Units[loc][p].Sq > 0 {
+				ports = append(ports, loc)
+			}
+		})
+		if len(ports) > 0 && pick(2) == 0 {
+			x := ports[pick(len(ports))]
+			cands[len(cands)-1] += "; loan " + plural(1+pick(int(s.Units[x][p].Sq)), "squadron", "squadrons") + " in " + spaces[x].Name + " to " + powers[q].ID
+		}
 	}
 	if len(s.drawable(p)) > 0 {
 		cands = append(cands, "cards 1 to "+powers[q].ID)
@@ -511,10 +564,12 @@ func (s *St) randomNegotiation(p int, pick func(int) int) []string {
 		return []string{"done"}
 	}
 	line := "propose: " + cands[pick(len(cands))]
-	c := s.clone()
-	r := &run{s: c, dice: &probeDice{}}
-	if _, rej := r.announceAnswer(p, []adjudicator.Line{{No: 1, Text: line}}); rej != nil {
-		return []string{"done"}
+	for _, try := range []string{line, strings.Split(line, "; loan ")[0]} {
+		c := s.clone()
+		r := &run{s: c, dice: &probeDice{}}
+		if _, rej := r.announceAnswer(p, []adjudicator.Line{{No: 1, Text: try}}); rej == nil {
+			return []string{try}
+		}
 	}
-	return []string{line}
+	return []string{"done"}
 }

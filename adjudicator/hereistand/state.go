@@ -676,6 +676,10 @@ func (s *St) checkCounters(p int) error {
 		}
 		naval += f.Naval()
 	})
+	if p < NMajor && len(s.Flow.Loans) > 0 {
+		// Lent squadrons are the lender's pieces (HIS-9.2e).
+		naval += s.loanedOut(p) - s.loanedIn(p)
+	}
 	if naval > powers[p].NavalCounters {
 		return fmt.Errorf("%s has %d naval units, more than its %d counters", powers[p].Name, naval, powers[p].NavalCounters)
 	}

@@ -224,6 +224,10 @@ func (r *run) diplomacyAnswer(p int, lines []adjudicator.Line) ([]string, *adjud
 // or the game ends.
 func (r *run) advance() {
 	s := r.s
+	if len(s.Flow.Loans) > 0 {
+		defer s.settleLoans()
+		s.settleLoans()
+	}
 	for step := 0; step < 10000 && !s.Flow.Over; step++ {
 		if d, ok := s.Flow.top(); ok {
 			if r.answerByStanding(d) {

@@ -52,6 +52,7 @@ var verbAliases = map[string]string{
 	"rescatar": "ransom", "rescata": "ransom",
 	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
 	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
+	"prestar": "loan", "presto": "loan",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -83,6 +84,7 @@ var verbAliases = map[string]string{
 	"riscatta": "ransom", "riscattare": "ransom",
 	"proponi": "propose", "proporre": "propose", "conferma": "confirm", "confermare": "confirm", "confermo": "confirm",
 	"dona": "donate", "donare": "donate", "revoca": "lift", "alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
+	"presta": "loan", "prestare": "loan", // "presta" in Spanish too
 }
 
 // wordAliases maps the other keywords of an order.
@@ -124,6 +126,12 @@ func englishLine(line string) string {
 	}
 	first := firstWord(line)
 	en, ok := verbAliases[strings.ToLower(first)]
+	if !ok && strings.HasSuffix(first, ":") {
+		// "proponer: ...", "proponi: ..." as "propose: ..."
+		if en, ok = verbAliases[strings.ToLower(strings.TrimSuffix(first, ":"))]; ok {
+			en += ":"
+		}
+	}
 	if !ok {
 		return line // English keywords, or none: nothing to read
 	}

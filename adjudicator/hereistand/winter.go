@@ -17,7 +17,8 @@ func (r *run) winter() {
 	// Sieges end with the return home; the impulse marks are over.
 	s.Warfare = LandWar{}
 	s.religionWinter()
-	// HIS-19.1 (loaned squadrons) arrives with diplomacy.
+	// HIS-19.1: the lent squadrons go back to their owners.
+	r.returnLoans()
 	// HIS-19.2: the Renegade leaves the map.
 	for l := range leaders {
 		if leaders[l].Power == NoPower && s.Leader[l] >= 0 {
