@@ -125,33 +125,7 @@ func (r *run) navalReturn() {
 
 // nearestPort is the friendly port nearest to sea zone z for power q.
 func (s *St) nearestPort(q, z int) int {
-	var seen [NSea]bool
-	seen[z] = true
-	level := []int{z}
-	for len(level) > 0 {
-		best := -1
-		for _, x := range level {
-			for _, port := range seas[x].Ports {
-				if s.Friendly(port, q) && (best < 0 || port < best) {
-					best = port
-				}
-			}
-		}
-		if best >= 0 {
-			return best
-		}
-		var next []int
-		for _, x := range level {
-			for _, y := range seas[x].Adj {
-				if !seen[y] {
-					seen[y] = true
-					next = append(next, y)
-				}
-			}
-		}
-		level = next
-	}
-	return -1
+	return portNearest(NS+z, func(port int) bool { return s.Friendly(port, q) })
 }
 
 // isCapitalOf reports whether sp is one of power q's capitals.
