@@ -216,14 +216,7 @@ func (r *run) applyTerm(t term) error {
 		if s.League && ((a == Protestant && (b == Hapsburg || b == Papacy)) || (b == Protestant && (a == Hapsburg || a == Papacy))) {
 			return fmt.Errorf("the wars of the Schmalkaldic League never end (HIS-9.1b1)")
 		}
-		s.setWar(a, b, false)
-		s.Flow.Peace = append(s.Flow.Peace, [2]int{a, b})
-		r.say("%s and %s end their war (HIS-9.1b1).", powers[a].Name, powers[b].Name)
-		if a == Papacy {
-			r.lift(b, "HIS-9.3i")
-		} else if b == Papacy {
-			r.lift(a, "HIS-9.3i")
-		}
+		r.endWar(a, b, "%s and %s end their war (HIS-9.1b1).")
 	case "ally":
 		switch {
 		case s.AtWar(a, b):

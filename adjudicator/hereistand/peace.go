@@ -594,15 +594,24 @@ func (r *run) applySuit(p int, st suit) error {
 		pay(st.pairBy[i], spaces[pr[0]].Name+" and "+spaces[pr[1]].Name)
 	}
 	// Step 8.
-	s.setWar(p, w, false)
-	s.Flow.Peace = append(s.Flow.Peace, [2]int{p, w})
-	r.say("%s and %s are at peace (HIS-9.3i).", powers[p].Name, powers[w].Name)
-	if p == Papacy {
-		r.lift(w, "HIS-9.3i")
-	} else if w == Papacy {
-		r.lift(p, "HIS-9.3i")
-	}
+	r.endWar(p, w, "%s and %s are at peace (HIS-9.3i).")
 	return nil
+}
+
+// endWar ends the war of a and b, by a suit or a deal: the peace is
+// remembered for this Diplomacy Phase (HIS-9.6j), told with the line
+// format (the two powers' names), and a peace with the Papacy lifts the
+// other power's excommunication (HIS-9.3i).
+func (r *run) endWar(a, b int, format string) {
+	s := r.s
+	s.setWar(a, b, false)
+	s.Flow.Peace = append(s.Flow.Peace, [2]int{a, b})
+	r.say(format, powers[a].Name, powers[b].Name)
+	if a == Papacy {
+		r.lift(b, "HIS-9.3i")
+	} else if b == Papacy {
+		r.lift(a, "HIS-9.3i")
+	}
 }
 
 // madePeace reports whether p and q made peace earlier in this Diplomacy
