@@ -204,6 +204,12 @@ func (j *Judge) replaceHeld(c *mailCtx) (*Outcome, error) {
 // holder owed a decision. It also returns the state each entry was
 // applied to (by entry) and the game's record.
 func (j *Judge) sealedStep(tx *store.Tx, g *store.Game, holder string) ([]record.Entry, map[int]adjudicator.State, *record.Record, error) {
+	// Most steps hold no earlier orders (a decision owed by one seat
+	// alone): the last entries of the log tell, without replaying the
+	// game.
+	if ok, err := lastMayBeSealed(tx, g, holder); err != nil || !ok {
+		return nil, nil, nil, err
+	}
 	eng, err := adjudicator.Lookup(g.GameName)
 	if err != nil {
 		return nil, nil, nil, err
@@ -239,6 +245,24 @@ func (j *Judge) sealedStep(tx *store.Tx, g *store.Game, holder string) ([]record
 		out = append([]record.Entry{e}, out...)
 	}
 	return out, before, rec, nil
+}
+
+// lastMayBeSealed reports whether the log's last entry past notes may
+// belong to a sealed step before holder's orders (sealedStep's tests
+// that need no state).
+func lastMayBeSealed(tx *store.Tx, g *store.Game, holder string) (bool, error) {
+	for seq := g.Seq; seq >= 2; seq-- {
+		le, err := logEntry(tx, g.ID, seq)
+		if err != nil {
+			return false, err
+		}
+		if le.Kind == record.KindNote {
+			continue
+		}
+		return le.Kind == record.KindOrders && le.Role != holder && le.Epoch > g.Dice.RevealedThrough &&
+			len(le.Draws) == 0 && !toOthers(le, le.Role), nil
+	}
+	return false, nil
 }
 
 // toOthers reports whether entry le told a seat other than role (or the
