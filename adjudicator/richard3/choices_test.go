@@ -217,4 +217,10 @@ func TestR3_6_82_PlaceNamesTheHeir(t *testing.T) {
 		assert.Contains(t, ps[0].Reason, want, order)
 		assert.Equal(t, "place Prince Edward at "+areaList(s.entryAreas(Lancaster)), ps[0].Legal[0], order)
 	}
+	// An ambiguous prefix lists the side's own heirs only: York's heirs
+	// (March among them) are hidden blocks to Lancaster.
+	ps := reject(t, s, RoleLancaster, "place E at Middlesex")
+	require.Len(t, ps, 1)
+	assert.Contains(t, ps[0].Reason, "ambiguous")
+	assert.NotContains(t, strings.ToLower(ps[0].Reason), "march")
 }

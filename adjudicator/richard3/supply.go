@@ -179,9 +179,11 @@ func (s *State) applySupply(sd Side, lines []adjudicator.Line, dice adjudicator.
 				opts := s.entryAreas(sd)
 				// The heir is named, never guessed: a wrong name is
 				// refused with the heir who is due (6.82, ruling R3-R54).
+				// Only the side's own heirs are candidates: an ambiguous
+				// prefix never lists an enemy heir the player cannot see.
 				var heirs []int
 				for i := 0; i < nBlocks; i++ {
-					if blocks[i].Type == tHeir {
+					if blocks[i].Type == tHeir && blocks[i].Side == sd {
 						heirs = append(heirs, i)
 					}
 				}
