@@ -239,28 +239,45 @@ func (r *run) playCard(p int, o order) error {
 	n := o.card
 	c := &cards[n]
 	cp := c.CP
+	asEvent := o.forEvent || c.Type == CardMandatory
 	if c.Type == CardMandatory {
 		if o.forCP {
 			return errLegal(s.playChoices(p), "%s is a Mandatory Event: it is played as its event and then gives 2 CP (HIS-6.1d)", cardName(n))
 		}
 		cp = 2
 	} else if o.forEvent {
-		return errLegal(s.playChoices(p), "%s can be played for its %d CP only: card events are not yet available", cardName(n), c.CP)
+		if err := s.eventPlayable(p, n); err != nil {
+			return errLegal(s.playChoices(p), "%v", err)
+		}
+		cp = 0
+	}
+	if asEvent && hasEvent(n) && c.Type == CardMandatory {
+		if err := s.eventPlayable(p, n); err != nil {
+			return errLegal(s.playChoices(p), "%v", err)
+		}
 	}
 	s.takeFromHand(p, n)
 	switch {
 	case c.Type == CardHome:
 		s.OnCard.set(n) // HIS-6.1c
-	case c.Type == CardMandatory && c.Remove == RemoveCard:
-		s.Removed.set(n)
+	case asEvent && c.Remove == RemoveCard:
+		s.Removed.set(n) // HIS-6.2g
 	default:
 		s.discard(n)
 	}
 	s.Flow.Card, s.Flow.CP = n, cp
 	s.Passes = 0
-	if c.Type == CardMandatory {
+	switch {
+	case asEvent && hasEvent(n):
+		if c.Type == CardMandatory {
+			r.say("%s plays the Mandatory Event %s. It gives 2 CP.", powers[p].Name, cardName(n))
+		} else {
+			r.say("%s plays %s as an event.", powers[p].Name, cardName(n))
+		}
+		return events[n].play(r, p, o.args)
+	case c.Type == CardMandatory:
 		r.say("%s plays the Mandatory Event %s; its effects arrive with the card events. It gives 2 CP.", powers[p].Name, cardName(n))
-	} else {
+	default:
 		r.say("%s plays %s for %d CP.", powers[p].Name, cardName(n), cp)
 	}
 	return nil

@@ -273,6 +273,8 @@ func i18nInit() {
 		// The impulse and the turn.
 		p("his.ev.plays", "{Power:power} plays {Card} for {CP:int} CP."),
 		p("his.ev.plays_mandatory", "{Power:power} plays the Mandatory Event {Card}; its effects arrive with the card events. It gives 2 CP."),
+		p("his.ev.plays_mandatory_event", "{Power:power} plays the Mandatory Event {Card}. It gives 2 CP."),
+		p("his.ev.plays_event", "{Power:power} plays {Card} as an event."),
 		p("his.ev.ends_impulse", "{Power:power} ends its impulse with {CP:int} CP unspent."),
 		p("his.ev.no_cards", "{Power:power} has no cards and passes."),
 		p("his.ev.passes", "{Power:power} passes."),
@@ -459,7 +461,7 @@ func i18nInit() {
 		p("his.why.may_not_pass", "{Power:power} may not pass: {Why:pass} (HIS-11f)"),
 		p("his.why.not_action", `"{Verb}" is not an action of the Action Phase`),
 		p("his.why.mandatory", "{Card} is a Mandatory Event: it is played as its event and then gives 2 CP (HIS-6.1d)"),
-		p("his.why.cp_only", "{Card} can be played for its {CP:int} CP only: card events are not yet available"),
+		p("his.why.cp_only", "{Card} can be played for its {CP:int} CP only: its event is not yet available"),
 		p("his.why.may_not_action", "{Power:power} may not {Action} (HIS-11.1c)"),
 		p("his.why.not_home", "{Space} is not a {Power:power} home space (HIS-17.1a)"),
 		p("his.why.fortified", "{Space} is fortified: it is taken by siege, not by this action"),

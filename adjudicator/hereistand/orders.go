@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,9 @@ type order struct {
 	card     int
 	forEvent bool
 	forCP    bool
+	// args holds an event's choices, written after a colon on the play
+	// line (events.go).
+	args     string
 	units    unitSpec
 	from, to int
 	leaders  []int
@@ -418,6 +422,9 @@ func buildKind(w string) (int, bool) {
 	return 0, false
 }
 
+// eventColon finds the colon that starts an event's choices.
+var eventColon = regexp.MustCompile(`\b(for|as)\s+events?\s*:`)
+
 // parseOrder reads one line for power p. It checks the form only; the
 // rules are checked when the order is carried out.
 func parseOrder(p int, text string, hand []uint8) (order, error) {
@@ -434,6 +441,12 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 	o := order{verb: verbTable[verb], to: -1, from: -1}
 	switch o.verb {
 	case "play":
+		// An event's choices follow "for event:" (card names may hold
+		// a colon of their own: "Machiavelli: The Prince").
+		if m := eventColon.FindStringIndex(rest); m != nil {
+			o.args = strings.Join(strings.Fields(rest[m[1]:]), " ")
+			words = strings.Fields(rest[:m[1]-1])
+		}
 		ws, ev := words, false
 		if n := len(ws); n >= 2 && (ws[n-2] == "for" || ws[n-2] == "as") {
 			switch ws[n-1] {
@@ -664,6 +677,9 @@ func (o order) canonical(p int) string {
 	switch o.verb {
 	case "play":
 		if o.forEvent || cards[o.card].Type == CardMandatory {
+			if o.args != "" {
+				return fmt.Sprintf("play %d %s for event: %s", o.card, cards[o.card].Name, o.args)
+			}
 			return fmt.Sprintf("play %d %s for event", o.card, cards[o.card].Name)
 		}
 		return fmt.Sprintf("play %d %s for cp", o.card, cards[o.card].Name)

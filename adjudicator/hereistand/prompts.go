@@ -133,6 +133,7 @@ func (s *St) playChoices(p int) []string {
 	for _, c := range s.Hands[p] {
 		out = append(out, order{verb: "play", card: int(c)}.canonical(p))
 	}
+	out = append(out, s.eventExamples(p)...)
 	if ok, _ := s.CanPass(p); ok {
 		out = append(out, "pass")
 	}

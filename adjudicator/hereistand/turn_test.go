@@ -316,7 +316,7 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 	// HIS-11c: until the card events arrive, only Mandatory Events are
 	// played as events.
 	rej = refuse(t, s, Ottoman, "play "+strconv.Itoa(int(three))+" for event")
-	if !strings.Contains(rej.Error(), "card events are not yet available") {
+	if !strings.Contains(rej.Error(), "its event is not yet available") {
 		t.Errorf("an event card played as its event: %v", rej)
 	}
 	refuse(t, s, Ottoman, "play 1 for cp", "pass")

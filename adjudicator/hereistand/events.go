@@ -1,0 +1,93 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Card events (HIS-6.1). A card whose event is written here may be
+// played "for event" in an impulse; a Mandatory Event with code here
+// has its effects carried out before its 2 CP are spent (HIS-6.1d).
+// Cards without code are played for CP only, and a Mandatory Event
+// without code gives its 2 CP and nothing else.
+//
+// The player writes the event's choices after a colon on the play line:
+//
+//	play papal bull for event: luther
+//	play 5 for event: excommunicate francis i
+//
+// Each event's code reads them from args (lower case, trimmed, "" when
+// none were written) and refuses the play with the legal choices when
+// they are missing or wrong; since a submission is all or nothing,
+// nothing of a refused event is applied.
+
+// cardEvent is the code of one card's event.
+type cardEvent struct {
+	// can says whether power p may play the event now (nil: always). It
+	// must not change the state.
+	can func(s *St, p int) error
+	// play carries out the event for power p. The card has already left
+	// the hand and gone where its type sends it (HIS-6.2g); Flow.Card is
+	// set. An error refuses the whole submission.
+	play func(r *run, p int, args string) error
+	// examples are play lines with their choices, for the prompts (the
+	// card's number and name are put in front: "play 5 Papal Bull for
+	// event" + example).
+	examples func(s *St, p int) []string
+}
+
+// events holds the code of each card's event, by card number; files that
+// carry out events register them in their init functions.
+var events [NC + 1]*cardEvent
+
+// registerEvent sets the code of card n's event; registering a card twice
+// is a programming error.
+func registerEvent(n int, e cardEvent) {
+	if n < 1 || n > NC {
+		panic(fmt.Sprintf("hereistand: event for card %d", n))
+	}
+	if events[n] != nil {
+		panic(fmt.Sprintf("hereistand: event for card %d registered twice", n))
+	}
+	events[n] = &e
+}
+
+// hasEvent reports whether card n's event can be played as an event.
+func hasEvent(n int) bool { return n >= 1 && n <= NC && events[n] != nil }
+
+// eventPlayable says whether power p may play card n for its event now.
+func (s *St) eventPlayable(p, n int) error {
+	e := events[n]
+	if e == nil {
+		return fmt.Errorf("%s can be played for its %d CP only: its event is not yet available", cardName(n), cards[n].CP)
+	}
+	if e.can != nil {
+		return e.can(s, p)
+	}
+	return nil
+}
+
+// eventExamples lists play lines of power p's event cards in hand, with
+// their choices, for the prompts.
+func (s *St) eventExamples(p int) []string {
+	var out []string
+	for _, c := range s.Hands[p] {
+		n := int(c)
+		if !hasEvent(n) || s.eventPlayable(p, n) != nil {
+			continue
+		}
+		head := order{verb: "play", card: n, forEvent: true}.canonical(p)
+		if events[n].examples == nil {
+			out = append(out, head)
+			continue
+		}
+		for _, x := range events[n].examples(s, p) {
+			if x = strings.TrimSpace(x); x != "" {
+				out = append(out, head+": "+x)
+			} else {
+				out = append(out, head)
+			}
+		}
+	}
+	return out
+}
