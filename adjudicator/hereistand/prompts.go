@@ -306,12 +306,24 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 				}
 			}
 		}
+		if evs := c.eventExamples(p); len(evs) > 0 && pick(3) == 0 {
+			// Now and then an event, tried on a copy of its own.
+			line := evs[pick(len(evs))]
+			e := c.clone()
+			er := &run{s: e, dice: d}
+			if o, err := parseOrder(p, line, e.Hands[p]); err == nil && er.impulseOrder(p, o) == nil {
+				c, r = e, er
+				lines = append(lines, o.canonical(p))
+				goto actions
+			}
+		}
 		o := order{verb: "play", card: n}
 		if err := r.impulseOrder(p, o); err != nil {
 			return []string{"pass"}
 		}
 		lines = append(lines, o.canonical(p))
 	}
+actions:
 	for c.Flow.CP > 0 && len(lines) < 8 {
 		if pick(8) == 0 {
 			return append(lines, "done")
