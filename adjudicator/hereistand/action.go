@@ -269,6 +269,7 @@ func (r *run) playCard(p int, o order) error {
 	s.Passes = 0
 	switch {
 	case asEvent && hasEvent(n):
+		s.Mand.Played[p].set(n) // HIS-11d
 		if c.Type == CardMandatory {
 			r.say("%s plays the Mandatory Event %s. It gives 2 CP.", powers[p].Name, cardName(n))
 		} else {

@@ -495,6 +495,9 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	me, mw := mandPatterns(p)
+	eventPatterns = append(eventPatterns, me...)
+	whyPatterns = append(whyPatterns, mw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -131,6 +131,9 @@ func capList(list []string) []string {
 func (s *St) playChoices(p int) []string {
 	var out []string
 	for _, c := range s.Hands[p] {
+		if s.heldMandatory(p, int(c)) {
+			continue // not yet playable (the League)
+		}
 		out = append(out, order{verb: "play", card: int(c)}.canonical(p))
 	}
 	out = append(out, s.eventExamples(p)...)
@@ -203,6 +206,9 @@ func (s *St) defaultLines(p int) []string {
 	best := -1
 	for _, c := range s.Hands[p] {
 		t := cards[c].Type
+		if s.heldMandatory(p, int(c)) {
+			continue // not yet playable (the League)
+		}
 		if t == CardMandatory || t == CardHome {
 			best = int(c)
 			break
@@ -302,6 +308,13 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			// Play what blocks passing first, now and then.
 			for _, x := range h {
 				if t := cards[x].Type; (t == CardMandatory || t == CardHome) && pick(2) == 0 {
+					n = int(x)
+				}
+			}
+		}
+		if c.heldMandatory(p, n) {
+			for _, x := range h {
+				if !c.heldMandatory(p, int(x)) {
 					n = int(x)
 				}
 			}

@@ -165,6 +165,10 @@ type St struct {
 	// Flow is the turn machine: the impulse in progress, the decisions
 	// owed and the outcome (flow.go).
 	Flow Flow
+
+	// Mand is what the Mandatory Events and Home cards remember
+	// (events_mandatory.go).
+	Mand mandState
 }
 
 // newState returns an empty state with every leader off the map.
@@ -554,6 +558,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkReligion(); err != nil {
+		return err
+	}
+	if err := s.checkMand(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {

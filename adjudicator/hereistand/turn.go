@@ -377,6 +377,7 @@ func (r *run) cardDrawPhase() {
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
 	r.religionCardDraw()
+	r.mandCardDraw()
 	for p := 0; p < NMajor; p++ {
 		var got []string
 		for _, c := range s.Hands[p] {
