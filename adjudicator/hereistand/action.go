@@ -399,6 +399,9 @@ func (r *run) moveAction(p int, o order) error {
 		return err
 	}
 	m, err := s.BeginMove(p, f, o.to)
+	if err == nil {
+		err = s.moveFitsCounters(f, o.to)
+	}
 	if err != nil {
 		return errLegal(s.moveExamples(p, 6), "%v", err)
 	}

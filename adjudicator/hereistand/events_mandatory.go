@@ -606,5 +606,6 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.mand.jesuit_two", "name two Catholic spaces for the Jesuit universities"),
 		p("his.why.mand.event_once", "{Card} was already played as an event this turn (HIS-11d)"),
 	}
-	return
+	he, hw := homePatterns(p)
+	return append(events, he...), append(whys, hw...)
 }
