@@ -457,8 +457,116 @@ func (s *St) charlesInItaly() bool {
 	return at >= 0 && int(at) < NS && spaces[at].Lang == LangItalian
 }
 
+// --- 17 Council of Trent -------------------------------------------------
+
+// trentDefault is the default of religious power p at the Council of
+// Trent: its n strongest uncommitted debaters (ties in table order).
+func (s *St) trentDefault(p, n int) []int {
+	ds := s.debatersOf(p, LangNone, DebUncommitted)
+	sort.SliceStable(ds, func(i, j int) bool { return debaters[ds[i]].Value > debaters[ds[j]].Value })
+	return ds[:min(n, len(ds))]
+}
+
+// trentArgs reads the debaters the Papacy (up to 4) or the Protestant (up
+// to 2) commits when it plays Council of Trent itself.
+func (s *St) trentArgs(p int, args string) ([]int, error) {
+	max := 4
+	if p == Protestant {
+		max = 2
+	}
+	legal := s.trentExamples(p)
+	var out []int
+	for _, x := range orders.SplitList(args) {
+		d, err := matchDebater(x)
+		if err != nil {
+			return nil, errLegal(legal, "%v", err)
+		}
+		if debaters[d].Power != p || s.Rel.Debater[d] != DebUncommitted || containsInt(out, d) {
+			return nil, errLegal(legal, "%s is not an uncommitted debater of %s", debaters[d].Name, powers[p].Name)
+		}
+		out = append(out, d)
+	}
+	if len(out) > max {
+		return nil, errLegal(legal, "%s commits up to %d debaters to the Council of Trent", powers[p].Name, max)
+	}
+	return out, nil
+}
+
+func (s *St) trentExamples(p int) []string {
+	if p != Papacy && p != Protestant {
+		return nil
+	}
+	n := 4
+	if p == Protestant {
+		n = 2
+	}
+	var names []string
+	for _, d := range s.trentDefault(p, n) {
+		names = append(names, debaters[d].ID)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return []string{strings.Join(names, ", ")}
+}
+
+// councilOfTrent: the Papacy commits up to 4 uncommitted debaters and the
+// Protestant up to 2; each rolls its debaters' total value in dice (Pole
+// adds one for the Papacy); 5s and 6s hit; the side with more hits flips
+// the difference in spaces to its religion.
+func (r *run) councilOfTrent(p int, args string) error {
+	s := r.s
+	side := map[int][]int{Papacy: s.trentDefault(Papacy, 4), Protestant: s.trentDefault(Protestant, 2)}
+	if (p == Papacy || p == Protestant) && args != "" {
+		ds, err := s.trentArgs(p, args)
+		if err != nil {
+			return err
+		}
+		side[p] = ds
+	} else if args != "" {
+		return errLegal([]string{""}, "this event takes no choices")
+	}
+	var hits [2]int
+	for i, q := range []int{Papacy, Protestant} {
+		n := 0
+		var names []string
+		for _, d := range side[q] {
+			s.Rel.Debater[d] = DebCommitted
+			n += debaters[d].Value
+			if debaters[d].ID == "pole" {
+				n++
+			}
+			names = append(names, debaters[d].Name)
+		}
+		if n == 0 {
+			r.say("Council of Trent: %s has no uncommitted debater.", powers[q].Name)
+			continue
+		}
+		rolls, h := r.debateDice(n)
+		hits[i] = h
+		r.say("Council of Trent: %s commits %s and rolls %d dice [%s]: %d hits.", powers[q].Name, joinAnd(names), n, diceText(rolls), h)
+	}
+	all := uint8(1<<NLang - 2)
+	switch {
+	case hits[0] > hits[1]:
+		r.say("The Papacy wins the Council of Trent: %d spaces to flip.", hits[0]-hits[1])
+		r.startAttempts(Attempts{Power: Papacy, Counter: true, Flip: true, N: hits[0] - hits[1], Zones: all, Debater: -1, Source: "the Council of Trent"})
+	case hits[1] > hits[0]:
+		r.say("The Protestant wins the Council of Trent: %d spaces to flip.", hits[1]-hits[0])
+		r.startAttempts(Attempts{Power: Protestant, Flip: true, N: hits[1] - hits[0], Zones: all, Debater: -1, Source: "the Council of Trent"})
+	default:
+		r.say("The Council of Trent is inconclusive.")
+	}
+	return nil
+}
+
 func init() {
 	sourceKeys["Defender of the Faith"] = "his.src.defender"
+	sourceKeys["the Council of Trent"] = "his.src.trent"
+	registerEvent(17, cardEvent{
+		play:     func(r *run, p int, args string) error { return r.councilOfTrent(p, args) },
+		examples: func(s *St, p int) []string { return s.trentExamples(p) },
+	})
 	noArgs := func(args string) error {
 		if args != "" {
 			return errLegal([]string{""}, "this event takes no choices")
@@ -596,6 +704,11 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.mand.coronation", "Charles V is crowned in Italy: the Hapsburg and {Power:power} each draw a card."),
 		p("his.ev.mand.embassy_none", "France and the Ottoman are not allied: La Forêt's Embassy has no effect."),
 		p("his.ev.mand.embassy", "La Forêt's Embassy: France and the Ottoman each draw a card."),
+		p("his.ev.mand.trent_side", "Council of Trent: {Power:power} commits {Names:units} and rolls {N:dice} [{Rolls}]: {H:hits}."),
+		p("his.ev.mand.trent_papacy", "The Papacy wins the Council of Trent: {N:int} spaces to flip."),
+		p("his.ev.mand.trent_protestant", "The Protestant wins the Council of Trent: {N:int} spaces to flip."),
+		p("his.ev.mand.trent_none", "Council of Trent: {Power:power} has no uncommitted debater."),
+		p("his.ev.mand.trent_tie", "The Council of Trent is inconclusive."),
 	}
 	whys = msg.Patterns{
 		p("his.why.mand.no_choices", "this event takes no choices"),
@@ -604,6 +717,8 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.mand.league_spaces", "the Schmalkaldic League needs {N:int} Protestant spaces and there are {M:int} (HIS-21.6a)"),
 		p("his.why.mand.jesuit_spot", "{Space} is not a Catholic space without a university (HIS-18.2c)"),
 		p("his.why.mand.jesuit_two", "name two Catholic spaces for the Jesuit universities"),
+		p("his.why.mand.trent_debater", "{Name} is not an uncommitted debater of {Power:power}"),
+		p("his.why.mand.trent_max", "{Power:power} commits up to {N:int} debaters to the Council of Trent"),
 		p("his.why.mand.event_once", "{Card} was already played as an event this turn (HIS-11d)"),
 	}
 	he, hw := homePatterns(p)

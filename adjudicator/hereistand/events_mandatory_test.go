@@ -256,3 +256,39 @@ func TestHIS6_1d_OtherMandatoryEvents(t *testing.T) {
 	require.Contains(t, eventText(res, roleOf(France)), "not allied")
 	require.Equal(t, len(s.Hands[Ottoman]), len(ns.Hands[Ottoman]))
 }
+
+// HIS-6.1d, HIS-18.2h: #17 Council of Trent: the Papacy commits up to 4
+// uncommitted debaters (named when it plays the card, else its strongest)
+// and the Protestant up to 2 (its strongest); each rolls its debaters'
+// total value in dice, Pole adding one for the Papacy; the side with more
+// hits flips the difference; the card stays in the deck.
+func TestHIS6_1d_CouncilOfTrent(t *testing.T) {
+	s := mandAt(t, 6, Papacy, 17)
+	for _, id := range []string{"pole", "caraffa", "loyola", "faber", "canisius"} {
+		s.Rel.Debater[deb(t, id)] = DebUncommitted
+	}
+	mustCheck(t, s)
+	rej := refuse(t, s, Papacy, "play 17 for event: eck, luther")
+	require.Contains(t, rej.Problems[0].Reason, "not an uncommitted debater of Papacy")
+	readWhy(t, rej)
+	rej = refuse(t, s, Papacy, "play 17 for event: eck, pole, loyola, faber, canisius")
+	require.Contains(t, rej.Problems[0].Reason, "up to 4")
+	// Eck 3 + Pole 3 + 1: 7 dice; the Protestant: Luther 4 + Melanchthon 3.
+	rolls := []int{6, 6, 5, 5, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1}
+	ns, res := submit(t, s, Papacy, &testdice.Script{Rolls: rolls}, "play 17 council of trent for event: eck, pole")
+	readAll(t, res)
+	txt := eventText(res, roleOf(Protestant))
+	require.Contains(t, txt, "Papacy commits Eck and Pole and rolls 7 dice")
+	require.Contains(t, txt, "Protestant commits Luther and Melanchthon and rolls 7 dice")
+	require.Contains(t, txt, "The Papacy wins the Council of Trent: 3 spaces to flip.")
+	require.NotNil(t, ns.Rel.Pending)
+	require.True(t, ns.Rel.Pending.Flip && ns.Rel.Pending.Counter)
+	require.Equal(t, 3, ns.Rel.Pending.N)
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[deb(t, "pole")])
+	require.True(t, containsCard(ns.Discard, 17))
+	// Played by another power: both sides' strongest.
+	s = mandAt(t, 6, France, 17)
+	ns, res = submit(t, s, France, testdice.New(4), "play 17")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Papacy commits Eck, Campeggio, Aleander and Tetzel")
+}
