@@ -313,6 +313,12 @@ func (r *run) league() {
 	}
 }
 
+// electorateBarred: before the League no power but the Protestant moves,
+// avoids battle or retreats into an electorate (HIS-21.6b).
+func (s *St) electorateBarred(p, sp int) bool {
+	return !s.League && p != Protestant && electorateIndex(sp) >= 0
+}
+
 // --- Rulers: 10 Clement VII, 14 Paul III, 22 Julius III, 20 Henry II, 16 Calvin
 
 // henryII: Francis I dies; the Henry II leader takes his place on the
@@ -719,6 +725,7 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.mand.jesuit_two", "name two Catholic spaces for the Jesuit universities"),
 		p("his.why.mand.trent_debater", "{Name} is not an uncommitted debater of {Power:power}"),
 		p("his.why.mand.trent_max", "{Power:power} commits up to {N:int} debaters to the Council of Trent"),
+		p("his.why.mand.electorate", "no power but the Protestant enters {Space}, an electorate, before the Schmalkaldic League (HIS-21.6b)"),
 		p("his.why.mand.event_once", "{Card} was already played as an event this turn (HIS-11d)"),
 	}
 	he, hw := homePatterns(p)

@@ -89,6 +89,11 @@ func TestHIS21_6_SchmalkaldicLeague(t *testing.T) {
 	require.False(t, ok, "a playable Mandatory Event blocks passing")
 	require.Contains(t, strings.Join(s.playChoices(France), "|"), "play 13 Schmalkaldic League for event")
 
+	// Before the League nobody but the Protestant enters an electorate.
+	require.ErrorContains(t, s.canEnter(Hapsburg, sp(t, "cologne"), false), "before the Schmalkaldic League")
+	require.False(t, s.retreatLegal(Hapsburg, sp(t, "cologne"), NoPower))
+	require.Error(t, s.militaryAllowed(Protestant))
+
 	ns, res := submit(t, s, France, testdice.New(1), "play 13")
 	readAll(t, res)
 	require.True(t, ns.League)
@@ -114,6 +119,7 @@ func TestHIS21_6_SchmalkaldicLeague(t *testing.T) {
 	require.Equal(t, France, ns.Active, "the 2 CP of the Mandatory Event come next")
 	require.Equal(t, 2, ns.Flow.CP)
 	require.NoError(t, ns.militaryAllowed(Protestant))
+	require.NoError(t, ns.canEnter(Hapsburg, sp(t, "cologne"), false))
 	require.Equal(t, ns.SpecialVP(Hapsburg), 3, "Hapsburg electorates now score (HIS-23.2f)")
 
 	// The event is played once: it is gone.
