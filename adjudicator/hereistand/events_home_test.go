@@ -81,7 +81,7 @@ func TestHIS21_5_PapalBull(t *testing.T) {
 	require.NoError(t, ns.excomJustified(Hapsburg))
 }
 
-// HIS-21.4a: #4 Patron of the Arts: with Francis I ruling and free, France
+// HIS-21.4a, HIS-23.2h: #4 Patron of the Arts: with Francis I ruling and free, France
 // rolls a die: 3-6 build a chateau (1 VP), automatic with Milan; never
 // more than 6 VP.
 func TestHIS21_4a_PatronOfTheArts(t *testing.T) {
@@ -108,7 +108,7 @@ func TestHIS21_4a_PatronOfTheArts(t *testing.T) {
 	readWhy(t, rej)
 }
 
-// HIS-6.1c, HIS-6.1a: #1 Janissaries as an event places 4 new Ottoman
+// HIS-6.1c, HIS-6.1a, HIS-14g: #1 Janissaries as an event places 4 new Ottoman
 // regulars in Ottoman home spaces under Ottoman control free of enemy
 // units; the Ottoman writes where.
 func TestHIS6_1c_Janissaries(t *testing.T) {

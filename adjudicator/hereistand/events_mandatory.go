@@ -256,7 +256,6 @@ func (r *run) league() {
 			continue
 		}
 		s.Ctrl[sp] = Protestant
-		s.Unrest.clear(sp)
 		r.say("%s comes under Protestant control (HIS-21.6f).", spaces[sp].Name)
 		for q := 0; q < Independent; q++ {
 			if q != Protestant && s.Enemy(Protestant, q) && (!s.Units[sp][q].empty() || len(s.leadersAt(sp, q)) > 0) {
