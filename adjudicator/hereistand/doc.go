@@ -18,8 +18,12 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions). Cards are played for their CP only; events and the New
-// World come later.
+// interventions). Card events: the framework in events.go, the Mandatory
+// Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
+// Society of Jesus, overdue events in Winter) and the Home cards in
+// events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other
+// cards are played for their CP until their events arrive, and the New
+// World comes later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

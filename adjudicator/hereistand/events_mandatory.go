@@ -284,14 +284,8 @@ func (r *run) league() {
 		r.say("%d Protestant regulars leave Catholic %s for %s (HIS-21.6i).", f.Land(), spaces[e].Name, spaces[to].Name)
 	}
 	// HIS-21.6j: electorates now Protestant in both receive their regulars.
-	for i, e := range electorates {
-		if s.Display[i] > 0 && s.Prot.has(e) && s.Controller(e) == Protestant {
-			n := s.Display[i]
-			s.Display[i] = 0
-			s.Rel.Converted |= 1 << i
-			s.addUnits(e, Protestant, Force{Reg: n})
-			r.say("%d Protestant regulars enter %s from the Electorate display (HIS-21.6c).", n, spaces[e].Name)
-		}
+	for _, e := range electorates {
+		r.log(s.displayArrivals(e))
 	}
 	// HIS-21.6e: the two leaders join the stacks nearest their homes.
 	for _, x := range [][2]string{{"john_frederick", "wittenberg"}, {"philip_of_hesse", "kassel"}} {
@@ -316,6 +310,21 @@ func (r *run) league() {
 // avoids battle or retreats into an electorate (HIS-21.6b).
 func (s *St) electorateBarred(p, sp int) bool {
 	return !s.League && p != Protestant && electorateIndex(sp) >= 0
+}
+
+// displayArrivals places the Electorate display regulars of electorate sp
+// once, after the League, it is Protestant in religion and under
+// Protestant control (HIS-21.6j): at the League or when taken later.
+func (s *St) displayArrivals(sp int) []string {
+	e := electorateIndex(sp)
+	if !s.League || e < 0 || s.Display[e] == 0 || !s.Prot.has(sp) || s.Controller(sp) != Protestant {
+		return nil
+	}
+	n := s.Display[e]
+	s.Display[e] = 0
+	s.Rel.Converted |= 1 << e
+	s.addUnits(sp, Protestant, Force{Reg: n})
+	return []string{fmt.Sprintf("%d Protestant regulars enter %s from the Electorate display (HIS-21.6c).", n, spaces[sp].Name)}
 }
 
 // --- Rulers: 10 Clement VII, 14 Paul III, 22 Julius III, 20 Henry II, 16 Calvin

@@ -122,6 +122,14 @@ func TestHIS21_6_SchmalkaldicLeague(t *testing.T) {
 	require.NoError(t, ns.canEnter(Hapsburg, sp(t, "cologne"), false))
 	require.Equal(t, ns.SpecialVP(Hapsburg), 3, "Hapsburg electorates now score (HIS-23.2f)")
 
+	// A converted electorate taken later receives its regulars then.
+	col := sp(t, "cologne")
+	ns.Prot.set(col)
+	require.Nil(t, ns.displayArrivals(col), "not yet Protestant-controlled")
+	ns.Ctrl[col] = Protestant
+	require.Equal(t, []string{"1 Protestant regulars enter Cologne from the Electorate display (HIS-21.6c)."}, ns.displayArrivals(col))
+	require.Equal(t, uint8(1), ns.Units[col][Protestant].Reg)
+
 	// The event is played once: it is gone.
 	require.Error(t, ns.eventPlayable(Protestant, cardLeague))
 }
