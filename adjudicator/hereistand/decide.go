@@ -27,6 +27,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.commitAnswer(d, lines, legal)
 	case DecReform:
 		return r.targetAnswer(d, lines, legal)
+	case DecChoice:
+		return r.choiceAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -269,6 +271,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecReform {
 		return s.targetChoices()
 	}
+	if d.Kind == DecChoice {
+		return s.choiceChoices(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -355,6 +360,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecReform {
 		return s.targetText()
+	}
+	if d.Kind == DecChoice {
+		return s.choiceText(d)
 	}
 	m := s.Flow.Move
 	q := d.Power

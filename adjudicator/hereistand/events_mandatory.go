@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/orders"
 )
@@ -32,6 +33,14 @@ type mandState struct {
 	// ExcomRulers holds every ruler ever excommunicated (bit per ruler,
 	// HIS-21.5e).
 	ExcomRulers uint16
+	// Ask is the card whose choices another power owes (a DecChoice on
+	// the stack): 15 Society of Jesus or 17 Council of Trent; 0 if none.
+	Ask int
+	// Trent holds the debaters committed to the Council of Trent in
+	// progress (Papal, Protestant; bit per debater) and TrentSet the sides
+	// that have chosen (bit 0 the Papacy, bit 1 the Protestant).
+	Trent    [2]uint64
+	TrentSet uint8
 }
 
 // mandWire is the stored form of mandState.
@@ -39,6 +48,9 @@ type mandWire struct {
 	Played         map[string][]int `json:"played_as_event,omitempty"`
 	ExcomReformers []string         `json:"excommunicated_reformers,omitempty"`
 	ExcomRulers    []string         `json:"excommunicated_rulers,omitempty"`
+	Ask            int              `json:"ask,omitempty"`
+	Trent          [2][]string      `json:"trent,omitempty"`
+	TrentSet       uint8            `json:"trent_set,omitempty"`
 }
 
 func (m *mandState) wire() *mandWire {
@@ -63,7 +75,16 @@ func (m *mandState) wire() *mandWire {
 			w.ExcomRulers = append(w.ExcomRulers, rulers[i].ID)
 		}
 	}
-	if w.Played == nil && w.ExcomReformers == nil && w.ExcomRulers == nil {
+	w.Ask, w.TrentSet = m.Ask, m.TrentSet
+	for i := range m.Trent {
+		for d := range debaters {
+			if m.Trent[i]&(1<<d) != 0 {
+				w.Trent[i] = append(w.Trent[i], debaters[d].ID)
+			}
+		}
+	}
+	if w.Played == nil && w.ExcomReformers == nil && w.ExcomRulers == nil && w.Ask == 0 && w.TrentSet == 0 &&
+		w.Trent[0] == nil && w.Trent[1] == nil {
 		return nil
 	}
 	return &w
@@ -100,11 +121,32 @@ func (m *mandState) fromWire(w *mandWire) error {
 		}
 		m.ExcomRulers |= 1 << i
 	}
+	if w.Ask != 0 && w.Ask != 15 && w.Ask != 17 || w.TrentSet > 3 {
+		return fmt.Errorf("here-i-stand state: event choice owed for card %d", w.Ask)
+	}
+	m.Ask, m.TrentSet = w.Ask, w.TrentSet
+	for i, ids := range w.Trent {
+		for _, id := range ids {
+			d, ok := debaterByID[id]
+			if !ok {
+				return fmt.Errorf("here-i-stand state: debater %q at the Council of Trent", id)
+			}
+			m.Trent[i] |= 1 << d
+		}
+	}
 	return nil
 }
 
-// checkMand verifies that an excommunicated reformer is off the map.
+// checkMand verifies that an excommunicated reformer is off the map and
+// that an event's choices are owed exactly when the stack says so.
 func (s *St) checkMand() error {
+	asked := false
+	for _, d := range s.Flow.Stack {
+		asked = asked || d.Kind == DecChoice
+	}
+	if asked != (s.Mand.Ask != 0) || (s.Mand.Ask != 17 && (s.Mand.TrentSet != 0 || s.Mand.Trent != [2]uint64{})) {
+		return fmt.Errorf("event choices owed %v, card %d", asked, s.Mand.Ask)
+	}
 	for i := range reformers {
 		if s.Mand.ExcomReformers&(1<<i) != 0 && s.Rel.Reformer[i] != ReformerRemoved {
 			return fmt.Errorf("excommunicated reformer %s on the map", reformers[i].Name)
@@ -368,6 +410,18 @@ func (r *run) calvin() {
 
 // --- 15 Society of Jesus (HIS-21.5b, HIS-18.2c) -----------------------
 
+// placeJesuits founds the universities of Society of Jesus.
+func (r *run) placeJesuits(at []int) {
+	var names []string
+	for _, sp := range at {
+		r.s.Rel.Jesuit.set(sp)
+		names = append(names, spaces[sp].Name)
+	}
+	if len(names) > 0 {
+		r.say("The Papacy places Jesuit universities in %s (HIS-18.2c).", joinAnd(names))
+	}
+}
+
 // jesuitSpots are the spaces Society of Jesus may found a university in:
 // Catholic spaces without one.
 func (s *St) jesuitSpots() []int {
@@ -395,8 +449,8 @@ func (s *St) jesuitDefault() []int {
 	return spots[:min(2, len(spots))]
 }
 
-// jesuitArgs reads the two spaces of Society of Jesus; the Papacy names
-// them when it plays the card, others take the default (see the rulings).
+// jesuitArgs reads the two spaces of Society of Jesus, named by the
+// Papacy; "" (and any other power) takes the default (see the rulings).
 func (s *St) jesuitArgs(p int, args string) ([]int, error) {
 	if args == "" || p != Papacy {
 		return s.jesuitDefault(), nil
@@ -525,27 +579,49 @@ func (s *St) trentExamples(p int) []string {
 }
 
 // councilOfTrent: the Papacy commits up to 4 uncommitted debaters and the
-// Protestant up to 2; each rolls its debaters' total value in dice (Pole
-// adds one for the Papacy); 5s and 6s hit; the side with more hits flips
-// the difference in spaces to its religion.
+// Protestant up to 2, the Papacy first; a religious power playing the card
+// names its own on the play line, the other side is asked (by default its
+// strongest). Then trentResolve.
 func (r *run) councilOfTrent(p int, args string) error {
 	s := r.s
-	side := map[int][]int{Papacy: s.trentDefault(Papacy, 4), Protestant: s.trentDefault(Protestant, 2)}
-	if (p == Papacy || p == Protestant) && args != "" {
-		ds, err := s.trentArgs(p, args)
-		if err != nil {
-			return err
+	if p == Papacy || p == Protestant {
+		ds := s.trentDefault(p, 4-2*b2i(p == Protestant))
+		if args != "" {
+			var err error
+			if ds, err = s.trentArgs(p, args); err != nil {
+				return err
+			}
 		}
-		side[p] = ds
+		s.trentCommit(p, ds)
 	} else if args != "" {
 		return errLegal([]string{""}, "this event takes no choices")
 	}
+	if s.Phase == PhAction {
+		r.trentNext()
+		return nil
+	}
+	for i, q := range []int{Papacy, Protestant} {
+		if s.Mand.TrentSet&(1<<i) == 0 {
+			s.trentCommit(q, s.trentDefault(q, 4-2*i))
+		}
+	}
+	r.trentResolve()
+	return nil
+}
+
+// trentResolve rolls the Council of Trent: each side rolls its committed
+// debaters' total value in dice (Pole adds one for the Papacy); 5s and 6s
+// hit; the side with more hits flips the difference in spaces.
+func (r *run) trentResolve() {
+	s := r.s
 	var hits [2]int
 	for i, q := range []int{Papacy, Protestant} {
 		n := 0
 		var names []string
-		for _, d := range side[q] {
-			s.Rel.Debater[d] = DebCommitted
+		for d := range debaters {
+			if s.Mand.Trent[i]&(1<<d) == 0 {
+				continue
+			}
 			n += debaters[d].Value
 			if debaters[d].ID == "pole" {
 				n++
@@ -560,6 +636,7 @@ func (r *run) councilOfTrent(p int, args string) error {
 		hits[i] = h
 		r.say("Council of Trent: %s commits %s and rolls %d dice [%s]: %d hits.", powers[q].Name, joinAnd(names), n, diceText(rolls), h)
 	}
+	s.Mand.Trent, s.Mand.TrentSet = [2]uint64{}, 0
 	all := uint8(1<<NLang - 2)
 	switch {
 	case hits[0] > hits[1]:
@@ -571,7 +648,6 @@ func (r *run) councilOfTrent(p int, args string) error {
 	default:
 		r.say("The Council of Trent is inconclusive.")
 	}
-	return nil
 }
 
 func init() {
@@ -623,20 +699,23 @@ func init() {
 	registerEvent(15, cardEvent{
 		play: func(r *run, p int, args string) error {
 			s := r.s
+			if p != Papacy && s.Phase == PhAction && len(s.jesuitSpots()) > 0 {
+				// The Papacy chooses the spaces (HIS-18.2c).
+				if args != "" {
+					return errLegal([]string{""}, "the Papacy names the spaces of its universities")
+				}
+				s.Rel.SocietyOfJesus = true
+				r.say("Society of Jesus: Jesuit universities may now be founded (HIS-21.5b).")
+				r.askChoice(15, Papacy)
+				return nil
+			}
 			at, err := s.jesuitArgs(p, args)
 			if err != nil {
 				return err
 			}
 			s.Rel.SocietyOfJesus = true
-			var names []string
-			for _, sp := range at {
-				s.Rel.Jesuit.set(sp)
-				names = append(names, spaces[sp].Name)
-			}
 			r.say("Society of Jesus: Jesuit universities may now be founded (HIS-21.5b).")
-			if len(names) > 0 {
-				r.say("The Papacy places Jesuit universities in %s (HIS-18.2c).", joinAnd(names))
-			}
+			r.placeJesuits(at)
 			return nil
 		},
 		examples: func(s *St, p int) []string { return s.jesuitExamples(p) },
@@ -734,8 +813,145 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.mand.trent_debater", "{Name} is not an uncommitted debater of {Power:power}"),
 		p("his.why.mand.trent_max", "{Power:power} commits up to {N:int} debaters to the Council of Trent"),
 		p("his.why.mand.electorate", "no power but the Protestant enters {Space}, an electorate, before the Schmalkaldic League (HIS-21.6b)"),
+		p("his.why.mand.papacy_names", "the Papacy names the spaces of its universities"),
 		p("his.why.mand.event_once", "{Card} was already played as an event this turn (HIS-11d)"),
 	}
 	he, hw := homePatterns(p)
 	return append(events, he...), append(whys, hw...)
+}
+
+func mandHasLine(list []string, x string) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// --- Choices owed by another power (DecChoice) ---------------------------
+
+// askChoice makes power q owe the choices of card n's event.
+func (r *run) askChoice(n, q int) {
+	r.s.Mand.Ask = n
+	r.s.Flow.push(DecChoice, q)
+}
+
+// trentSide is the index of religious power q in mandState.Trent.
+func trentSide(q int) int { return b2i(q == Protestant) }
+
+// trentCommit commits the debaters ds of power q to the Council of Trent.
+func (s *St) trentCommit(q int, ds []int) {
+	i := trentSide(q)
+	for _, d := range ds {
+		s.Rel.Debater[d] = DebCommitted
+		s.Mand.Trent[i] |= 1 << d
+	}
+	s.Mand.TrentSet |= 1 << i
+}
+
+// trentNext asks the next side for its debaters (the Papacy first), or
+// resolves the Council once both have chosen.
+func (r *run) trentNext() {
+	s := r.s
+	for i, q := range []int{Papacy, Protestant} {
+		if s.Mand.TrentSet&(1<<i) == 0 {
+			r.askChoice(17, q)
+			return
+		}
+	}
+	r.trentResolve()
+}
+
+// choiceChoices are the legal answers to the choices power d.Power owes.
+func (s *St) choiceChoices(d Decision) []string {
+	switch s.Mand.Ask {
+	case 15:
+		var names []string
+		for _, sp := range s.jesuitDefault() {
+			names = append(names, spaces[sp].Name)
+		}
+		return []string{"universities in " + strings.Join(names, ", ")}
+	case 17:
+		out := []string{"commit none"}
+		if ex := s.trentExamples(d.Power); len(ex) > 0 {
+			out = append([]string{"commit " + ex[0]}, out...)
+		}
+		return out
+	}
+	return []string{"done"}
+}
+
+// choiceText explains the choices owed.
+func (s *St) choiceText(d Decision) string {
+	if s.Mand.Ask == 15 {
+		return "Society of Jesus: name the two Catholic spaces of the Papacy's first Jesuit universities (HIS-18.2c)."
+	}
+	n := 4
+	if d.Power == Protestant {
+		n = 2
+	}
+	return fmt.Sprintf("Council of Trent: commit up to %d of your uncommitted debaters, or none; each side rolls its debaters' total value in dice, 5 and 6 hit.", n)
+}
+
+// choiceAnswer: the power owing an event's choices gives them.
+func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	l, rej := one(lines, legal)
+	if rej != nil {
+		return nil, rej
+	}
+	text := strings.TrimSpace(strings.ToLower(l.Text))
+	switch s.Mand.Ask {
+	case 15:
+		for _, pre := range []string{"jesuit universities in ", "universities in ", "university in ", "jesuit "} {
+			text = strings.TrimPrefix(text, pre)
+		}
+		at, err := s.jesuitArgs(Papacy, text)
+		if err == nil && len(at) == 0 {
+			err = errLegal(legal, "name two Catholic spaces for the Jesuit universities")
+		}
+		if err != nil {
+			return nil, reject(l, err)
+		}
+		s.Flow.pop()
+		s.Mand.Ask = 0
+		r.placeJesuits(at)
+		var names []string
+		for _, sp := range at {
+			names = append(names, spaces[sp].Name)
+		}
+		return []string{"universities in " + strings.Join(names, ", ")}, nil
+	case 17:
+		text = strings.TrimPrefix(text, "commit")
+		text = strings.TrimSpace(text)
+		var ds []int
+		if text != "none" && text != "" {
+			var err error
+			if ds, err = s.trentArgs(d.Power, text); err != nil {
+				return nil, reject(l, err)
+			}
+		}
+		s.Flow.pop()
+		s.Mand.Ask = 0
+		s.trentCommit(d.Power, ds)
+		r.trentNext()
+		if len(ds) == 0 {
+			return []string{"commit none"}, nil
+		}
+		var ids []string
+		for _, x := range ds {
+			ids = append(ids, debaters[x].ID)
+		}
+		return []string{"commit " + strings.Join(ids, ", ")}, nil
+	}
+	return nil, reject(l, fmt.Errorf("not an answer to this decision"))
+}
+
+// mandPrompts are the readers of the prompts of this file.
+func mandPrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
+	return msg.Patterns{
+		p("his.prompt.mand.jesuits", "Society of Jesus: name the two Catholic spaces of the Papacy's first Jesuit universities (HIS-18.2c)."),
+		p("his.prompt.mand.trent", "Council of Trent: commit up to {N:int} of your uncommitted debaters, or none; each side rolls its debaters' total value in dice, 5 and 6 hit."),
+	}
 }

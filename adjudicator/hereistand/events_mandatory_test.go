@@ -210,13 +210,39 @@ func TestHIS21_5b_SocietyOfJesus(t *testing.T) {
 		require.True(t, ns.Rel.Jesuit.has(sp(t, id)), id)
 	}
 	require.NoError(t, ns.CanFoundJesuitCheck())
-	// Played by another power: the default spaces.
+	// Played by another power: the Papacy is asked for the spaces, then
+	// the player spends its 2 CP.
 	s = mandAt(t, 5, France, 15)
-	ns, _ = submit(t, s, France, testdice.New(1), "play 15", "done")
+	ns, res = submit(t, s, France, testdice.New(1), "play 15")
+	readAll(t, res)
+	require.True(t, ns.Rel.SocietyOfJesus)
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+	pr := ns.powerPrompt(Papacy)
+	require.Equal(t, "event-choice", pr.Kind)
+	require.Contains(t, pr.Text, "Society of Jesus: name the two Catholic spaces")
+	m, ok := promptMsg(pr.Text)
+	require.True(t, ok)
+	checkMsg(t, gameCatalog(t), "prompt", pr.Text, m)
+	rej = refuse(t, ns, Papacy, "universities in wittenberg, rome")
+	require.Contains(t, rej.Problems[0].Reason, "Wittenberg is not a Catholic space")
+	ns, res = submit(t, ns, Papacy, testdice.New(1), pr.Template...)
+	readAll(t, res)
 	require.Equal(t, 2, ns.Rel.Jesuit.count())
 	for _, x := range s.jesuitDefault() {
 		require.True(t, ns.Rel.Jesuit.has(x))
 	}
+	require.Equal(t, France, ns.Active)
+	require.Equal(t, []int{France}, ns.owingPowers())
+	require.Equal(t, 2, ns.Flow.CP)
+	// In Winter the default spaces.
+	s = mandAt(t, 6, France, 15)
+	s.Phase, s.Flow.Card, s.Flow.CP = PhWinter, 0, 0
+	s.Turn = 6
+	c := s.clone()
+	r := &run{s: c, dice: testdice.New(1)}
+	r.mandatoryWinter()
+	require.Equal(t, 2, c.Rel.Jesuit.count())
+	mustCheck(t, c)
 }
 
 // CanFoundJesuitCheck says whether the Papacy may found a university now.
@@ -287,9 +313,22 @@ func TestHIS6_1d_CouncilOfTrent(t *testing.T) {
 	readWhy(t, rej)
 	rej = refuse(t, s, Papacy, "play 17 for event: eck, pole, loyola, faber, canisius")
 	require.Contains(t, rej.Problems[0].Reason, "up to 4")
-	// Eck 3 + Pole 3 + 1: 7 dice; the Protestant: Luther 4 + Melanchthon 3.
+	// Eck 3 + Pole 3 + 1: 7 dice; the Protestant is asked and commits
+	// Luther 4 + Melanchthon 3: 7 dice.
+	ns, res := submit(t, s, Papacy, testdice.New(1), "play 17 council of trent for event: eck, pole")
+	readAll(t, res)
+	require.Equal(t, []int{Protestant}, ns.owingPowers())
+	pr := ns.powerPrompt(Protestant)
+	require.Equal(t, "event-choice", pr.Kind)
+	m, ok := promptMsg(pr.Text)
+	require.True(t, ok)
+	checkMsg(t, gameCatalog(t), "prompt", pr.Text, m)
+	require.Equal(t, []string{"commit luther, melanchthon", "commit none"}, ns.decisionChoices(Decision{DecChoice, Protestant}))
+	rej = refuse(t, ns, Protestant, "commit luther, melanchthon, bucer")
+	require.Contains(t, rej.Problems[0].Reason, "up to 2")
+	readWhy(t, rej)
 	rolls := []int{6, 6, 5, 5, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1}
-	ns, res := submit(t, s, Papacy, &testdice.Script{Rolls: rolls}, "play 17 council of trent for event: eck, pole")
+	ns, res = submit(t, ns, Protestant, &testdice.Script{Rolls: rolls}, "commit luther, melanchthon")
 	readAll(t, res)
 	txt := eventText(res, roleOf(Protestant))
 	require.Contains(t, txt, "Papacy commits Eck and Pole and rolls 7 dice")
@@ -300,9 +339,16 @@ func TestHIS6_1d_CouncilOfTrent(t *testing.T) {
 	require.Equal(t, 3, ns.Rel.Pending.N)
 	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[deb(t, "pole")])
 	require.True(t, containsCard(ns.Discard, 17))
-	// Played by another power: both sides' strongest.
+	require.Zero(t, ns.Mand.Ask)
+	// Played by another power: the Papacy is asked, then the Protestant.
 	s = mandAt(t, 6, France, 17)
-	ns, res = submit(t, s, France, testdice.New(4), "play 17")
+	ns, _ = submit(t, s, France, testdice.New(4), "play 17")
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+	require.Equal(t, "commit eck, campeggio, aleander, tetzel", ns.defaultLines(Papacy)[0])
+	ns, _ = submit(t, ns, Papacy, testdice.New(4), "commit eck")
+	require.Equal(t, []int{Protestant}, ns.owingPowers())
+	ns, res = submit(t, ns, Protestant, testdice.New(4), "commit none")
 	readAll(t, res)
-	require.Contains(t, eventText(res, roleOf(France)), "Papacy commits Eck, Campeggio, Aleander and Tetzel")
+	require.Contains(t, eventText(res, roleOf(France)), "Council of Trent: Protestant has no uncommitted debater.")
+	require.Contains(t, eventText(res, roleOf(France)), "Papacy commits Eck and rolls 3 dice")
 }

@@ -495,6 +495,7 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	promptPatterns = append(promptPatterns, mandPrompts(p)...)
 	me, mw := mandPatterns(p)
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)

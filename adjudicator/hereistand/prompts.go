@@ -136,7 +136,11 @@ func (s *St) playChoices(p int) []string {
 		}
 		out = append(out, order{verb: "play", card: int(c)}.canonical(p))
 	}
-	out = append(out, s.eventExamples(p)...)
+	for _, x := range s.eventExamples(p) {
+		if !mandHasLine(out, x) { // a Mandatory Event without choices is listed once
+			out = append(out, x)
+		}
+	}
 	if ok, _ := s.CanPass(p); ok {
 		out = append(out, "pass")
 	}
