@@ -495,6 +495,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	np, ne, nw := newWorldPatterns(p)
+	promptPatterns = append(promptPatterns, np...)
+	eventPatterns = append(eventPatterns, ne...)
+	whyPatterns = append(whyPatterns, nw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).
