@@ -637,8 +637,10 @@ func (s *St) newWorldText() string {
 // discovery, else the circumnavigation.
 func (s *St) newWorldDefault() string {
 	o := s.deepOptions()
-	if len(o) > 1 {
-		return o[1]
+	for _, x := range o {
+		if x != "circumnavigate" {
+			return x
+		}
 	}
 	return o[0]
 }
