@@ -1331,6 +1331,17 @@ func init() {
 
 // newWorldPatterns read the New World's prompts, events and reasons.
 func newWorldPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
+	convs["nwresult"] = convNWWord(map[string]string{"Card": "card", "NE": "ne", "Galleon": "galleon", "Elim": "elim", "Depleted": "depleted"})
+	places, names := map[string]string{}, map[string]string{}
+	for d, n := range discNames {
+		places["the "+n] = discIDs[d]
+	}
+	for c, n := range conqNames {
+		places["the "+n] = conqIDs[c]
+		names[n] = "name_" + conqIDs[c]
+	}
+	convs["nwplace"] = convNWWord(places)
+	convs["nwconq"] = convNWWord(names)
 	prompts = msg.Patterns{
 		p("his.prompt.nw_deep", `{Name} rolled {Roll:int} and reaches deep into South America: choose circumnavigate, amazon river or a 1-VP discovery (HIS-20.2c-e).`),
 	}
@@ -1348,27 +1359,27 @@ func newWorldPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.ev.nw_no_discovery", `{Name} makes no discovery and returns to the pool of {Power:power}.`),
 		p("his.ev.nw_nothing_left", `{Name} finds nothing left to claim and returns to the pool of {Power:power}.`),
 		p("his.ev.nw_no_discovery_left", `{Name} finds no discovery left to claim and returns to the pool of {Power:power}.`),
-		p("his.ev.nw_discovers", `{Name} discovers the {Discovery}: {Power:power} gains {VP:int} VP (HIS-20.2c).`),
+		p("his.ev.nw_discovers", `{Name} discovers {Discovery:nwplace}: {Power:power} gains {VP:int} VP (HIS-20.2c).`),
 		p("his.ev.nw_lost_sea", `{Name} is lost at sea and is removed from the game.`),
 		p("his.ev.nw_circum_fails", `{Name} fails to circumnavigate and is removed from the game.`),
 		p("his.ev.nw_card_removed", `{Card} is removed from the game.`),
-		p("his.ev.nw_strait", `{Name} reaches the {Discovery}: {Power:power} gains {VP:int} VP (HIS-20.2d).`),
+		p("his.ev.nw_strait", `{Name} reaches {Discovery:nwplace}: {Power:power} gains {VP:int} VP (HIS-20.2d).`),
 		p("his.ev.nw_circum_roll", `{Name} tries to sail around the world: {A:int} + {B:int}, modified {Roll:int} (HIS-20.2d).`),
 		p("his.ev.nw_circum", `{Name} sails around the world: {Power:power} gains {VP:int} VP (HIS-20.2d).`),
 		p("his.ev.nw_conquest_roll", `{Name} ({Power:power}) rolls {A:int} + {B:int}, modified {Roll:int} (HIS-20.3c).`),
 		p("his.ev.nw_wiped_out", `The expedition of {Name} is wiped out and removed from the game.`),
 		p("his.ev.nw_no_conquest", `{Name} makes no conquest and returns to the pool of {Power:power}.`),
 		p("his.ev.nw_no_conquest_left", `{Name} finds no conquest left and returns to the pool of {Power:power}.`),
-		p("his.ev.nw_conquers", `{Name} conquers the {Conquest}: {Power:power} gains {VP:int} VP (HIS-20.3c).`),
+		p("his.ev.nw_conquers", `{Name} conquers {Conquest:nwplace}: {Power:power} gains {VP:int} VP (HIS-20.3c).`),
 		p("his.ev.nw_deck_empty", `{Power:power} would draw a card ({Why}), but the deck is empty.`),
 		p("his.ev.nw_draws_riches", `{Power:power} draws a card (New World riches).`),
 		p("his.ev.nw_draws_circum", `{Power:power} draws a card (circumnavigation).`),
-		p("his.ev.nw_colony_riches", `A colony of {Power:power} rolls {A:int} + {B:int}, modified {Roll:int} on the New World Riches Table: {Result} (HIS-20.4a).`),
-		p("his.ev.nw_potosi_riches", `The Potosi colony of {Power:power} rolls {A:int} + {B:int}, modified {Roll:int} on the New World Riches Table: {Result} (HIS-20.4a).`),
+		p("his.ev.nw_colony_riches", `A colony of {Power:power} rolls {A:int} + {B:int}, modified {Roll:int} on the New World Riches Table: {Result:nwresult} (HIS-20.4a).`),
+		p("his.ev.nw_potosi_riches", `The Potosi colony of {Power:power} rolls {A:int} + {B:int}, modified {Roll:int} on the New World Riches Table: {Result:nwresult} (HIS-20.4a).`),
 		p("his.ev.nw_colony_elim", `The colony of {Power:power} is eliminated (HIS-20.4b).`),
 		p("his.ev.nw_potosi_elim", `The Potosi colony of {Power:power} is eliminated (HIS-20.4b).`),
-		p("his.ev.nw_conquest_riches", `The {Conquest} conquest of {Power:power} rolls {A:int} + {B:int} on the New World Riches Table: {Result} (HIS-20.4a).`),
-		p("his.ev.nw_exhausted", `The riches of the {Conquest} are exhausted: its VP marker goes to the bonus box of {Power:power} (HIS-20.4b).`),
+		p("his.ev.nw_conquest_riches", `The {Conquest:nwconq} conquest of {Power:power} rolls {A:int} + {B:int} on the New World Riches Table: {Result:nwresult} (HIS-20.4a).`),
+		p("his.ev.nw_exhausted", `The riches of {Conquest:nwplace} are exhausted: its VP marker goes to the bonus box of {Power:power} (HIS-20.4b).`),
 		p("his.ev.nw_raider_elim", `The raider of {Power:power} rolls {D:int} and is eliminated (HIS-20.4c).`),
 		p("his.ev.nw_raider_none", `The raider of {Power:power} rolls {D:int}: no effect (HIS-20.4c).`),
 		p("his.ev.nw_raider_retires", `The raider of {Power:power} rolls {D:int}, seizes the Hapsburg card and retires with the loot (HIS-20.4c).`),
@@ -1391,4 +1402,15 @@ func newWorldPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.why.nw_no_conquest", `{Power:power} has no conquest left to send (HIS-20.3a)`),
 	}
 	return
+}
+
+// convNWWord reads a word of the New World (a result of the Riches
+// Table, a discovery, a conquest) as its message "his.w.nw_<id>".
+func convNWWord(ids map[string]string) msg.Conv {
+	return func(s string) (any, bool) {
+		if id, ok := ids[s]; ok {
+			return msg.New("his.w.nw_" + id), true
+		}
+		return nil, false
+	}
 }

@@ -560,3 +560,50 @@ func TestHIS20_EncodeDecode(t *testing.T) {
 	_, err = Game{}.Decode(bad)
 	require.Error(t, err)
 }
+
+// The New World's prompts, events and refusals read in every language.
+func TestHIS20_InEveryLanguage(t *testing.T) {
+	cat := gameCatalog(t)
+	var lines []string
+	base := toAction(t, 14)
+
+	s := base.clone()
+	r := toNewWorld(s, &testdice.Script{Rolls: []int{poolPick(t, s, England, "rut"), poolPick(t, s, Hapsburg, "magellan"),
+		pieceIdx(t, conquistadors, "cortez") + 1,
+		4, 4, // Magellan 12: his owner is asked
+	}, Fallback: testdice.New(4)})
+	s.NW.Underway[Hapsburg], s.NW.Underway[England] = nwExplore|nwConquer, nwExplore|nwColony
+	s.NW.Underway[France] = nwConquer
+	require.False(t, r.newWorldPhase())
+	pr := s.Prompts()[0]
+	require.NotNil(t, pr.TextMsg)
+	checkMsg(t, cat, "prompt", pr.Text, *pr.TextMsg)
+	rr := &run{s: s, dice: r.dice}
+	_, rej := rr.newWorldAnswer(Hapsburg, []adjudicator.Line{{No: 1, Text: "circumnavigate"}})
+	require.Nil(t, rej)
+	require.True(t, rr.newWorldPhase())
+	lines = append(lines, strings.Split(evText(r)+evText(rr), "\n")...)
+
+	s = base.clone()
+	s.NW.Colonies[Hapsburg], s.NW.Conquest[ConqAztec], s.NW.Potosi = 2, Hapsburg+1, England+1
+	s.NW.Colonies[France] = 1
+	s.NW.Raiders = 1<<France | 1<<England
+	for seed := uint64(1); seed < 6; seed++ {
+		r = &run{s: s.clone(), dice: testdice.New(seed)}
+		r.newWorldRiches()
+		lines = append(lines, strings.Split(evText(r), "\n")...)
+	}
+	lines = append(lines, "The riches of the Aztecs are exhausted: its VP marker goes to the bonus box of Hapsburg (HIS-20.4b).",
+		"The Aztecs conquest of Hapsburg rolls 1 + 2 on the New World Riches Table: Card (HIS-20.4a).")
+	n := 0
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		m, ok := s.NarrationMsg(l)
+		require.True(t, ok, "not read: %q", l)
+		checkMsg(t, cat, "event", l, m)
+		n++
+	}
+	require.Greater(t, n, 15)
+}
