@@ -97,6 +97,10 @@ const (
 	nwSmallpox             // the conquest has Smallpox: +2
 )
 
+// newWorldVerbs complete the impulse prompt's list of actions.
+var newWorldVerbs = [NMajor]string{England: ", colonize, explore, conquer", France: ", colonize, explore, conquer",
+	Hapsburg: ", colonize, explore, conquer"}
+
 // nwPowers are the powers of the New World, in the order of ties.
 var nwPowers = []int{England, France, Hapsburg}
 

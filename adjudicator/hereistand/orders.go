@@ -436,7 +436,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		verb, err = orders.MatchVerb(v, verbList)
 	}
 	if err != nil {
-		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy, target, publish treatise, translate, debate, st peters, burn books, jesuit university", v)
+		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy, target, publish treatise, translate, debate, st peters, burn books, jesuit university, colonize, explore, conquer", v)
 	}
 	words := strings.Fields(rest)
 	o := order{verb: verbTable[verb], to: -1, from: -1}

@@ -115,7 +115,7 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		return adjudicator.Prompt{Role: role, Kind: "impulse",
 			Text: fmt.Sprintf("Your impulse (turn %d): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines.",
 				s.Turn),
-			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+", done")), Template: s.defaultLines(p)}
+			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+newWorldVerbs[p]+", done")), Template: s.defaultLines(p)}
 	}
 	return adjudicator.Prompt{Role: role, Kind: "actions",
 		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
