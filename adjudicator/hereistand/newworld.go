@@ -837,8 +837,11 @@ func (s *St) checkNewWorld() error {
 	if nw.Potosi > 0 && !nwPower(int(nw.Potosi)-1) {
 		return fmt.Errorf("Potosi held by %d", nw.Potosi)
 	}
-	if len(nw.Voyages) > 0 && s.Phase != PhNewWorld {
+	if (len(nw.Voyages) > 0 || nw.Started) && s.Phase != PhNewWorld {
 		return fmt.Errorf("voyages under resolution outside the New World Phase")
+	}
+	if len(nw.Voyages) > 0 && (nw.Voyages[0].Conquest || nw.Voyages[0].Roll < 10 || !nwPower(nw.Voyages[0].Power)) {
+		return fmt.Errorf("the New World Phase waits for no choice")
 	}
 	for d, who := range nw.Discovery {
 		if who > 0 && !nwPower(int(who)-1) {
