@@ -238,6 +238,15 @@ func TestHIS20_1_Colonies(t *testing.T) {
 	f.NW.Underway[France] = nwColony
 	refuse(t, f, France, play, "colonize")
 
+	for line, want := range map[string]string{"colonizar": "colonize", "explora": "explore", "conquista": "conquer",
+		"colonizza": "colonize", "esplorare": "explore", "conquistare": "conquer"} {
+		o, err := parseOrder(France, englishLine(line), nil)
+		require.NoError(t, err)
+		require.Equal(t, want, o.canonical(France))
+	}
+	_, err := parseOrder(France, "explore the amazon", nil)
+	require.Error(t, err)
+
 	o := activeWith(t, base, Ottoman, four)
 	rej = refuse(t, o, Ottoman, play, "colonize")
 	require.Contains(t, rej.Problems[0].Reason, "only England, France and the Hapsburg go to the New World (HIS-20a)")
