@@ -165,6 +165,10 @@ type St struct {
 	// Flow is the turn machine: the impulse in progress, the decisions
 	// owed and the outcome (flow.go).
 	Flow Flow
+
+	// NW is the New World: colonies, discoveries, conquests and the
+	// voyages of the turn (newworld.go).
+	NW NewWorld
 }
 
 // newState returns an empty state with every leader off the map.
@@ -191,6 +195,7 @@ func (s *St) clone() *St {
 	c.Warfare = s.Warfare.clone()
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
+	c.NW = s.NW.clone()
 	return &c
 }
 
@@ -554,6 +559,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkReligion(); err != nil {
+		return err
+	}
+	if err := s.checkNewWorld(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {
