@@ -18,12 +18,13 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions). Card events: the framework in events.go, the Mandatory
+// interventions), and the New World (newworld.go: colonies, voyages of
+// exploration and conquest, New World riches, raiders and the New World
+// cards' events). Card events: the framework in events.go, the Mandatory
 // Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
 // Society of Jesus, overdue events in Winter) and the Home cards in
 // events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other
-// cards are played for their CP until their events arrive, and the New
-// World comes later.
+// cards are played for their CP until their events arrive.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

@@ -166,6 +166,10 @@ type St struct {
 	// owed and the outcome (flow.go).
 	Flow Flow
 
+	// NW is the New World: colonies, discoveries, conquests and the
+	// voyages of the turn (newworld.go).
+	NW NewWorld
+
 	// Mand is what the Mandatory Events and Home cards remember
 	// (events_mandatory.go).
 	Mand mandState
@@ -195,6 +199,7 @@ func (s *St) clone() *St {
 	c.Warfare = s.Warfare.clone()
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
+	c.NW = s.NW.clone()
 	return &c
 }
 
@@ -561,6 +566,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkMand(); err != nil {
+		return err
+	}
+	if err := s.checkNewWorld(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {
