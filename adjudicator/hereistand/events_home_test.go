@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// HIS-21.5a, HIS-21.5c, HIS-21.5d, HIS-21.5e, HIS-21.5f, HIS-21.5g,
+// HIS-6.1b, HIS-21.5a, HIS-21.5c, HIS-21.5d, HIS-21.5e, HIS-21.5f, HIS-21.5g,
 // HIS-21.5h, HIS-8.2f, HIS-6.1c: #5 Papal Bull excommunicates a reformer
 // (removed with his debater until the next turn, then back in his space;
 // the Papacy may follow with a debate in his zone) or a ruler with
