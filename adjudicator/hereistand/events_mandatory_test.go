@@ -253,7 +253,7 @@ func (s *St) CanFoundJesuitCheck() error {
 	return err
 }
 
-// HIS-6.1d, HIS-11d: #11 Defender of the Faith gives the Papacy 3
+// HIS-6.1a, HIS-6.1d, HIS-11d: #11 Defender of the Faith gives the Papacy 3
 // Counter-Reformation attempts in any zone (and England a card when
 // England plays it); #12 Master of Italy scores the five Italian spaces;
 // #113 Imperial Coronation and #114 La Forêt's Embassy draw cards when
