@@ -561,8 +561,8 @@ func (s *St) trentArgs(p int, args string) ([]int, error) {
 }
 
 func (s *St) trentExamples(p int) []string {
-	if p != Papacy && p != Protestant {
-		return nil
+	if p != Papacy && (p != Protestant || s.Mand.Ask != 17) {
+		return nil // the Protestant names its debaters when asked
 	}
 	n := 4
 	if p == Protestant {
@@ -578,14 +578,14 @@ func (s *St) trentExamples(p int) []string {
 	return []string{strings.Join(names, ", ")}
 }
 
-// councilOfTrent: the Papacy commits up to 4 uncommitted debaters and the
-// Protestant up to 2, the Papacy first; a religious power playing the card
-// names its own on the play line, the other side is asked (by default its
-// strongest). Then trentResolve.
+// councilOfTrent: the Papacy commits up to 4 uncommitted debaters, then
+// the Protestant up to 2; the Papacy playing the card names its own on the
+// play line (its strongest when it names none), the others are asked (by
+// default their strongest). Then trentResolve.
 func (r *run) councilOfTrent(p int, args string) error {
 	s := r.s
-	if p == Papacy || p == Protestant {
-		ds := s.trentDefault(p, 4-2*b2i(p == Protestant))
+	if p == Papacy {
+		ds := s.trentDefault(Papacy, 4)
 		if args != "" {
 			var err error
 			if ds, err = s.trentArgs(p, args); err != nil {
@@ -593,6 +593,8 @@ func (r *run) councilOfTrent(p int, args string) error {
 			}
 		}
 		s.trentCommit(p, ds)
+	} else if args != "" && p == Protestant && s.Phase == PhAction {
+		return errLegal([]string{""}, "the Papacy commits its debaters first: the Protestant is asked for its own then")
 	} else if args != "" {
 		return errLegal([]string{""}, "this event takes no choices")
 	}
@@ -811,6 +813,7 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.mand.jesuit_spot", "{Space} is not a Catholic space without a university (HIS-18.2c)"),
 		p("his.why.mand.jesuit_two", "name two Catholic spaces for the Jesuit universities"),
 		p("his.why.mand.trent_debater", "{Name} is not an uncommitted debater of {Power:power}"),
+		p("his.why.mand.trent_first", "the Papacy commits its debaters first: the Protestant is asked for its own then"),
 		p("his.why.mand.trent_max", "{Power:power} commits up to {N:int} debaters to the Council of Trent"),
 		p("his.why.mand.electorate", "no power but the Protestant enters {Space}, an electorate, before the Schmalkaldic League (HIS-21.6b)"),
 		p("his.why.mand.papacy_names", "the Papacy names the spaces of its universities"),

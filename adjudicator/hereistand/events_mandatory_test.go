@@ -298,8 +298,8 @@ func TestHIS6_1d_OtherMandatoryEvents(t *testing.T) {
 }
 
 // HIS-6.1d, HIS-18.2h: #17 Council of Trent: the Papacy commits up to 4
-// uncommitted debaters (named when it plays the card, else its strongest)
-// and the Protestant up to 2 (its strongest); each rolls its debaters'
+// uncommitted debaters (named when it plays the card, else asked), then
+// the Protestant up to 2 (asked); each rolls its debaters'
 // total value in dice, Pole adding one for the Papacy; the side with more
 // hits flips the difference; the card stays in the deck.
 func TestHIS6_1d_CouncilOfTrent(t *testing.T) {
@@ -351,4 +351,17 @@ func TestHIS6_1d_CouncilOfTrent(t *testing.T) {
 	readAll(t, res)
 	require.Contains(t, eventText(res, roleOf(France)), "Council of Trent: Protestant has no uncommitted debater.")
 	require.Contains(t, eventText(res, roleOf(France)), "Papacy commits Eck and rolls 3 dice")
+	// Played by the Protestant: the Papacy first, then the Protestant.
+	s = mandAt(t, 6, Protestant, 17)
+	rej = refuse(t, s, Protestant, "play 17 for event: luther")
+	require.Contains(t, rej.Problems[0].Reason, "the Papacy commits its debaters first")
+	readWhy(t, rej)
+	ns, _ = submit(t, s, Protestant, testdice.New(4), "play 17")
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+	ns, _ = submit(t, ns, Papacy, testdice.New(4), "commit none")
+	require.Equal(t, []int{Protestant}, ns.owingPowers())
+	ns, res = submit(t, ns, Protestant, testdice.New(4), "commit luther")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Protestant commits Luther and rolls 4 dice")
+	require.Equal(t, 2, ns.Flow.CP, "then the Protestant's 2 CP")
 }
