@@ -561,7 +561,7 @@ func init() {
 		play: func(r *run, p int, args string) error {
 			s := r.s
 			if args != "" {
-				return errLegal([]string{""}, "this event takes no choices")
+				return errLegal(r.playLine(), "this event takes no choices")
 			}
 			t := &s.Tracks
 			if t.Chateaux >= chateauxMax {

@@ -538,9 +538,9 @@ func (s *St) trentDefault(p, n int) []int {
 // trentArgs reads the debaters the Papacy (up to 4) or the Protestant (up
 // to 2) commits when it plays Council of Trent itself.
 func (s *St) trentArgs(p int, args string) ([]int, error) {
-	max := 4
+	most := 4
 	if p == Protestant {
-		max = 2
+		most = 2
 	}
 	legal := s.trentExamples(p)
 	var out []int
@@ -554,8 +554,8 @@ func (s *St) trentArgs(p int, args string) ([]int, error) {
 		}
 		out = append(out, d)
 	}
-	if len(out) > max {
-		return nil, errLegal(legal, "%s commits up to %d debaters to the Council of Trent", powers[p].Name, max)
+	if len(out) > most {
+		return nil, errLegal(legal, "%s commits up to %d debaters to the Council of Trent", powers[p].Name, most)
 	}
 	return out, nil
 }
@@ -594,9 +594,9 @@ func (r *run) councilOfTrent(p int, args string) error {
 		}
 		s.trentCommit(p, ds)
 	} else if args != "" && p == Protestant && s.Phase == PhAction {
-		return errLegal([]string{""}, "the Papacy commits its debaters first: the Protestant is asked for its own then")
+		return errLegal(r.playLine(), "the Papacy commits its debaters first: the Protestant is asked for its own then")
 	} else if args != "" {
-		return errLegal([]string{""}, "this event takes no choices")
+		return errLegal(r.playLine(), "this event takes no choices")
 	}
 	if s.Phase == PhAction {
 		r.trentNext()
@@ -659,16 +659,16 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.councilOfTrent(p, args) },
 		examples: func(s *St, p int) []string { return s.trentExamples(p) },
 	})
-	noArgs := func(args string) error {
+	noArgs := func(r *run, args string) error {
 		if args != "" {
-			return errLegal([]string{""}, "this event takes no choices")
+			return errLegal(r.playLine(), "this event takes no choices")
 		}
 		return nil
 	}
 	registerEvent(cardLeague, cardEvent{
 		can: leagueCan,
 		play: func(r *run, p int, args string) error {
-			if err := noArgs(args); err != nil {
+			if err := noArgs(r, args); err != nil {
 				return err
 			}
 			r.league()
@@ -677,7 +677,7 @@ func init() {
 	})
 	for _, n := range []int{10, 14, 22} {
 		registerEvent(n, cardEvent{play: func(r *run, p int, args string) error {
-			if err := noArgs(args); err != nil {
+			if err := noArgs(r, args); err != nil {
 				return err
 			}
 			r.newRuler(n)
@@ -685,14 +685,14 @@ func init() {
 		}})
 	}
 	registerEvent(20, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		r.henryII()
 		return nil
 	}})
 	registerEvent(16, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		r.calvin()
@@ -704,7 +704,7 @@ func init() {
 			if p != Papacy && s.Phase == PhAction && len(s.jesuitSpots()) > 0 {
 				// The Papacy chooses the spaces (HIS-18.2c).
 				if args != "" {
-					return errLegal([]string{""}, "the Papacy names the spaces of its universities")
+					return errLegal(r.playLine(), "the Papacy names the spaces of its universities")
 				}
 				s.Rel.SocietyOfJesus = true
 				r.say("Society of Jesus: Jesuit universities may now be founded (HIS-21.5b).")
@@ -723,7 +723,7 @@ func init() {
 		examples: func(s *St, p int) []string { return s.jesuitExamples(p) },
 	})
 	registerEvent(11, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		r.say("Defender of the Faith: the Papacy makes 3 Counter-Reformation attempts in any zone.")
@@ -735,14 +735,14 @@ func init() {
 		return nil
 	}})
 	registerEvent(12, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		r.masterOfItaly()
 		return nil
 	}})
 	registerEvent(113, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		if !r.s.charlesInItaly() {
@@ -755,7 +755,7 @@ func init() {
 		return nil
 	}})
 	registerEvent(114, cardEvent{play: func(r *run, p int, args string) error {
-		if err := noArgs(args); err != nil {
+		if err := noArgs(r, args); err != nil {
 			return err
 		}
 		if !r.s.Allied(France, Ottoman) {
@@ -830,6 +830,15 @@ func mandHasLine(list []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// playLine is the plain play line of the card being played as an event,
+// the legal form of an event that takes no choices.
+func (r *run) playLine() []string {
+	if n := r.s.Flow.Card; n > 0 {
+		return []string{order{verb: "play", card: n, forEvent: true}.canonical(r.s.Active)}
+	}
+	return nil
 }
 
 // --- Choices owed by another power (DecChoice) ---------------------------

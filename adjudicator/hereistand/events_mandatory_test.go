@@ -274,6 +274,10 @@ func TestHIS6_1d_OtherMandatoryEvents(t *testing.T) {
 	s = mandAt(t, 2, Ottoman, 12)
 	s.Ctrl[sp(t, "genoa")], s.Ctrl[sp(t, "florence")] = France, France
 	vp := s.BonusVP[France]
+	rej := refuse(t, s, Ottoman, "play 12 for event: genoa")
+	require.Contains(t, rej.Problems[0].Reason, "takes no choices")
+	require.Equal(t, []string{"play 12 Master of Italy for event"}, rej.Problems[0].Legal)
+	readWhy(t, rej)
 	ns, res = submit(t, s, Ottoman, testdice.New(1), "play 12", "done")
 	readAll(t, res)
 	require.Equal(t, vp+1, ns.BonusVP[France])
