@@ -157,6 +157,7 @@ func (r *run) impulseOrder(p int, o order) error {
 		}
 		s.Passes++
 		r.say("%s passes.", powers[p].Name)
+		r.henryPasses(p) // HIS-21.3e
 		r.endImpulse()
 		return nil
 	}

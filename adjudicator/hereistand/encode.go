@@ -39,6 +39,7 @@ type wire struct {
 	War           *warWire       `json:"war,omitempty"`
 	Flow          *flowWire      `json:"flow,omitempty"`
 	Religion      *religionWire  `json:"religion,omitempty"`
+	Henry         *Henry         `json:"henry,omitempty"`
 }
 
 const wireVersion = 1
@@ -129,6 +130,10 @@ func (s *St) Encode() ([]byte, error) {
 		if s.OnCard.has(n) {
 			w.OnCard = append(w.OnCard, n)
 		}
+	}
+	if s.Henry != (Henry{}) {
+		h := s.Henry
+		w.Henry = &h
 	}
 	// Card lists are arrays of numbers, not base64 strings.
 	var b bytes.Buffer
@@ -313,6 +318,9 @@ func decode(data []byte) (*St, error) {
 		}
 	}
 	s.Tracks, s.League = w.Tracks, w.League
+	if w.Henry != nil {
+		s.Henry = *w.Henry
+	}
 	if err := s.Warfare.fromWire(w.War); err != nil {
 		return nil, fmt.Errorf("here-i-stand state: %v", err)
 	}

@@ -495,6 +495,9 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	he, hw := henryPatterns(p)
+	eventPatterns = append(he, eventPatterns...)
+	whyPatterns = append(whyPatterns, hw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -320,6 +320,7 @@ func (r *run) advance() {
 			if len(s.Hands[s.Active]) == 0 {
 				s.Passes++
 				r.say("%s has no cards and passes.", powers[s.Active].Name)
+				r.henryPasses(s.Active) // HIS-21.3e
 				r.endImpulse()
 				continue
 			}
@@ -373,6 +374,7 @@ func (r *run) cardDrawPhase() {
 			old[p].set(int(c))
 		}
 	}
+	r.henryCardDraw() // HIS-21.3g-h
 	s.cardDraw(r.dice, false)
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))

@@ -1,0 +1,240 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// englandImpulse is England's impulse of turn turn, no card played yet,
+// with exactly the cards given in hand.
+func englandImpulse(t *testing.T, turn int, hand ...uint8) *St {
+	t.Helper()
+	s := inImpulse(t, England, 0)
+	s.Turn = turn
+	s.Flow.Card, s.Flow.CP = 0, 0
+	deal(s, England, hand...)
+	mustCheck(t, s)
+	return s
+}
+
+// rolls are scripted dice that fall back on a seeded stream.
+func rolls(xs ...int) *testdice.Script {
+	return &testdice.Script{Rolls: xs, Fallback: testdice.New(7)}
+}
+
+// readsAll checks that every line of res reads in every language.
+func readsAll(t *testing.T, s *St, res *adjudicator.Result) {
+	t.Helper()
+	cat := gameCatalog(t)
+	for _, e := range res.Events {
+		for _, l := range strings.Split(e.Text, "\n") {
+			m, ok := s.NarrationMsg(l)
+			if !ok {
+				t.Fatalf("%q is not read", l)
+			}
+			checkMsg(t, cat, "event", l, m)
+		}
+	}
+}
+
+// married sets Henry's marital status on box b with the results given
+// for the wives from Anne Boleyn on.
+func married(s *St, b int, results ...int) {
+	s.Tracks.Marital = b
+	s.Henry = Henry{}
+	if b >= WifeBoleyn {
+		s.Henry.Boleyn = 1
+	}
+	for i, x := range results {
+		s.Henry.Wife[WifeBoleyn+i] = uint8(x)
+	}
+}
+
+// HIS-21.3a, HIS-21.3b, HIS-21.3c, HIS-21.3d, HIS-21.3f, HIS-2b: Six
+// Wives of Henry VIII as an event advances Henry's marital status from
+// turn 2: to Ask for Divorce, then to Anne Boleyn, who rolls on the
+// Pregnancy Chart; the Hapsburg receives the Catherine of Aragon marker.
+// The card goes back to England's power card; an event that cannot be
+// played is refused with the legal plays and changes nothing.
+func TestHIS21_3c_SixWivesAdvance(t *testing.T) {
+	filler := cardWith(t, 1)
+	s := englandImpulse(t, 1, cardSixWives, filler)
+	rej := refuse(t, s, England, "play 3 for event: advance")
+	require.Contains(t, rej.Problems[0].Reason, "Henry VIII seeks a new wife from turn 2 (HIS-21.3b)")
+	require.Contains(t, rej.Problems[0].Legal, "play 3 Six Wives of Henry VIII for event: declare war on hapsburg")
+
+	s = englandImpulse(t, 2, cardSixWives, filler)
+	require.Contains(t, s.playChoices(England), "play 3 Six Wives of Henry VIII for event: advance")
+	ns, res := submit(t, s, England, rolls(), "play 3 for event: advance")
+	require.Equal(t, WifeAskDivorce, ns.Tracks.Marital)
+	require.True(t, ns.OnCard.has(cardSixWives), "a Home card goes back to its power card (HIS-6.1c)")
+	require.Contains(t, eventText(res, "papacy"), "Henry VIII's marital status advances to Ask for Divorce (HIS-21.3c).")
+	readsAll(t, ns, res)
+
+	s.Tracks.Marital = WifeAskDivorce
+	vp := s.VP(England)
+	ns, res = submit(t, s, England, rolls(4), "play six wives of henry viii for event")
+	require.Equal(t, WifeBoleyn, ns.Tracks.Marital)
+	require.EqualValues(t, 4, ns.Henry.Wife[WifeBoleyn])
+	require.True(t, ns.Henry.Aragon)
+	require.Equal(t, 2, ns.Henry.Boleyn)
+	require.Equal(t, vp+2, ns.VP(England), "Elizabeth born: 2 VP (HIS-23.2f)")
+	txt := eventText(res, "ottoman")
+	require.Contains(t, txt, "Henry VIII marries Anne Boleyn (HIS-21.3c).")
+	require.Contains(t, txt, "Pregnancy Chart for Anne Boleyn: the die rolls 4 (HIS-21.3d).")
+	require.Contains(t, txt, "Pregnancy Chart result 4: Elizabeth is born (HIS-21.3h).")
+	require.Contains(t, txt, "The Hapsburg receives the Catherine of Aragon marker")
+	readsAll(t, ns, res)
+
+	// Wrong choices are refused with the legal ones.
+	rej = refuse(t, s, England, "play 3 for event: divorce papacy")
+	require.Contains(t, rej.Problems[0].Legal, "play 3 Six Wives of Henry VIII for event: advance")
+	// Not while Henry is captured.
+	h := ldr(t, "henry_viii")
+	s.Leader[h], s.Captor[h] = LeaderCaptured, France
+	require.ErrorContains(t, s.mayAdvance(), "captured")
+}
+
+// HIS-21.3d: the Pregnancy Chart. Jane Seymour adds 1 (a 6 is then
+// rolled as 7 and read as 6); a result that has occurred moves up the
+// chart to the first that has not; above the top row, the nearest free
+// row below (a ruling). Catherine Parr's result ends the walk.
+func TestHIS21_3d_PregnancyChart(t *testing.T) {
+	s := englandImpulse(t, 3, cardSixWives)
+	married(s, WifeBoleyn, 2)
+	r := &run{s: s, dice: rolls(6)}
+	r.henryAdvance() // Jane Seymour: 6+1 reads 6
+	require.EqualValues(t, 6, s.Henry.Wife[WifeSeymour])
+	require.Contains(t, r.ev[1].Text, "the die rolls 6, 7 with her +1")
+	r = &run{s: s, dice: rolls(2)}
+	r.henryAdvance() // Anne of Cleves: 2 has occurred, so 3
+	require.EqualValues(t, 3, s.Henry.Wife[WifeCleves])
+	require.Equal(t, s.Turn, s.Henry.Flirt)
+	require.Contains(t, eventText(&adjudicator.Result{Events: r.ev}, "england"), "Result 2 has already occurred: result 3 applies (HIS-21.3d).")
+	r = &run{s: s, dice: rolls(6)}
+	r.henryAdvance() // Catherine Howard: 6 taken, nothing above: 5 below
+	require.EqualValues(t, 5, s.Henry.Wife[WifeHoward])
+	mustCheck(t, s)
+	readsAll(t, s, &adjudicator.Result{Events: r.ev})
+	require.Equal(t, 1, s.pregnancyResult(1))
+	require.Equal(t, 4, s.pregnancyResult(2))
+	require.Equal(t, 4, s.pregnancyResult(6))
+}
+
+// HIS-21.3e: result 3 lets the marital status advance one box more the
+// first time England passes later in the turn; the advance is lost if
+// Henry cannot marry then, and never happens once Edward and Elizabeth
+// are both born, nor while Henry is besieged, nor after his death.
+func TestHIS21_3e_FlirtBonus(t *testing.T) {
+	s := englandImpulse(t, 3)
+	married(s, WifeBoleyn, 3)
+	s.Henry.Flirt = 3
+	ns, res := submit(t, s, England, rolls(1), "pass")
+	require.Equal(t, WifeSeymour, ns.Tracks.Marital)
+	require.Zero(t, ns.Henry.Flirt)
+	require.EqualValues(t, 2, ns.Henry.Wife[WifeSeymour], "1 + 1 for Jane Seymour")
+	require.Contains(t, eventText(res, "france"), "England passes for the first time since Henry flirted with a young wife")
+	readsAll(t, ns, res)
+
+	// Henry under siege in London: the bonus is lost.
+	l := sp(t, "london")
+	s.Warfare.Siege.set(l)
+	require.ErrorContains(t, s.henryFree(), "under siege in London")
+	s.Warfare.Siege.clear(l)
+	// A bonus of an earlier turn is gone.
+	s.Henry.Flirt = 2
+	ns, _ = submit(t, s, England, rolls(), "pass")
+	require.Equal(t, WifeBoleyn, ns.Tracks.Marital)
+
+	married(s, WifeSeymour, 4, 6)
+	require.ErrorContains(t, s.henryFree(), "both born")
+	married(s, WifeBoleyn, 1)
+	s.Ruler[England] = uint8(rulerByID["edward_vi"])
+	require.ErrorContains(t, s.henryFree(), "no longer rules")
+	s.Henry.Flirt = 3
+	ns, res = submit(t, s, England, rolls(), "pass")
+	require.Equal(t, WifeBoleyn, ns.Tracks.Marital)
+	require.Contains(t, eventText(res, "england"), "Henry VIII's bonus advance is lost: Henry VIII no longer rules England (HIS-21.3e).")
+	readsAll(t, ns, res)
+}
+
+// HIS-21.3a: Six Wives of Henry VIII declares war on France or the
+// Hapsburg in the Action Phase; England then spends the card's 5 CP.
+// Not on a power England is at war or allied with, nor on another power.
+func TestHIS21_3a_SixWivesDeclaresWar(t *testing.T) {
+	s := englandImpulse(t, 2, cardSixWives, cardWith(t, 1))
+	s.setWar(England, Hapsburg, false)
+	require.Contains(t, s.playChoices(England), "play 3 Six Wives of Henry VIII for event: declare war on france")
+	ns, res := submit(t, s, England, rolls(), "play 3 for event: declare war on france")
+	require.True(t, ns.AtWar(England, France))
+	require.Equal(t, 5, ns.Flow.CP)
+	require.Equal(t, England, ns.Active, "England spends its 5 CP")
+	require.Contains(t, eventText(res, "papacy"), "England declares war on France with Six Wives of Henry VIII and has 5 CP to spend (HIS-21.3a).")
+	readsAll(t, ns, res)
+	rej := refuse(t, s, England, "play 3 for event: declare war on papacy")
+	require.Contains(t, rej.Problems[0].Reason, "France or the Hapsburg")
+	s.setAlly(England, France, true)
+	rej = refuse(t, s, England, "play 3 for event: declare war on france")
+	require.Contains(t, rej.Problems[0].Reason, "ally")
+	require.NotContains(t, s.playChoices(England), "play 3 Six Wives of Henry VIII for event: declare war on france")
+}
+
+// HIS-9.1b8, HIS-9.2b, HIS-21.3c, HIS-21.3f: the Papacy grants the
+// divorce in a deal England confirms: Henry marries Anne Boleyn and
+// rolls at once; the Papacy may not ally with the Hapsburg this turn.
+// The term is refused before Henry asks for the divorce.
+func TestHIS9_1b8_Divorce(t *testing.T) {
+	s := negotiationGame(t)
+	d := rolls(6)
+	for _, p := range []int{Ottoman, Hapsburg, England, France} {
+		s, _ = submit(t, s, p, d, "done")
+	}
+	rej := refuse(t, s, Papacy, "propose: grant divorce to england")
+	require.Contains(t, rej.Problems[0].Reason, "not in the Ask for Divorce box")
+	refuse(t, s, Papacy, "propose: grant divorce to france")
+	s.Tracks.Marital = WifeAskDivorce
+	s, _ = submit(t, s, Papacy, d, "propose: grant divorce to england")
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing())
+	s, res := submit(t, s, England, d, "confirm")
+	require.Equal(t, WifeBoleyn, s.Tracks.Marital)
+	require.EqualValues(t, 6, s.Henry.Wife[WifeBoleyn])
+	require.Equal(t, 2, s.Henry.Divorce)
+	require.Contains(t, eventText(res, "hapsburg"), "The Papacy grants Henry VIII's divorce and may not ally with the Hapsburg this turn (HIS-9.1b8).")
+	readsAll(t, s, res)
+	r := &run{s: s.clone(), dice: d}
+	require.ErrorContains(t, r.applyTerm(term{kind: "ally", actor: Hapsburg, other: Papacy}), "HIS-9.2b")
+	// England proposing it for the Papacy reads the same.
+	ts, err := dealTerms(England, "papacy: grant the divorce")
+	require.NoError(t, err)
+	require.Equal(t, "papacy: grant divorce to england", ts[0].String())
+	_, err = dealTerms(England, "grant divorce")
+	require.ErrorContains(t, err, "only the Papacy")
+}
+
+// HIS-9.6c, HIS-21.3f: the Catherine of Aragon marker takes 2 CP off the
+// Hapsburg's next declaration of war on England, once.
+func TestHIS9_6c_AragonDiscount(t *testing.T) {
+	one := cardWith(t, 1)
+	s := dowGame(t, Hapsburg, one)
+	s.setWar(Hapsburg, England, false)
+	require.Equal(t, 3, s.dowCost(Hapsburg, England))
+	married(s, WifeBoleyn, 1)
+	s.Henry.Aragon = true
+	require.Equal(t, 1, s.dowCost(Hapsburg, England))
+	require.Equal(t, 3, s.dowCost(England, Hapsburg))
+	d := testdice.New(1)
+	s, _ = submit(t, s, Ottoman, d, "done")
+	require.Contains(t, s.declarationsText(Hapsburg), "England 1")
+	ns, res := submit(t, s, Hapsburg, d, "declare war on england", fmt.Sprintf("pay %d", one))
+	require.True(t, ns.AtWar(Hapsburg, England))
+	require.False(t, ns.Henry.Aragon)
+	require.Contains(t, eventText(res, "england"), "The Hapsburg uses the Catherine of Aragon marker: 2 CP off (HIS-21.3f).")
+	readsAll(t, ns, res)
+	s.Henry.Aragon = false
+	refuse(t, s, Hapsburg, "declare war on england", fmt.Sprintf("pay %d", one))
+}
