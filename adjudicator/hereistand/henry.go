@@ -500,6 +500,9 @@ func (s *St) checkHenry() error {
 	if (h.Boleyn != 0) != (m >= WifeBoleyn) || h.Boleyn > s.Turn || h.Divorce > s.Turn || h.Flirt > s.Turn {
 		return fmt.Errorf("Henry VIII: Anne Boleyn in turn %d, divorce %d, flirt %d, marker on %s", h.Boleyn, h.Divorce, h.Flirt, wifeNames[m])
 	}
+	if h.MaryDebate && (s.Phase != PhAction || s.Rel.Pending == nil) {
+		return fmt.Errorf("a Theological Debate under Mary I waits for no book burning")
+	}
 	if h.Aragon && m < WifeBoleyn {
 		return fmt.Errorf("the Hapsburg holds the Catherine of Aragon marker before Anne Boleyn")
 	}
@@ -541,6 +544,10 @@ func henryPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.ev.mary_removed", "Mary I is removed from the game: Edward is healthy (HIS-21.3i)."),
 		p("his.ev.aragon_used", "The Hapsburg uses the Catherine of Aragon marker: 2 CP off (HIS-21.3f)."),
 		p("his.ev.divorce", "The Papacy grants Henry VIII's divorce and may not ally with the Hapsburg this turn (HIS-9.1b8)."),
+		p("his.ev.mary_normal", "England shows {Card}; Mary I's die rolls {Die:int}: England plays it as it chose (HIS-21.3j)."),
+		p("his.ev.mary_papacy", "England shows {Card}; Mary I's die rolls {Die:int}: the Papacy uses its {CP:int} CP in England and England's impulse ends (HIS-21.3j)."),
+		p("his.ev.mary_dropped", "The Papacy took your card under Mary I: your orders from line {N:int} are dropped."),
+		p("his.ev.mary_no_debate", "No theological debate in the English zone: {Why:why}."),
 	}
 	whys = msg.Patterns{
 		p("his.why.henry_ruler", "Henry VIII no longer rules England (HIS-21.3e)"),
@@ -558,6 +565,7 @@ func henryPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.why.divorce_allied", "the Papacy is allied with the Hapsburg and may not grant the divorce this turn (HIS-9.1b8)"),
 		p("his.why.divorce_ally", "the Papacy granted Henry VIII's divorce this turn: no alliance with the Hapsburg (HIS-9.2b)"),
 		p("his.why.divorce_papacy", "only the Papacy grants Henry VIII's divorce, to England (HIS-9.1b8)"),
+		p("his.why.mary_cp_only", "while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)"),
 	}
 	return events, whys
 }
@@ -570,3 +578,90 @@ var wifeKeys = func() map[string]string {
 	}
 	return m
 }()
+
+// allEnglishCatholic reports whether every English home space is
+// Catholic (HIS-21.3k).
+func (s *St) allEnglishCatholic() bool {
+	for _, sp := range homeSpaces(England) {
+		if s.Protestant(sp) {
+			return false
+		}
+	}
+	return true
+}
+
+// maryProcedure carries out England's card play while Mary I rules
+// (HIS-21.3j-k): England shows the card; a Mandatory Event is played
+// normally; otherwise a die decides: on 4-6 the card is played as
+// England wrote it, on 1-3 the Papacy uses its CP in England (1-2 CP: Burn
+// Books in the English zone; 3 CP: a Theological Debate there; 4 or more:
+// both, the books first) and England's impulse ends. None of it while
+// every English home space is Catholic. It reports whether the Papacy
+// took the card.
+func (r *run) maryProcedure(p int, o order) (bool, error) {
+	s := r.s
+	n := o.card
+	c := &cards[n]
+	if p != England || !s.rulerIs(England, "mary_i") || c.Type == CardMandatory {
+		return false, nil
+	}
+	if o.forEvent && (c.Type == CardResponse || c.Type == CardCombat) {
+		return false, errLegal(s.playChoices(p), "while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
+	}
+	if s.allEnglishCatholic() {
+		return false, nil
+	}
+	if o.forEvent {
+		// A play that would be refused is refused before the die.
+		if err := s.eventPlayable(p, n); err != nil {
+			return false, errLegal(s.playChoices(p), "%v", err)
+		}
+	}
+	die := r.dice.Roll("Mary I", 6)
+	if die >= 4 {
+		r.say("England shows %s; Mary I's die rolls %d: England plays it as it chose (HIS-21.3j).", cardName(n), die)
+		return false, nil
+	}
+	r.say("England shows %s; Mary I's die rolls %d: the Papacy uses its %d CP in England and England's impulse ends (HIS-21.3j).", cardName(n), die, c.CP)
+	s.takeFromHand(p, n)
+	if c.Type == CardHome {
+		s.OnCard.set(n) // HIS-6.1c
+	} else {
+		s.discard(n)
+	}
+	s.Flow.Card, s.Flow.CP = n, 0
+	s.Passes = 0
+	r.maryStop = true
+	switch {
+	case c.CP <= 2:
+		r.maryBurnBooks()
+	case c.CP == 3:
+		r.maryDebate()
+	default:
+		r.maryBurnBooks()
+		if s.Rel.Pending != nil {
+			s.Henry.MaryDebate = true // after the Papacy's targets
+		} else {
+			r.maryDebate()
+		}
+	}
+	return true, nil
+}
+
+// maryBurnBooks: the Papacy's Burn Books in the English zone (HIS-18.1q),
+// without a debater's bonus.
+func (r *run) maryBurnBooks() {
+	r.say("The Papacy burns books in the %s zone.", langNames[LangEnglish])
+	r.startAttempts(Attempts{Power: Papacy, Counter: true, N: 2, Zones: 1 << LangEnglish, Debater: -1, Source: "book burning"})
+}
+
+// maryDebate: the Papacy's Theological Debate in the English zone
+// (HIS-18.5), its defender drawn from the uncommitted pool first; none
+// when the zone has no debate to hold.
+func (r *run) maryDebate() {
+	if err := r.s.canDebate(Papacy, LangEnglish); err != nil {
+		r.say("No theological debate in the English zone: %v.", err)
+		return
+	}
+	r.debate(Papacy, LangEnglish, false, -1, -1)
+}

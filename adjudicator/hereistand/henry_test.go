@@ -238,3 +238,247 @@ func TestHIS9_6c_AragonDiscount(t *testing.T) {
 	s.Henry.Aragon = false
 	refuse(t, s, Hapsburg, "declare war on england", fmt.Sprintf("pay %d", one))
 }
+
+// HIS-21.3h, HIS-6.2b: which cards of the English succession join the
+// deck, from turn 6: Mary I while Henry has no son; Edward VI once Edward
+// is born; Mary I the turn after a sickly Edward took the throne, never
+// after a healthy one; Elizabeth I, once born, the turn after Mary I took
+// the throne.
+func TestHIS21_3h_Succession(t *testing.T) {
+	s := newGame(t, 1)
+	crown := func(id string) { s.Ruler[England] = uint8(rulerByID[id]) }
+	s.Turn = 5
+	require.Empty(t, s.successionCards(), "never before turn 6")
+	s.Turn = 6
+	require.Equal(t, []int{cardMary}, s.successionCards(), "all results 3 or less")
+	married(s, WifeSeymour, 2, 4)
+	require.Equal(t, []int{cardMary}, s.successionCards(), "Elizabeth born")
+	crown("mary_i")
+	s.Turn = 7
+	require.Equal(t, []int{cardElizabeth}, s.successionCards(), "Elizabeth after Mary")
+	married(s, WifeSeymour, 1, 2)
+	require.Empty(t, s.successionCards(), "Mary reigns for good")
+
+	crown("henry_viii")
+	married(s, WifeCleves, 4, 5, 1)
+	s.Turn = 6
+	require.Equal(t, []int{cardEdward}, s.successionCards(), "a sickly Edward")
+	crown("edward_vi")
+	s.Turn = 7
+	require.Equal(t, []int{cardMary}, s.successionCards(), "Mary after a sickly Edward")
+	crown("mary_i")
+	require.Equal(t, []int{cardElizabeth}, s.successionCards(), "then Elizabeth")
+	crown("henry_viii")
+	married(s, WifeBoleyn, 6)
+	require.Equal(t, []int{cardEdward}, s.successionCards(), "a healthy Edward")
+	crown("edward_vi")
+	require.Empty(t, s.successionCards(), "Edward reigns for good")
+
+	// In the Card Draw Phase the card joins the deck before the deal.
+	crown("henry_viii")
+	married(s, WifeAragon)
+	s.Turn, s.Phase = 6, PhCardDraw
+	r := &run{s: s, dice: testdice.New(3)}
+	r.cardDrawPhase()
+	require.True(t, s.inPlay(cardMary))
+	require.False(t, s.inPlay(cardEdward) || s.inPlay(cardElizabeth))
+	require.Contains(t, eventText(&adjudicator.Result{Events: r.ev}, "england"), "#21 Mary I joins the deck (HIS-21.3g-h).")
+	mustCheck(t, s)
+}
+
+// HIS-21.3h, HIS-21.3i, HIS-21.3j: the Mandatory Events of the heirs
+// crown them (their administrative rating and card bonus come with the
+// ruler); Henry VIII dies and Dudley takes his place. Edward born while
+// Mary I was already in play: Mary I, played by any power, crowns Edward
+// and goes to the discard pile (sickly Edward) or out of the game
+// (healthy Edward).
+func TestHIS21_3i_Heirs(t *testing.T) {
+	filler := cardWith(t, 1)
+	s := englandImpulse(t, 7, cardMary, filler)
+	london := sp(t, "london")
+	h, d := ldr(t, "henry_viii"), ldr(t, "dudley")
+	require.Equal(t, london, int(s.Leader[h]))
+	ns, res := submit(t, s, England, rolls(), "play 21")
+	require.True(t, ns.rulerIs(England, "mary_i"))
+	require.True(t, ns.Removed.has(cardMary))
+	require.Equal(t, LeaderRemoved, int(ns.Leader[h]))
+	require.Equal(t, london, int(ns.Leader[d]))
+	require.Equal(t, 2, ns.Flow.CP)
+	txt := eventText(res, "papacy")
+	require.Contains(t, txt, "Henry VIII dies.")
+	require.Contains(t, txt, "Dudley takes Henry VIII's place in London.")
+	require.Contains(t, txt, "Mary I rules England (HIS-21.3h).")
+	readsAll(t, ns, res)
+	require.Equal(t, rulers[rulerByID["mary_i"]].Admin, 1)
+
+	// A sickly Edward born after Mary I entered: she counts as Edward.
+	married(s, WifeSeymour, 1, 5)
+	ns, res = submit(t, s, England, rolls(), "play 21")
+	require.True(t, ns.rulerIs(England, "edward_vi"))
+	require.False(t, ns.Removed.has(cardMary))
+	require.True(t, containsCard(ns.Discard, cardMary))
+	require.Contains(t, eventText(res, "papacy"), "Mary I goes to the discard pile: Edward is sickly (HIS-21.3i).")
+	readsAll(t, ns, res)
+	// A healthy one, and the card played by another power.
+	married(s, WifeSeymour, 1, 6)
+	s2 := englandImpulse(t, 7, filler)
+	s2.Tracks, s2.Henry = s.Tracks, s.Henry
+	s2.Active = France
+	deal(s2, France, cardMary)
+	ns, res = submit(t, s2, France, rolls(), "play 21")
+	require.True(t, ns.rulerIs(England, "edward_vi"))
+	require.True(t, ns.Removed.has(cardMary))
+	require.Contains(t, eventText(res, "papacy"), "Mary I is removed from the game: Edward is healthy (HIS-21.3i).")
+
+	// Edward VI and Elizabeth I.
+	s = englandImpulse(t, 7, cardEdward, filler)
+	ns, _ = submit(t, s, England, rolls(), "play 19")
+	require.True(t, ns.rulerIs(England, "edward_vi"))
+	s = englandImpulse(t, 8, cardElizabeth, filler)
+	s.Ruler[England] = uint8(rulerByID["mary_i"])
+	ns, res = submit(t, s, England, rolls(), "play 23")
+	require.True(t, ns.rulerIs(England, "elizabeth_i"))
+	require.NotContains(t, eventText(res, "england"), "Henry VIII dies")
+	require.Equal(t, 2, rulers[ns.Ruler[England]].Admin)
+}
+
+// HIS-21.3g: the marriage benefits. Anne Boleyn: the turn after, Book of
+// Common Prayer, Dissolution of the Monasteries and Pilgrimage of Grace
+// join the deck and Cranmer enters London (Protestant now) with
+// Coverdale and Latimer; Jane Seymour's +1 (TestHIS21_3d); Anne of
+// Cleves: England and the Protestant, if allied, each draw a card from
+// the deck; Catherine Howard: England draws one. Only the drawer hears
+// the card.
+func TestHIS21_3g_MarriageBenefits(t *testing.T) {
+	s := englandImpulse(t, 4)
+	married(s, WifeSeymour, 1, 2)
+	s.setAlly(England, Protestant, true)
+	he, hp, deck := len(s.Hands[England]), len(s.Hands[Protestant]), len(s.Deck)
+	r := &run{s: s, dice: rolls(4)}
+	r.henryAdvance()
+	require.Equal(t, WifeCleves, s.Tracks.Marital)
+	require.Equal(t, he+1, len(s.Hands[England]))
+	require.Equal(t, hp+1, len(s.Hands[Protestant]))
+	require.Equal(t, deck-2, len(s.Deck))
+	res := &adjudicator.Result{Events: r.ev}
+	readsAll(t, s, res)
+	require.Contains(t, eventText(res, "france"), "Anne of Cleves: England and the Protestant are allied")
+	require.NotContains(t, eventText(res, "france"), "from the deck.\n")
+	require.Contains(t, eventText(res, "england"), "England draws #")
+	r = &run{s: s, dice: rolls(6)}
+	r.henryAdvance()
+	require.Equal(t, WifeHoward, s.Tracks.Marital)
+	require.Equal(t, he+2, len(s.Hands[England]))
+	mustCheck(t, s)
+
+	// The English Reformation, the turn after Anne Boleyn.
+	s = newGame(t, 1)
+	married(s, WifeBoleyn, 1)
+	s.Henry.Boleyn = 2
+	s.Turn, s.Phase = 2, PhCardDraw
+	r = &run{s: s, dice: testdice.New(3)}
+	r.cardDrawPhase()
+	require.False(t, s.inPlay(62) || s.reformerOn("cranmer"), "not in the turn of the marriage")
+	s.Turn, s.Phase = 3, PhCardDraw
+	r = &run{s: s, dice: testdice.New(3)}
+	r.cardDrawPhase()
+	for _, n := range reformationCards {
+		require.True(t, s.inPlay(n), "card %d", n)
+	}
+	london := sp(t, "london")
+	require.True(t, s.reformerOn("cranmer"))
+	require.True(t, s.Protestant(london))
+	for _, id := range []string{"cranmer", "coverdale", "latimer"} {
+		require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, id)], id)
+	}
+	txt := eventText(&adjudicator.Result{Events: r.ev}, "papacy")
+	require.Contains(t, txt, "#62 Book of Common Prayer joins the deck (HIS-21.3g-h).")
+	require.Contains(t, txt, "The reformer Cranmer enters London.")
+	mustCheck(t, s)
+}
+
+// maryGame is England's impulse of turn 7 under Mary I, London and
+// Norwich Protestant, Cranmer's debaters in play, with the cards given.
+func maryGame(t *testing.T, hand ...uint8) *St {
+	t.Helper()
+	s := englandImpulse(t, 7, hand...)
+	s.Ruler[England] = uint8(rulerByID["mary_i"])
+	for _, id := range []string{"london", "norwich", "lincoln"} {
+		s.Prot.set(sp(t, id))
+	}
+	for _, id := range []string{"cranmer", "coverdale", "latimer"} {
+		s.Rel.Debater[deb(t, id)] = DebUncommitted
+	}
+	mustCheck(t, s)
+	return s
+}
+
+func responseCard(t *testing.T) uint8 {
+	t.Helper()
+	for n := 1; n <= NBase; n++ {
+		if c := cards[n]; c.Type == CardResponse && c.EntryCond == EntryTurn && c.Entry <= 1 {
+			return uint8(n)
+		}
+	}
+	t.Fatal("no response card")
+	return 0
+}
+
+// HIS-21.3j, HIS-21.3k, HIS-18.1o, HIS-18.1q: Mary I's procedure. England
+// shows its card; on 4-6 it is played as written; on 1-3 the Papacy uses
+// its CP in England - Burn Books in the English zone for 1-2 CP, a
+// Theological Debate there for 3, both for 4 or more (the books first) -
+// and England's impulse ends, its further orders dropped. Nothing of it
+// while every English home space is Catholic, nor for a Mandatory Event;
+// Response and Combat cards go for CP only.
+func TestHIS21_3j_MaryI(t *testing.T) {
+	two, three, four := cardWith(t, 2), cardWith(t, 3), cardWith(t, 4)
+	s := maryGame(t, two, three, four)
+	n := func(c uint8) string { return fmt.Sprintf("%d", c) }
+
+	// 4-6: played as England chose.
+	ns, res := submit(t, s, England, rolls(5), "play "+n(two)+" for cp")
+	require.Equal(t, 2, ns.Flow.CP)
+	require.Contains(t, eventText(res, "papacy"), "Mary I's die rolls 5: England plays it as it chose (HIS-21.3j).")
+	readsAll(t, ns, res)
+
+	// 1-3 with 2 CP: the Papacy burns books; England's orders stop.
+	ns, res = submit(t, s, England, rolls(2), "play "+n(two)+" for cp", "done")
+	require.Contains(t, eventText(res, "papacy"), "the Papacy uses its 2 CP in England and England's impulse ends (HIS-21.3j).")
+	require.Contains(t, eventText(res, "england"), "your orders from line 2 are dropped.")
+	require.Contains(t, eventText(res, "papacy"), "The Papacy burns books in the English zone.")
+	require.True(t, containsCard(ns.Discard, int(two)))
+	require.Equal(t, []adjudicator.Role{"papacy"}, ns.Owing())
+	readsAll(t, ns, res)
+	ns, _ = submit(t, ns, Papacy, rolls(6, 6, 6, 6, 1, 1, 1, 1), "target london")
+	ns, _ = submit(t, ns, Papacy, testdice.New(5), ns.defaultLines(Papacy)...)
+	require.Equal(t, France, ns.Active, "England's impulse is over")
+	require.False(t, ns.Protestant(sp(t, "london")))
+
+	// 3 CP: a debate in the English zone.
+	ns, res = submit(t, s, England, rolls(1), "play "+n(three)+" for cp")
+	require.Contains(t, eventText(res, "papacy"), "Papacy calls a theological debate in the English zone")
+	require.NotContains(t, eventText(res, "papacy"), "burns books")
+
+	// 4 CP: the books, then the debate once the targets are chosen.
+	ns, res = submit(t, s, England, rolls(3), "play "+n(four)+" for cp")
+	require.True(t, ns.Henry.MaryDebate)
+	require.NotContains(t, eventText(res, "papacy"), "theological debate")
+	for i := 0; i < 4 && ns.Henry.MaryDebate; i++ {
+		ns, res = submit(t, ns, Papacy, testdice.New(uint64(i)), ns.defaultLines(Papacy)...)
+	}
+	require.False(t, ns.Henry.MaryDebate)
+	require.Contains(t, eventText(res, "papacy"), "Papacy calls a theological debate in the English zone")
+
+	// No procedure while England is all Catholic: no die is rolled.
+	c := s.clone()
+	c.Prot = locSet{}
+	ns, _ = submit(t, c, England, &testdice.Script{}, "play "+n(two)+" for cp")
+	require.Equal(t, 2, ns.Flow.CP)
+	// Response cards for CP only.
+	resp := responseCard(t)
+	c = maryGame(t, resp)
+	withEvent(t, int(resp), cardEvent{play: func(r *run, p int, args string) error { return nil }})
+	rej := refuse(t, c, England, "play "+n(resp)+" for event")
+	require.Contains(t, rej.Problems[0].Reason, "for CP only (HIS-21.3k)")
+}

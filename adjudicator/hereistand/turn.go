@@ -305,6 +305,11 @@ func (r *run) advance() {
 				r.impulseLines(s.Active, q, true)
 				continue
 			}
+			if s.Henry.MaryDebate {
+				s.Henry.MaryDebate = false
+				r.maryDebate() // HIS-21.3j, after the book burning
+				continue
+			}
 			if s.Flow.Card != 0 {
 				if s.Flow.CP > 0 {
 					return
