@@ -335,7 +335,8 @@ func (r *run) henryCardDraw() {
 	for _, n := range join {
 		if !s.inPlay(n) {
 			s.Deck = append(s.Deck, uint8(n))
-			r.say("%s joins the deck (HIS-21.3g-h).", cardName(n))
+			// The name alone: who is dealt it stays hidden.
+			r.say("%s joins the deck (HIS-21.3g-h).", cards[n].Name)
 		}
 	}
 }

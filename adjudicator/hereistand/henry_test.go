@@ -282,7 +282,7 @@ func TestHIS21_3h_Succession(t *testing.T) {
 	r.cardDrawPhase()
 	require.True(t, s.inPlay(cardMary))
 	require.False(t, s.inPlay(cardEdward) || s.inPlay(cardElizabeth))
-	require.Contains(t, eventText(&adjudicator.Result{Events: r.ev}, "england"), "#21 Mary I joins the deck (HIS-21.3g-h).")
+	require.Contains(t, eventText(&adjudicator.Result{Events: r.ev}, "england"), "Mary I joins the deck (HIS-21.3g-h).")
 	mustCheck(t, s)
 }
 
@@ -392,7 +392,7 @@ func TestHIS21_3g_MarriageBenefits(t *testing.T) {
 		require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[deb(t, id)], id)
 	}
 	txt := eventText(&adjudicator.Result{Events: r.ev}, "papacy")
-	require.Contains(t, txt, "#62 Book of Common Prayer joins the deck (HIS-21.3g-h).")
+	require.Contains(t, txt, "Book of Common Prayer joins the deck (HIS-21.3g-h).")
 	require.Contains(t, txt, "The reformer Cranmer enters London.")
 	mustCheck(t, s)
 }

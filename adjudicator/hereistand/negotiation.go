@@ -544,7 +544,7 @@ func (s *St) confirmText() string {
 
 // announceText is the prompt of the announcements.
 func (s *St) announceText() string {
-	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>); or write done."
+	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done."
 }
 
 // randomNegotiation is a random answer: now and then a one-term deal,
@@ -553,15 +553,21 @@ func (s *St) randomNegotiation(p int, pick func(int) int) []string {
 	if len(s.Flow.Deals) > 0 {
 		return []string{[]string{"confirm", "reject"}[pick(2)]}
 	}
-	if pick(4) != 0 {
+	divorce := p == Papacy && s.Tracks.Marital == WifeAskDivorce
+	if pick(4) != 0 && !divorce {
 		return []string{"done"}
 	}
 	q := pick(NMajor)
+	if divorce && pick(2) == 0 {
+		q = England // Henry's divorce now and then (HIS-9.1b8)
+	}
 	if q == p {
 		return []string{"done"}
 	}
 	var cands []string
-	if s.AtWar(p, q) {
+	if divorce && q == England {
+		cands = append(cands, "grant divorce to england")
+	} else if s.AtWar(p, q) {
 		cands = append(cands, "end war with "+powers[q].ID)
 		if pick(2) == 0 {
 			cands = []string{"end war with " + powers[q].ID + "; ally " + powers[q].ID}
