@@ -18,8 +18,10 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions). Cards are played for their CP only; events and the New
-// World come later.
+// interventions). henry.go holds Henry VIII's wives and heirs and the
+// English succession (Six Wives of Henry VIII, the Pregnancy Chart, the
+// divorce, the heirs' cards and Mary I's procedure). Other cards are
+// played for their CP only; their events and the New World come later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.
