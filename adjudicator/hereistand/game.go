@@ -350,6 +350,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String(),
 		TitleMsg: vm("his.section.diplomacy"), Lines: []msg.M{msg.New("his.view.at_war", "Wars", warMsgs)}})
 	v.Sections = append(v.Sections, s.religionSection())
+	v.Sections = append(v.Sections, s.henrySection()) // HIS-2b, HIS-21.3
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

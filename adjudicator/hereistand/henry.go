@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
 )
 
@@ -665,4 +666,37 @@ func (r *run) maryDebate() {
 		return
 	}
 	r.debate(Papacy, LangEnglish, false, -1, -1)
+}
+
+// wifeMsg is the name of marital status box b as a message.
+func wifeMsg(b int) msg.M { return msg.New(wifeKeys[wifeNames[b]]) }
+
+// henrySection shows Henry VIII's marital status, the Pregnancy Chart's
+// results so far and the markers that wait (HIS-2b, HIS-21.3).
+func (s *St) henrySection() adjudicator.Section {
+	var b strings.Builder
+	var lines []msg.M
+	add := func(text string, m msg.M) {
+		b.WriteString(wrap(text, 68))
+		lines = append(lines, m)
+	}
+	add(fmt.Sprintf("Marital status: %s.", wifeNames[s.Tracks.Marital]), msg.New("his.view.marital", "Wife", wifeMsg(s.Tracks.Marital)))
+	var names []string
+	var items []msg.M
+	for w, x := range s.Henry.Wife {
+		if x != 0 {
+			names = append(names, fmt.Sprintf("%s %d", wifeNames[w], x))
+			items = append(items, msg.New("his.view.pregnancy_item", "Wife", wifeMsg(w), "N", int(x)))
+		}
+	}
+	if len(names) > 0 {
+		add("Pregnancy Chart: "+strings.Join(names, " · ")+".", msg.New("his.view.pregnancy", "List", items))
+	}
+	if s.Henry.Aragon {
+		add("The Hapsburg holds the Catherine of Aragon marker (2 CP off its next declaration of war on England).", msg.New("his.view.aragon"))
+	}
+	if s.Henry.Flirt == s.Turn && s.Henry.Flirt != 0 {
+		add("Henry flirts with a young wife: the marital status advances one box when England next passes.", msg.New("his.view.flirt"))
+	}
+	return adjudicator.Section{Title: "Henry VIII", Body: b.String(), TitleMsg: vm("his.section.henry"), Lines: lines}
 }

@@ -90,6 +90,16 @@ func TestHIS21_3c_SixWivesAdvance(t *testing.T) {
 	require.Contains(t, txt, "Pregnancy Chart result 4: Elizabeth is born (HIS-21.3h).")
 	require.Contains(t, txt, "The Hapsburg receives the Catherine of Aragon marker")
 	readsAll(t, ns, res)
+	// The power card in the view, in every language.
+	sec := ns.henrySection()
+	require.Contains(t, sec.Body, "Marital status: Anne Boleyn.\nPregnancy Chart: Anne Boleyn 4.\nThe Hapsburg holds the Catherine of Aragon marker")
+	cat := gameCatalog(t)
+	var ls []string
+	for _, l := range sec.Lines {
+		ls = append(ls, cat.Text("en", l))
+	}
+	require.Equal(t, strings.TrimRight(strings.ReplaceAll(sec.Body, "\n  ", " "), "\n"), strings.Join(ls, "\n"))
+	require.Equal(t, "Tabla de Embarazo: Ana Bolena 4.", cat.Text("es", sec.Lines[1]))
 
 	// Wrong choices are refused with the legal ones.
 	rej = refuse(t, s, England, "play 3 for event: divorce papacy")
