@@ -18,9 +18,11 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions), and the New World (newworld.go: colonies, voyages of
+// interventions), the New World (newworld.go: colonies, voyages of
 // exploration and conquest, New World riches, raiders and the New World
-// cards' events). Other cards are played for their CP only; their events
+// cards' events), and Henry VIII's wives and heirs (henry.go: Six Wives of
+// Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
+// I's procedure). Other cards are played for their CP only; their events
 // come later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
