@@ -10,9 +10,9 @@ import (
 
 var _ adjudicator.MsgQuerier = (*St)(nil)
 
-// english renders the game's messages in English, for the answers the
+// queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var english = sync.OnceValue(func() *msg.English {
+var queryEnglish = sync.OnceValue(func() *msg.English {
 	e, err := msg.LoadEnglish(locales, "locales/en.yaml")
 	if err != nil {
 		panic(err)
@@ -32,7 +32,7 @@ func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 	}
 	var b strings.Builder
 	for _, m := range ms {
-		line := english().Text(m)
+		line := queryEnglish().Text(m)
 		if sep, ok := queryLists[m.Key]; ok {
 			if i := strings.Index(line, ": "); i >= 0 {
 				line = wrapItems(line[:i+2], splitOutside(line[i+2:], sep), sep)
@@ -64,8 +64,8 @@ func splitOutside(s, sep string) []string {
 	return append(out, s[start:])
 }
 
-// commaList joins items as "A, B, C".
-func commaList(items []msg.M) msg.M {
+// queryCommaList joins items as "A, B, C".
+func queryCommaList(items []msg.M) msg.M {
 	list := items[0]
 	for _, x := range items[1:] {
 		list = msg.New("ham.q.comma", "A", list, "B", x)
@@ -85,7 +85,7 @@ func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 		if !ok {
 			m = msg.Lit(err.Error())
 		}
-		return nil, &adjudicator.QueryError{Text: english().Text(m), Msg: m}
+		return nil, &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
 	}
 	ar := &areas[a]
 	var about []msg.M
@@ -100,7 +100,7 @@ func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 	}
 	var out []msg.M
 	if len(about) > 0 {
-		out = append(out, msg.New("ham.q.area", "Area", ar.Name, "About", commaList(about)))
+		out = append(out, msg.New("ham.q.area", "Area", ar.Name, "About", queryCommaList(about)))
 	} else {
 		out = append(out, msg.New("ham.q.area_plain", "Area", ar.Name))
 	}
@@ -116,7 +116,7 @@ func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 		nb = append(nb, msg.New("ham.q.border."+kind, "Area", areas[n].Name))
 	}
 	if len(nb) > 0 {
-		out = append(out, msg.New("ham.q.borders", "Borders", commaList(nb)))
+		out = append(out, msg.New("ham.q.borders", "Borders", queryCommaList(nb)))
 	}
 	for sd := 0; sd < 2; sd++ {
 		if role == adjudicator.GM || roles[sd] == role {

@@ -18,9 +18,9 @@ var spaceTypeKeys = [...]string{Town: "his.space.town", Fortress: "his.space.for
 
 var _ adjudicator.MsgQuerier = (*St)(nil)
 
-// english renders the game's messages in English, for the answers the
+// queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var english = sync.OnceValue(func() *msg.English {
+var queryEnglish = sync.OnceValue(func() *msg.English {
 	e, err := msg.LoadEnglish(Locales, "locales/en.yaml")
 	if err != nil {
 		panic(err)
@@ -48,10 +48,10 @@ func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 	var b strings.Builder
 	for _, m := range ms {
 		if queryWrapped[m.Key] {
-			b.WriteString(wrap(english().Text(m), 70))
+			b.WriteString(wrap(queryEnglish().Text(m), 70))
 			continue
 		}
-		b.WriteString(english().Text(m))
+		b.WriteString(queryEnglish().Text(m))
 		b.WriteString("\n")
 	}
 	return b.String(), nil
@@ -59,7 +59,7 @@ func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 
 // queryErr is a question the game cannot answer, as a message.
 func queryErr(m msg.M) error {
-	return &adjudicator.QueryError{Text: english().Text(m), Msg: m}
+	return &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
 }
 
 // QueryMsg implements adjudicator.MsgQuerier: "show Vienna", "show gulf
@@ -98,16 +98,16 @@ func controllerName(p int) string {
 	return powers[p].Name
 }
 
-// controllerMsg is controllerName(p) as a message.
-func controllerMsg(p int) msg.M {
+// queryController is controllerName(p) as a message.
+func queryController(p int) msg.M {
 	if p < 0 || p >= NPow {
 		return msg.New("his.q.nobody")
 	}
 	return powerMsg(p)
 }
 
-// listMsg joins items with key ("his.list.comma": "A, B, C").
-func listMsg(key string, items []msg.M) msg.M {
+// queryList joins items with key ("his.list.comma": "A, B, C").
+func queryList(key string, items []msg.M) msg.M {
 	list := items[0]
 	for _, x := range items[1:] {
 		list = msg.New(key, "A", list, "B", x)
@@ -131,10 +131,10 @@ func (s *St) querySpace(sp int) []msg.M {
 	if info.Lang != LangNone {
 		about = append(about, msg.New("his.q.speaking", "Zone", msg.New("his.zone."+zoneID(info.Lang))))
 	}
-	out := []msg.M{msg.New("his.q.space", "Space", info.Name, "About", listMsg("his.list.comma", about))}
-	ctrl := controllerMsg(int(s.Ctrl[sp]))
+	out := []msg.M{msg.New("his.q.space", "Space", info.Name, "About", queryList("his.list.comma", about))}
+	ctrl := queryController(int(s.Ctrl[sp]))
 	if c := s.Controller(sp); c != int(s.Ctrl[sp]) {
-		ctrl = msg.New("his.q.through_ally", "Power", controllerMsg(c), "Ally", controllerMsg(int(s.Ctrl[sp])))
+		ctrl = msg.New("his.q.through_ally", "Power", queryController(c), "Ally", queryController(int(s.Ctrl[sp])))
 	}
 	rel := msg.New("his.q.catholic")
 	if s.Protestant(sp) {
@@ -207,23 +207,23 @@ func (s *St) querySea(z int) []msg.M {
 	}
 	var ports []msg.M
 	for _, sp := range info.Ports {
-		ctrl := controllerMsg(s.Controller(sp))
+		ctrl := queryController(s.Controller(sp))
 		if ships := s.navalIn(sp); len(ships) > 0 {
 			ports = append(ports, msg.New("his.q.port_ships", "Space", spaces[sp].Name, "Power", ctrl,
-				"Ships", listMsg("his.list.comma", ships)))
+				"Ships", queryList("his.list.comma", ships)))
 		} else {
 			ports = append(ports, msg.New("his.q.port", "Space", spaces[sp].Name, "Power", ctrl))
 		}
 	}
 	if len(ports) > 0 {
-		out = append(out, msg.New("his.q.ports", "Ports", listMsg("his.list.comma", ports)))
+		out = append(out, msg.New("his.q.ports", "Ports", queryList("his.list.comma", ports)))
 	}
 	return append(out, s.unitsHere(seaLoc(z), "his.q.no_fleets"))
 }
 
-// forceMsg is a power's units and leaders, "Hapsburg 4R (Ferdinand)":
+// queryForce is a power's units and leaders, "Hapsburg 4R (Ferdinand)":
 // the counts and leaders' names read the same in every language.
-func forceMsg(p int, f Force, lead []string) msg.M {
+func queryForce(p int, f Force, lead []string) msg.M {
 	return msg.New("his.q.force", "Power", powerMsg(p), "Units", strings.TrimLeft(forceText("", f, lead), " "))
 }
 
@@ -237,12 +237,12 @@ func (s *St) unitsHere(loc int, none string) msg.M {
 		if f.empty() && len(lead) == 0 {
 			continue
 		}
-		parts = append(parts, forceMsg(p, f, lead))
+		parts = append(parts, queryForce(p, f, lead))
 	}
 	if len(parts) == 0 {
 		return msg.New(none)
 	}
-	return msg.New("his.q.units", "Units", listMsg("his.q.semicolon", parts))
+	return msg.New("his.q.units", "Units", queryList("his.q.semicolon", parts))
 }
 
 // navalIn is the ships in port sp, e.g. "France 2S".
@@ -251,7 +251,7 @@ func (s *St) navalIn(sp int) []msg.M {
 	for p := 0; p < NPow; p++ {
 		f := s.Units[sp][p]
 		if f.Naval() > 0 {
-			parts = append(parts, forceMsg(p, Force{Sq: f.Sq, Cor: f.Cor}, nil))
+			parts = append(parts, queryForce(p, Force{Sq: f.Sq, Cor: f.Cor}, nil))
 		}
 	}
 	return parts
@@ -272,7 +272,7 @@ func (s *St) queryHands(role adjudicator.Role) ([]msg.M, error) {
 		if len(h) == 0 {
 			h = []msg.M{msg.New("his.q.no_cards")}
 		}
-		out = append(out, msg.New("his.q.hand", "Power", powerMsg(p), "Cards", listMsg("his.list.comma", h)))
+		out = append(out, msg.New("his.q.hand", "Power", powerMsg(p), "Cards", queryList("his.list.comma", h)))
 	}
 	return out, nil
 }

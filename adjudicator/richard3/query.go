@@ -26,9 +26,9 @@ func seaBit(z int) uint8 {
 
 var _ adjudicator.MsgQuerier = (*State)(nil)
 
-// english renders the game's messages in English, for the answers the
+// queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var english = sync.OnceValue(func() *msg.English {
+var queryEnglish = sync.OnceValue(func() *msg.English {
 	e, err := msg.LoadEnglish(locales, "locales/en.yaml")
 	if err != nil {
 		panic(err)
@@ -45,7 +45,7 @@ func (s *State) Query(role adjudicator.Role, q string) (string, error) {
 	}
 	var b strings.Builder
 	for _, m := range ms {
-		b.WriteString(wrap(english().Text(m), 76))
+		b.WriteString(wrap(queryEnglish().Text(m), 76))
 		b.WriteString("\n")
 	}
 	return b.String(), nil
@@ -63,7 +63,7 @@ func (s *State) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 		if !ok {
 			m = msg.Lit(err.Error())
 		}
-		return nil, &adjudicator.QueryError{Text: english().Text(m), Msg: m}
+		return nil, &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
 	}
 	ar := &areas[a]
 	var about []msg.M

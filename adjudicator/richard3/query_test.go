@@ -68,7 +68,7 @@ func TestQueryInEveryLanguage(t *testing.T) {
 			require.NoError(t, err)
 			var lines []string
 			for _, m := range ms {
-				i18ntest.Check(t, cat, english().Text(m), m, "r3.", false)
+				i18ntest.Check(t, cat, queryEnglish().Text(m), m, "r3.", false)
 				lines = append(lines, wrap(cat.Text("en", m), 76))
 			}
 			require.Equal(t, en, strings.Join(lines, "\n")+"\n", "%s %s", role, q)
