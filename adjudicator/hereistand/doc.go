@@ -18,9 +18,11 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions), and the New World (newworld.go: colonies, voyages of
+// interventions), the New World (newworld.go: colonies, voyages of
 // exploration and conquest, New World riches, raiders and the New World
-// cards' events). Card events: the framework in events.go, the Mandatory
+// cards' events), and Henry VIII's wives and heirs (henry.go: Six Wives of
+// Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
+// I's procedure). Card events: the framework in events.go, the Mandatory
 // Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
 // Society of Jesus, overdue events in Winter) and the Home cards in
 // events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other

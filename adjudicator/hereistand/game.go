@@ -363,6 +363,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if nw, ok := s.newWorldSection(); ok {
 		v.Sections = append(v.Sections, nw)
 	}
+	v.Sections = append(v.Sections, s.henrySection()) // HIS-2b, HIS-21.3
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {
