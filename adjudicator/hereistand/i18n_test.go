@@ -167,6 +167,9 @@ func TestNarrationAndReasonsRead(t *testing.T) {
 			"Batalla de Milan: Francia tira 3 dados [6 2 5]: 2 impactos; el defensor tira 2 dados [1 3]: 0 impactos.",
 			"Battaglia di Milan: Francia tira 3 dadi [6 2 5]: 2 colpi; il difensore tira 2 dadi [1 3]: 0 colpi."},
 		{"Protestant receives 1 cards.", "Protestante recibe 1 carta.", "Protestante riceve 1 carta."},
+		{"Your orders from line 3 wait for the decision of another power.",
+			"Tus órdenes desde la línea 3 esperan la decisión de otra potencia.",
+			"I tuoi ordini dalla riga 3 attendono la decisione di un'altra potenza."},
 	} {
 		m, ok := s.NarrationMsg(c.en)
 		if !ok {
