@@ -42,6 +42,7 @@ type wire struct {
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Henry         *Henry         `json:"henry,omitempty"`
 	Mand          *mandWire      `json:"mandatory,omitempty"`
+	Pol           *polWire       `json:"politics,omitempty"`
 }
 
 const wireVersion = 1
@@ -63,6 +64,7 @@ func (s *St) Encode() ([]byte, error) {
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
 		NewWorld: s.newWorldWire()}
 	w.Mand = s.Mand.wire()
+	w.Pol = s.Pol.wire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -338,6 +340,9 @@ func decode(data []byte) (*St, error) {
 		return nil, err
 	}
 	if err := s.Mand.fromWire(w.Mand); err != nil {
+		return nil, err
+	}
+	if err := s.Pol.fromWire(w.Pol); err != nil {
 		return nil, err
 	}
 	for _, list := range []struct {

@@ -185,6 +185,7 @@ func (s *St) CardsDealt(p int) int {
 	if s.Tracks.Excommunicated&(1<<p) != 0 {
 		n-- // the "-1 Card" marker (HIS-21.5h)
 	}
+	n -= s.Pol.fewer(p) // Fuggers (events_politics.go)
 	return max(n, 1)
 }
 

@@ -507,6 +507,9 @@ func i18nInit() {
 	me, mw := mandPatterns(p)
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)
+	pe, pw := polPatterns(p)
+	eventPatterns = append(eventPatterns, pe...)
+	whyPatterns = append(whyPatterns, pw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -175,6 +175,10 @@ type St struct {
 	// Mand is what the Mandatory Events and Home cards remember
 	// (events_mandatory.go).
 	Mand mandState
+
+	// Pol is what the political and military events remember
+	// (events_politics.go).
+	Pol polState
 }
 
 // newState returns an empty state with every leader off the map.

@@ -385,6 +385,7 @@ func (r *run) cardDrawPhase() {
 	}
 	r.henryCardDraw() // HIS-21.3g-h
 	s.cardDraw(r.dice, false)
+	r.polCardDraw()
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
 	r.religionCardDraw()

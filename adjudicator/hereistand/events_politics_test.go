@@ -1,0 +1,110 @@
+package hereistand
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// HIS-6.1a, HIS-6.2c: #79 Fuggers: the player draws 2 cards from the deck
+// (only it hears which) and is dealt 1 card fewer in the next Card Draw
+// Phase; the marker then goes. #96 Sale of Moluccas: the power that sailed
+// around the world draws 2 cards; not before.
+func TestHIS6_1_FuggersAndMoluccas(t *testing.T) {
+	s := mandAt(t, 2, Hapsburg, 79, 96)
+	before := s.CardsDealt(Hapsburg)
+	top := []int{int(s.Deck[len(s.Deck)-1]), int(s.Deck[len(s.Deck)-2])}
+	rej := refuse(t, s, Hapsburg, "play 79 for event: now")
+	require.Contains(t, rej.Problems[0].Reason, "takes no choices")
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play fuggers for event")
+	readAll(t, res)
+	require.Len(t, ns.Hands[Hapsburg], 3)
+	require.True(t, containsCard(ns.Hands[Hapsburg], top[0]) && containsCard(ns.Hands[Hapsburg], top[1]))
+	require.Equal(t, before-1, ns.CardsDealt(Hapsburg))
+	require.NotContains(t, eventText(res, roleOf(France)), cardName(top[0]))
+	require.Contains(t, eventText(res, roleOf(Hapsburg)), cardName(top[0]))
+	require.Contains(t, eventText(res, roleOf(France)), "Fuggers: Hapsburg draws 2 cards")
+	// The next deal gives one card fewer, once.
+	c := ns.clone()
+	c.Turn++
+	r := &run{s: c, dice: testdice.New(3)}
+	n := len(c.Hands[Hapsburg])
+	want := c.CardsDealt(Hapsburg)
+	r.cardDrawPhase()
+	require.Equal(t, n+want+1, len(c.Hands[Hapsburg]), "the home card comes back too")
+	require.Zero(t, c.Pol.Fuggers)
+	require.Equal(t, before, c.CardsDealt(Hapsburg))
+
+	// Sale of Moluccas waits for the circumnavigation.
+	rej = refuse(t, s, Hapsburg, "play 96 for event")
+	require.Contains(t, rej.Problems[0].Reason, "sailed around the world")
+	readWhy(t, rej)
+	s.NW.Discovery[DiscCircum] = England + 1
+	hand := len(s.Hands[England])
+	ns, res = submit(t, s, Hapsburg, testdice.New(1), "play sale of moluccas for event")
+	readAll(t, res)
+	require.Len(t, ns.Hands[England], hand+2)
+	require.True(t, ns.Removed.has(96))
+	require.NotContains(t, eventText(res, roleOf(Hapsburg)), cardName(int(s.Deck[len(s.Deck)-1])))
+}
+
+// HIS-6.1a: #91 Ransom returns a captured leader to a home fortified space
+// of his power under its control (the capital when none is named).
+func TestHIS6_1_Ransom(t *testing.T) {
+	s := mandAt(t, 2, France, 91)
+	rej := refuse(t, s, France, "play 91 for event: montmorency")
+	require.Contains(t, rej.Problems[0].Reason, "no captured leader")
+	readWhy(t, rej)
+	mo := ldr(t, "montmorency")
+	s.Leader[mo], s.Captor[mo] = LeaderCaptured, Hapsburg
+	require.Contains(t, strings.Join(s.playChoices(France), "|"), "for event: montmorency to Paris")
+	rej = refuse(t, s, France, "play 91 for event: montmorency to milan")
+	require.Contains(t, rej.Problems[0].Reason, "not a home fortified space of France")
+	readWhy(t, rej)
+	ns, res := submit(t, s, France, testdice.New(1), "play ransom for event: montmorency")
+	readAll(t, res)
+	require.Equal(t, int16(sp(t, "paris")), ns.Leader[mo])
+	require.Equal(t, uint8(NoPower), ns.Captor[mo])
+	ns, _ = submit(t, s, France, testdice.New(1), "play ransom for event: montmorency to lyon")
+	require.Equal(t, int16(sp(t, "lyon")), ns.Leader[mo])
+}
+
+// HIS-6.1a: #106 Unpaid Mercenaries removes every mercenary of one power
+// in one space; a siege the loss ends is lifted.
+func TestHIS6_1_UnpaidMercenaries(t *testing.T) {
+	s := mandAt(t, 2, Papacy, 106)
+	milan := sp(t, "milan")
+	s.Units[milan][France] = Force{}
+	s.addUnits(milan, France, Force{Reg: 1, Merc: 3})
+	rej := refuse(t, s, Papacy, "play 106 for event: england in milan")
+	require.Contains(t, rej.Problems[0].Reason, "no mercenaries in Milan")
+	readWhy(t, rej)
+	ns, res := submit(t, s, Papacy, testdice.New(1), "play unpaid mercenaries for event: milan")
+	readAll(t, res)
+	require.Equal(t, Force{Reg: 1}, ns.Units[milan][France])
+	require.Contains(t, eventText(res, roleOf(France)), "France loses its 3 mercenaries in Milan")
+}
+
+// HIS-6.1a, HIS-17.2b: #100 Shipbuilding places 2 squadrons in home ports
+// the player controls (not the Protestant), with the counters it has.
+func TestHIS6_1_Shipbuilding(t *testing.T) {
+	s := mandAt(t, 2, England, 100)
+	london := sp(t, "london")
+	rej := refuse(t, s, England, "play 100 for event: 1 in london")
+	require.Contains(t, rej.Problems[0].Reason, "place 2 squadrons")
+	readWhy(t, rej)
+	rej = refuse(t, s, England, "play 100 for event: 2 in paris")
+	require.Contains(t, rej.Problems[0].Reason, "not a home port of England")
+	readWhy(t, rej)
+	sq := s.Units[london][England].Sq
+	ns, res := submit(t, s, England, testdice.New(1), "play shipbuilding for event: 2 in london")
+	readAll(t, res)
+	require.Equal(t, sq+2, ns.Units[london][England].Sq)
+	p := mandAt(t, 2, Protestant, 100)
+	rej = refuse(t, p, Protestant, "play 100 for event: 2 in london")
+	require.Contains(t, rej.Problems[0].Reason, "Protestant may not")
+	readWhy(t, rej)
+}
+
