@@ -341,6 +341,319 @@ func (r *run) shipbuilding(p int, args string) error {
 	return nil
 }
 
+// --- Minor powers: 108 Venetian Alliance, 69 Auld Alliance, 73 Diplomatic
+// Marriage, 68 Andrea Doria (HIS-22.2b, HIS-22.4a) ----------------------
+
+// minorAct is what power p may do to minor power m with card n now:
+// "activate", "deactivate", "reinforce" (the card's units for an ally
+// already active), or "" when nothing.
+func (s *St) minorActs(n, p, m int) (out []string) {
+	ally := s.minorAlly(m)
+	defer func() {
+		if s.allyAtWarWith(m, p) {
+			for i, a := range out {
+				if a == "activate" {
+					out = append(out[:i:i], out[i+1:]...)
+					break
+				}
+			}
+		}
+	}()
+	switch n {
+	case 108: // Venetian Alliance
+		switch {
+		case p == Papacy && ally == NoPower:
+			out = append(out, "activate")
+		case p == Papacy && ally == Papacy:
+			if ports := s.minorPorts(m, Papacy); len(ports) > 0 && s.venetianAny(ports[0]) {
+				out = append(out, "reinforce")
+			}
+		case (p == Papacy || p == Ottoman) && ally != NoPower:
+			out = append(out, "deactivate")
+		}
+	case 69: // Auld Alliance
+		switch {
+		case p == France && ally == NoPower:
+			out = append(out, "activate")
+		case p == France && ally == France:
+			if len(s.scotSpots()) > 0 {
+				out = append(out, "reinforce")
+			}
+			out = append(out, "deactivate")
+		case (p == France || p == England) && ally != NoPower:
+			out = append(out, "deactivate")
+		}
+	case 73: // Diplomatic Marriage
+		if p == Ottoman || p == Protestant {
+			return nil
+		}
+		if s.MayActivate(m, p) == nil {
+			out = append(out, "activate")
+		}
+		if s.MayDeactivate(m) == nil {
+			out = append(out, "deactivate")
+		}
+	case 68: // Andrea Doria
+		if m == Genoa && (p == France || p == Papacy || p == Hapsburg) && ally != p {
+			out = append(out, "activate")
+		}
+	}
+	return out
+}
+
+// allyAtWarWith reports whether an ally of power p is at war with minor
+// power m: activating m would set allies at war, and the event may not
+// (docs/rulings/here-i-stand-events.md).
+func (s *St) allyAtWarWith(m, p int) bool {
+	for q := 0; q < NMajor; q++ {
+		if q != p && s.AtWar(q, m) && s.Allied(q, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// minorCardTargets are the minor powers card n acts on.
+func minorCardTargets(n int) []int {
+	switch n {
+	case 108:
+		return []int{Venice}
+	case 69:
+		return []int{Scotland}
+	case 68:
+		return []int{Genoa}
+	}
+	return []int{Genoa, Scotland, Venice, Hungary}
+}
+
+func (s *St) minorExamples(n, p int) []string {
+	var out []string
+	for _, m := range minorCardTargets(n) {
+		for _, a := range s.minorActs(n, p, m) {
+			x := a
+			if n == 73 {
+				x += " " + powers[m].ID
+			}
+			switch a {
+			case "reinforce":
+				if n == 69 {
+					x = "3 in " + spaces[s.scotSpots()[0]].Name
+				} else {
+					x = "reinforce in " + spaces[s.minorPorts(m, Papacy)[0]].Name
+				}
+			}
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func minorCan(n int) func(s *St, p int) error {
+	return func(s *St, p int) error {
+		if len(s.minorExamples(n, p)) == 0 {
+			return fmt.Errorf("%s may do nothing with %s now (HIS-22.2b, HIS-22.4a)", powers[p].Name, cardName(n))
+		}
+		return nil
+	}
+}
+
+// minorPorts are minor power m's home ports under p's control, m's
+// capital first.
+func (s *St) minorPorts(m, p int) []int {
+	var out []int
+	for _, sp := range homeSpaces(m) {
+		if spaces[sp].port() && s.Controller(sp) == p && !s.enemyUnitsIn(sp, p) && !s.UnderSiege(sp) {
+			out = append(out, sp)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return spaces[out[i]].Capital && !spaces[out[j]].Capital })
+	return out
+}
+
+// venetianFits is how many of Venetian Alliance's regular and 2
+// squadrons Venice's counters allow in space sp.
+func (s *St) venetianFits(sp int) (reg, sq int) {
+	c := s.clone()
+	c.addUnits(sp, Venice, Force{Reg: 1})
+	if c.checkCounters(Venice) == nil {
+		reg = 1
+	} else {
+		_ = c.removeUnits(sp, Venice, Force{Reg: 1})
+	}
+	for sq < 2 {
+		c.addUnits(sp, Venice, Force{Sq: 1})
+		if c.checkCounters(Venice) != nil || c.navalCount(Venice)+int(c.Flow.NavalDead[Venice]) > powers[Venice].NavalCounters {
+			break
+		}
+		sq++
+	}
+	return reg, sq
+}
+
+func (s *St) venetianAny(sp int) bool {
+	reg, sq := s.venetianFits(sp)
+	return reg+sq > 0
+}
+
+// scotSpots are the Scottish home spaces under French control free of
+// enemy units, for Auld Alliance's French regulars.
+func (s *St) scotSpots() []int {
+	var out []int
+	for _, sp := range homeSpaces(Scotland) {
+		if s.Controller(sp) == France && !s.enemyUnitsIn(sp, France) && !s.besieged(sp, France) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// minorEvent carries out card n's choice for a minor power.
+func (r *run) minorEvent(n, p int, args string) error {
+	s := r.s
+	legal := s.minorExamples(n, p)
+	f := strings.Fields(args)
+	m := minorCardTargets(n)[0]
+	act := ""
+	if len(f) > 0 {
+		act = f[0]
+	}
+	rest := ""
+	if len(f) > 1 {
+		rest = strings.Join(f[1:], " ")
+	}
+	switch act {
+	case "activate", "deactivate":
+	case "reinforce":
+		rest = strings.TrimPrefix(rest, "in ")
+	default:
+		if n == 69 && s.minorAlly(Scotland) == France && args != "" {
+			act, rest = "reinforce", args
+		} else if acts := s.minorActs(n, p, m); args == "" && len(acts) == 1 && n != 73 {
+			act = acts[0]
+		} else {
+			return errLegal(legal, "write activate, deactivate or what the card adds")
+		}
+	}
+	if n == 73 {
+		if rest == "" {
+			return errLegal(legal, "name the minor power")
+		}
+		q, err := matchPower(rest)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !isMinor(q) {
+			return errLegal(legal, "%s is not a minor power", powers[q].Name)
+		}
+		m, rest = q, ""
+	}
+	if !containsString(s.minorActs(n, p, m), act) {
+		switch act {
+		case "activate":
+			return errLegal(legal, "%s may not activate %s with %s now (HIS-22.2b)", powers[p].Name, powers[m].Name, cardName(n))
+		case "deactivate":
+			return errLegal(legal, "%s may not deactivate %s with %s now (HIS-22.4a)", powers[p].Name, powers[m].Name, cardName(n))
+		}
+		return errLegal(legal, "%s adds no units to %s with %s now", powers[p].Name, powers[m].Name, cardName(n))
+	}
+	name := cards[n].Name
+	switch act {
+	case "activate":
+		if old := s.minorAlly(m); old != NoPower {
+			log, err := s.DeactivateMinor(m)
+			if err != nil {
+				return errLegal(legal, "%v", err)
+			}
+			r.say("%s: %s is taken from its alliance with %s (HIS-22.2b).", name, powers[m].Name, powers[old].Name)
+			r.log(log)
+		}
+		before := s.War
+		log, err := s.ActivateMinor(m, p)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		r.say("%s: %s activates %s (HIS-22.2b).", name, powers[p].Name, powers[m].Name)
+		r.log(log)
+		for q := 0; q < NMajor; q++ {
+			if s.AtWar(p, q) && before[p]&(1<<q) == 0 {
+				r.warNavalBattles(q, p)
+			}
+		}
+	case "deactivate":
+		log, err := s.DeactivateMinor(m)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		r.say("%s: %s deactivates %s (HIS-22.4a).", name, powers[p].Name, powers[m].Name)
+		r.log(log)
+	case "reinforce":
+		if n == 69 {
+			return r.auldRegulars(rest, legal)
+		}
+		ports := s.minorPorts(m, Papacy)
+		to := ports[0]
+		if rest != "" {
+			sp, err := matchSpace(rest)
+			if err != nil {
+				return errLegal(legal, "%v", err)
+			}
+			if !containsInt(ports, sp) {
+				return errLegal(legal, "%s is not a Venetian home port under Papal control", spaces[sp].Name)
+			}
+			to = sp
+		}
+		reg, sq := s.venetianFits(to)
+		s.addUnits(to, Venice, Force{Reg: uint8(reg), Sq: uint8(sq)})
+		r.say("Venetian Alliance: %d Venetian regulars and %d Venetian squadrons join the Papacy's ally in %s.", reg, sq, spaces[to].Name)
+	}
+	return nil
+}
+
+// auldRegulars adds Auld Alliance's French regulars ("3 in edinburgh").
+func (r *run) auldRegulars(args string, legal []string) error {
+	s := r.s
+	n := 3
+	f := strings.Fields(args)
+	if len(f) > 1 {
+		if x, err := strconv.Atoi(f[0]); err == nil {
+			n, f = x, f[1:]
+		}
+	}
+	if len(f) > 1 && (f[0] == "in" || f[0] == "en" || f[0] == "a") {
+		f = f[1:]
+	}
+	if n < 1 || n > 3 {
+		return errLegal(legal, "France adds 1 to 3 regulars")
+	}
+	spots := s.scotSpots()
+	to := spots[0]
+	if len(f) > 0 {
+		sp, err := matchSpace(strings.Join(f, " "))
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(spots, sp) {
+			return errLegal(legal, "%s is not a Scottish home space under French control free of enemy units", spaces[sp].Name)
+		}
+		to = sp
+	}
+	s.addUnits(to, France, Force{Reg: uint8(n)})
+	if s.checkCounters(France) != nil {
+		return errLegal(legal, "France has no counters for %d more regulars", n)
+	}
+	r.say("Auld Alliance: France adds %d regulars in %s.", n, spaces[to].Name)
+	return nil
+}
+
+func containsString(list []string, x string) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -392,6 +705,14 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.shipbuilding(p, args) },
 		examples: func(s *St, p int) []string { return s.shipbuildingExamples(p) },
 	})
+	for _, n := range []int{108, 69, 73, 68} {
+		n := n
+		registerEvent(n, cardEvent{
+			can:      minorCan(n),
+			play:     func(r *run, p int, args string) error { return r.minorEvent(n, p, args) },
+			examples: func(s *St, p int) []string { return s.minorExamples(n, p) },
+		})
+	}
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -402,6 +723,12 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.ransom", "Ransom: {Name} is freed by {Captor:power} and returns to {Space}."),
 		p("his.ev.pol.unpaid", "Unpaid Mercenaries: {Power:power} loses its {N:int} mercenaries in {Space}."),
 		p("his.ev.pol.shipbuilding", "Shipbuilding: {Power:power} places 2 new squadrons: {Where}."),
+		p("his.ev.pol.minor_taken", "{Card}: {Minor:power} is taken from its alliance with {Power:power} (HIS-22.2b)."),
+		p("his.ev.pol.minor_on", "{Card}: {Power:power} activates {Minor:power} (HIS-22.2b)."),
+		p("his.ev.pol.minor_off", "{Card}: {Power:power} deactivates {Minor:power} (HIS-22.4a)."),
+		p("his.ev.pol.no_longer_allied", "{Minor:power} is no longer allied to {Power:power}"),
+		p("his.ev.pol.venice_units", "Venetian Alliance: {Reg:int} Venetian regulars and {Sq:int} Venetian squadrons join the Papacy's ally in {Space}."),
+		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
 		p("his.why.pol.ransom_none", "no captured leader may return to a home fortified space of his power now"),
@@ -417,6 +744,17 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.ship_two", "place 2 squadrons"),
 		p("his.why.pol.ship_counters", "{Power:power} has no counters for 2 more squadrons (HIS-17.2b)"),
 		p("his.why.pol.moluccas", "nobody has sailed around the world yet"),
+		p("his.why.pol.minor_nothing", "{Power:power} may do nothing with {Card} now (HIS-22.2b, HIS-22.4a)"),
+		p("his.why.pol.minor_what", "write activate, deactivate or what the card adds"),
+		p("his.why.pol.minor_name", "name the minor power"),
+		p("his.why.pol.not_minor", "{Power:power} is not a minor power"),
+		p("his.why.pol.minor_no_on", "{Power:power} may not activate {Minor:power} with {Card} now (HIS-22.2b)"),
+		p("his.why.pol.minor_no_off", "{Power:power} may not deactivate {Minor:power} with {Card} now (HIS-22.4a)"),
+		p("his.why.pol.minor_no_units", "{Power:power} adds no units to {Minor:power} with {Card} now"),
+		p("his.why.pol.venice_port", "{Space} is not a Venetian home port under Papal control"),
+		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
+		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
+		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),
 	}
 	return
 }

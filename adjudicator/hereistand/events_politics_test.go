@@ -108,3 +108,93 @@ func TestHIS6_1_Shipbuilding(t *testing.T) {
 	readWhy(t, rej)
 }
 
+// HIS-22.2b, HIS-22.4a, HIS-9.6g: the minor power cards. #108 Venetian
+// Alliance: the Papacy activates Venice, the Papacy or the Ottoman
+// deactivates it, and with Venice already a Papal ally the Papacy adds 1
+// Venetian regular and 2 Venetian squadrons. #69 Auld Alliance: France
+// activates Scotland, England or France deactivates it, France adds up to
+// 3 regulars to a Scotland already its ally. #73 Diplomatic Marriage: any
+// power but the Ottoman and the Protestant activates a minor the table
+// allows it or deactivates Genoa, Scotland or Venice. #68 Andrea Doria:
+// France, the Papacy or the Hapsburg takes Genoa, even from another ally.
+func TestHIS22_2b_MinorPowerCards(t *testing.T) {
+	// Venetian Alliance.
+	s := mandAt(t, 2, Papacy, 108)
+	ns, res := submit(t, s, Papacy, testdice.New(1), "play venetian alliance for event")
+	readAll(t, res)
+	require.Equal(t, Papacy, ns.minorAlly(Venice))
+	require.Contains(t, eventText(res, roleOf(England)), "Venetian Alliance: Papacy activates Venice")
+	_, err := s.ActivateMinor(Venice, Papacy)
+	require.NoError(t, err)
+	ven := sp(t, "venice")
+	require.NoError(t, s.removeUnits(ven, Venice, Force{Sq: 2}))
+	u := s.Units[ven][Venice]
+	require.Contains(t, strings.Join(s.playChoices(Papacy), "|"), "for event: reinforce in Venice")
+	ns, res = submit(t, s, Papacy, testdice.New(1), "play 108 for event: reinforce")
+	readAll(t, res)
+	require.Equal(t, u.Reg+1, ns.Units[ven][Venice].Reg)
+	require.Equal(t, u.Sq+2, ns.Units[ven][Venice].Sq)
+	// Venice's counters limit the squadrons.
+	s.addUnits(ven, Venice, Force{Sq: 2})
+	ns, res = submit(t, s, Papacy, testdice.New(1), "play 108 for event: reinforce in venice")
+	readAll(t, res)
+	require.Equal(t, u.Sq+3, ns.Units[ven][Venice].Sq)
+	require.Contains(t, eventText(res, roleOf(England)), "1 Venetian regulars and 1 Venetian squadrons")
+	o := s.clone()
+	o.Active = Ottoman
+	deal(o, Ottoman, 108)
+	rej := refuse(t, o, Ottoman, "play 108 for event: activate")
+	require.Contains(t, rej.Problems[0].Reason, "may not activate Venice")
+	readWhy(t, rej)
+	ns, res = submit(t, o, Ottoman, testdice.New(1), "play 108 for event: deactivate")
+	readAll(t, res)
+	require.Equal(t, NoPower, ns.minorAlly(Venice))
+	e := mandAt(t, 2, England, 108)
+	rej = refuse(t, e, England, "play 108 for event")
+	require.Contains(t, rej.Problems[0].Reason, "may do nothing with")
+	readWhy(t, rej)
+
+	// Auld Alliance.
+	s = mandAt(t, 2, France, 69)
+	ns, res = submit(t, s, France, testdice.New(1), "play auld alliance for event: activate")
+	readAll(t, res)
+	require.Equal(t, France, ns.minorAlly(Scotland))
+	_, err = s.ActivateMinor(Scotland, France)
+	require.NoError(t, err)
+	edi := sp(t, "edinburgh")
+	rej = refuse(t, s, France, "play 69 for event: 4 in edinburgh")
+	require.Contains(t, rej.Problems[0].Reason, "1 to 3 regulars")
+	readWhy(t, rej)
+	ns, res = submit(t, s, France, testdice.New(1), "play 69 for event: 3 in edinburgh")
+	readAll(t, res)
+	require.Equal(t, s.Units[edi][France].Reg+3, ns.Units[edi][France].Reg)
+	e = s.clone()
+	e.Active = England
+	deal(e, England, 69)
+	ns, res = submit(t, e, England, testdice.New(1), "play 69 for event: deactivate")
+	readAll(t, res)
+	require.Equal(t, NoPower, ns.minorAlly(Scotland))
+
+	// Diplomatic Marriage.
+	s = mandAt(t, 2, Hapsburg, 73)
+	rej = refuse(t, s, Hapsburg, "play 73 for event: activate scotland")
+	require.Contains(t, rej.Problems[0].Reason, "may not activate Scotland")
+	rej = refuse(t, s, Hapsburg, "play 73 for event: activate")
+	require.Contains(t, rej.Problems[0].Reason, "name the minor power")
+	readWhy(t, rej)
+	ns, res = submit(t, s, Hapsburg, testdice.New(1), "play diplomatic marriage for event: activate genoa")
+	readAll(t, res)
+	require.Equal(t, Hapsburg, ns.minorAlly(Genoa))
+	t2 := mandAt(t, 2, Ottoman, 73)
+	rej = refuse(t, t2, Ottoman, "play 73 for event: activate genoa")
+	require.Contains(t, rej.Problems[0].Reason, "may do nothing")
+	// Andrea Doria takes Genoa from the Hapsburg for France.
+	f := ns.clone()
+	f.Active = France
+	f.OnCard.clear(73)
+	deal(f, France, 68)
+	ns, res = submit(t, f, France, testdice.New(1), "play andrea doria for event")
+	readAll(t, res)
+	require.Equal(t, France, ns.minorAlly(Genoa))
+	require.Contains(t, eventText(res, roleOf(England)), "Genoa is taken from its alliance with Hapsburg")
+}
