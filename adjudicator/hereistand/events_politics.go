@@ -35,11 +35,15 @@ type polState struct {
 	// Fuggers holds the powers dealt 1 card fewer in the next Card Draw
 	// Phase (bit per major power, #79 Fuggers).
 	Fuggers uint8
+	// Threat holds the leaders out for the rest of the turn (bit per
+	// leader, #103 Threat to Power): back in the next Card Draw Phase.
+	Threat uint64
 }
 
 // polWire is the stored form of polState.
 type polWire struct {
 	Fuggers []string `json:"fuggers,omitempty"`
+	Threat  []string `json:"threat_to_power,omitempty"`
 }
 
 func (m polState) wire() *polWire {
@@ -50,6 +54,11 @@ func (m polState) wire() *polWire {
 	for p := 0; p < NMajor; p++ {
 		if m.Fuggers&(1<<p) != 0 {
 			w.Fuggers = append(w.Fuggers, powers[p].ID)
+		}
+	}
+	for l := range leaders {
+		if m.Threat&(1<<l) != 0 {
+			w.Threat = append(w.Threat, leaders[l].ID)
 		}
 	}
 	return w
@@ -67,6 +76,13 @@ func (m *polState) fromWire(w *polWire) error {
 		}
 		m.Fuggers |= 1 << p
 	}
+	for _, id := range w.Threat {
+		l, ok := leaderByID[id]
+		if !ok || l >= 64 {
+			return fmt.Errorf("here-i-stand state: leader %q out for the turn", id)
+		}
+		m.Threat |= 1 << l
+	}
 	return nil
 }
 
@@ -78,7 +94,21 @@ func (m polState) fewer(p int) int {
 
 // polCardDraw forgets the markers that last until the cards are dealt.
 func (r *run) polCardDraw() {
-	r.s.Pol.Fuggers = 0
+	s := r.s
+	s.Pol.Fuggers = 0
+	for l := range leaders {
+		if s.Pol.Threat&(1<<l) == 0 {
+			continue
+		}
+		if s.Leader[l] == LeaderRemoved {
+			if s.placeLeaderHome(leaders[l].Power, l); s.Leader[l] >= 0 {
+				r.say("%s is back in %s (Threat to Power).", leaders[l].Name, spaces[s.Leader[l]].Name)
+			} else {
+				r.say("%s finds no home space to come back to and stays off the map (Threat to Power).", leaders[l].Name)
+			}
+		}
+	}
+	s.Pol.Threat = 0
 }
 
 // noChoices refuses choices written after an event that takes none.
@@ -654,6 +684,190 @@ func containsString(list []string, x string) bool {
 	return false
 }
 
+// --- 103 Threat to Power ------------------------------------------------
+
+// threatened are the leaders Threat to Power may strike.
+var threatened = []string{"charles_brandon", "duke_of_alva", "montmorency", "ibrahim_pasha"}
+
+func (s *St) threatTargets() []int {
+	var out []int
+	for _, id := range threatened {
+		if l := leaderByID[id]; s.Leader[l] >= 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func (s *St) threatExamples() []string {
+	var out []string
+	for _, l := range s.threatTargets() {
+		out = append(out, strings.ToLower(leaders[l].Name))
+	}
+	return out
+}
+
+func (r *run) threatToPower(args string) error {
+	s := r.s
+	legal := s.threatExamples()
+	var names []orders.Name
+	for _, l := range s.threatTargets() {
+		names = append(names, orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
+	}
+	if args == "" {
+		return errLegal(legal, "name Charles Brandon, the Duke of Alva, Montmorency or Ibrahim Pasha, on the map")
+	}
+	id, err := orders.Match(args, "leader on the map", names)
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	l := leaderByID[id]
+	at := int(s.Leader[l])
+	x := r.dice.Roll("threat to power", 6)
+	s.Leader[l] = LeaderRemoved
+	if x <= 3 {
+		s.Pol.Threat |= 1 << l
+		r.say("Threat to Power: %s rolls %d: %s leaves %s for the rest of the turn.", powers[r.s.Active].Name, x, leaders[l].Name, spaces[at].Name)
+	} else {
+		r.say("Threat to Power: %s rolls %d: %s leaves %s for the rest of the game.", powers[r.s.Active].Name, x, leaders[l].Name, spaces[at].Name)
+	}
+	r.log(s.recheckSiege(at))
+	return nil
+}
+
+// --- 107 Unsanitary Camp --------------------------------------------------
+
+// campParts are the powers of power q's stack in space sp: q and the
+// minor powers allied to it, with their land units.
+func (s *St) campParts(q, sp int) []int {
+	var out []int
+	for x := 0; x < Independent; x++ {
+		if (x == q || isMinor(x) && s.minorAlly(x) == q) && s.Units[sp][x].Land() > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (s *St) campExamples() []string {
+	var out []string
+	for sp := 0; sp < NS && len(out) < 3; sp++ {
+		for q := 0; q < NMajor; q++ {
+			if s.Units[sp][q].Land() >= 3 {
+				out = append(out, powers[q].ID+" in "+spaces[sp].Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (r *run) unsanitaryCamp(args string) error {
+	s := r.s
+	legal := s.campExamples()
+	q, sp, err := s.powerInSpace(args, func(sp int) []int {
+		var qs []int
+		for q := 0; q < NMajor; q++ {
+			if s.Units[sp][q].Land() > 0 {
+				qs = append(qs, q)
+			}
+		}
+		return qs
+	})
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if isMinor(q) && s.minorAlly(q) != NoPower {
+		q = s.minorAlly(q)
+	}
+	parts := s.campParts(q, sp)
+	if q >= NMajor || len(parts) == 0 {
+		return errLegal(legal, "%s has no land units in %s", powerName(q), spaces[sp].Name)
+	}
+	total := 0
+	for _, x := range parts {
+		total += s.Units[sp][x].Land()
+	}
+	n := (total + 2) / 3
+	regs := (n + 1) / 2
+	var lost [NPow]Force
+	take := func(kind int, want int) int {
+		for _, x := range parts {
+			for want > 0 {
+				u := s.Units[sp][x]
+				have := [3]uint8{u.Reg - lost[x].Reg, u.Merc - lost[x].Merc, u.Cav - lost[x].Cav}[kind]
+				if have == 0 {
+					break
+				}
+				switch kind {
+				case 0:
+					lost[x].Reg++
+				case 1:
+					lost[x].Merc++
+				default:
+					lost[x].Cav++
+				}
+				want--
+			}
+		}
+		return want
+	}
+	left := n - regs + take(0, regs)
+	left = take(1, left)
+	left = take(2, left)
+	take(0, left)
+	r.say("Unsanitary Camp: the stack of %s in %s loses %d of its %d land units.", powers[q].Name, spaces[sp].Name, n, total)
+	for _, x := range parts {
+		if f := lost[x]; f.Land() > 0 {
+			_ = s.removeUnits(sp, x, f)
+			r.say("Unsanitary Camp: losses of %s: regulars %d, mercenaries %d, cavalry %d.", powers[x].Name, f.Reg, f.Merc, f.Cav)
+		}
+	}
+	r.log(s.recheckSiege(sp))
+	return nil
+}
+
+// --- 40 Machiavelli: The Prince ---------------------------------------------
+
+func (s *St) princeTargets(p int) []int {
+	var out []int
+	for q := 0; q < NMajor; q++ {
+		if s.MayDeclare(p, q) == nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *St) princeExamples(p int) []string {
+	var out []string
+	for _, q := range s.princeTargets(p) {
+		out = append(out, "declare war on "+powers[q].ID)
+	}
+	return out
+}
+
+func (r *run) machiavelli(p int, args string) error {
+	s := r.s
+	legal := s.princeExamples(p)
+	q, err := declareTarget(strings.TrimPrefix(args, "declare "))
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if q >= NMajor {
+		return errLegal(legal, "Machiavelli: The Prince declares war on a major power")
+	}
+	if err := s.MayDeclare(p, q); err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	s.setWar(p, q, true)
+	r.say("%s declares war on %s with Machiavelli: The Prince and has 2 CP to spend (HIS-9.6g).", powers[p].Name, powers[q].Name)
+	r.aragonUsed(p, q)
+	r.warNavalBattles(p, q)
+	s.Flow.CP = 2
+	return nil
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -713,6 +927,36 @@ func init() {
 			examples: func(s *St, p int) []string { return s.minorExamples(n, p) },
 		})
 	}
+	registerEvent(103, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.threatTargets()) == 0 {
+				return fmt.Errorf("Charles Brandon, the Duke of Alva, Montmorency and Ibrahim Pasha are all off the map")
+			}
+			return nil
+		},
+		play:     func(r *run, p int, args string) error { return r.threatToPower(args) },
+		examples: func(s *St, p int) []string { return s.threatExamples() },
+	})
+	registerEvent(107, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.campExamples()) == 0 {
+				return fmt.Errorf("no major power has a stack of 3 or more land units")
+			}
+			return nil
+		},
+		play:     func(r *run, p int, args string) error { return r.unsanitaryCamp(args) },
+		examples: func(s *St, p int) []string { return s.campExamples() },
+	})
+	registerEvent(40, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.princeTargets(p)) == 0 {
+				return fmt.Errorf("%s may declare war on no major power now", powers[p].Name)
+			}
+			return nil
+		},
+		play:     func(r *run, p int, args string) error { return r.machiavelli(p, args) },
+		examples: func(s *St, p int) []string { return s.princeExamples(p) },
+	})
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -728,6 +972,13 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.minor_off", "{Card}: {Power:power} deactivates {Minor:power} (HIS-22.4a)."),
 		p("his.ev.pol.no_longer_allied", "{Minor:power} is no longer allied to {Power:power}"),
 		p("his.ev.pol.venice_units", "Venetian Alliance: {Reg:int} Venetian regulars and {Sq:int} Venetian squadrons join the Papacy's ally in {Space}."),
+		p("his.ev.pol.threat_back", "{Name} is back in {Space} (Threat to Power)."),
+		p("his.ev.pol.threat_off", "{Name} finds no home space to come back to and stays off the map (Threat to Power)."),
+		p("his.ev.pol.threat_turn", "Threat to Power: {Power:power} rolls {X:int}: {Name} leaves {Space} for the rest of the turn."),
+		p("his.ev.pol.threat_game", "Threat to Power: {Power:power} rolls {X:int}: {Name} leaves {Space} for the rest of the game."),
+		p("his.ev.pol.camp", "Unsanitary Camp: the stack of {Power:power} in {Space} loses {N:int} of its {M:int} land units."),
+		p("his.ev.pol.camp_lost", "Unsanitary Camp: losses of {Power:power}: regulars {R:int}, mercenaries {M:int}, cavalry {C:int}."),
+		p("his.ev.pol.prince", "{Power:power} declares war on {On:power} with Machiavelli: The Prince and has 2 CP to spend (HIS-9.6g)."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -752,6 +1003,12 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.minor_no_off", "{Power:power} may not deactivate {Minor:power} with {Card} now (HIS-22.4a)"),
 		p("his.why.pol.minor_no_units", "{Power:power} adds no units to {Minor:power} with {Card} now"),
 		p("his.why.pol.venice_port", "{Space} is not a Venetian home port under Papal control"),
+		p("his.why.pol.threat_name", "name Charles Brandon, the Duke of Alva, Montmorency or Ibrahim Pasha, on the map"),
+		p("his.why.pol.threat_none", "Charles Brandon, the Duke of Alva, Montmorency and Ibrahim Pasha are all off the map"),
+		p("his.why.pol.camp_none", "no major power has a stack of 3 or more land units"),
+		p("his.why.pol.camp_empty", "{Power:power} has no land units in {Space}"),
+		p("his.why.pol.prince_none", "{Power:power} may declare war on no major power now"),
+		p("his.why.pol.prince_major", "Machiavelli: The Prince declares war on a major power"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
 )
@@ -197,4 +198,67 @@ func TestHIS22_2b_MinorPowerCards(t *testing.T) {
 	readAll(t, res)
 	require.Equal(t, France, ns.minorAlly(Genoa))
 	require.Contains(t, eventText(res, roleOf(England)), "Genoa is taken from its alliance with Hapsburg")
+}
+
+// HIS-11h, HIS-6.1a: #103 Threat to Power strikes Charles Brandon, the
+// Duke of Alva, Montmorency or Ibrahim Pasha on the map: on 1-3 he is out
+// for the rest of the turn (back in his capital in the next Card Draw
+// Phase), on 4-6 for the rest of the game.
+func TestHIS11h_ThreatToPower(t *testing.T) {
+	s := mandAt(t, 2, Protestant, 103)
+	mo := ldr(t, "montmorency")
+	for _, id := range threatened {
+		s.Leader[ldr(t, id)] = LeaderOff
+	}
+	rej := refuse(t, s, Protestant, "play 103 for event: montmorency")
+	require.Contains(t, rej.Problems[0].Reason, "all off the map")
+	readWhy(t, rej)
+	s.Leader[mo] = int16(sp(t, "lyon"))
+	ns, res := submit(t, s, Protestant, &testdice.Script{Rolls: []int{3}}, "play threat to power for event: montmorency")
+	readAll(t, res)
+	require.Equal(t, int16(LeaderRemoved), ns.Leader[mo])
+	require.NotZero(t, ns.Pol.Threat)
+	c := ns.clone()
+	c.Turn++
+	r := &run{s: c, dice: testdice.New(3)}
+	r.cardDrawPhase()
+	readAll(t, &adjudicator.Result{Events: r.ev})
+	require.Equal(t, int16(sp(t, "paris")), c.Leader[mo])
+	require.Zero(t, c.Pol.Threat)
+	ns, res = submit(t, s, Protestant, &testdice.Script{Rolls: []int{4}}, "play threat to power for event: montmorency")
+	readAll(t, res)
+	require.Equal(t, int16(LeaderRemoved), ns.Leader[mo])
+	require.Zero(t, ns.Pol.Threat)
+	require.Contains(t, eventText(res, roleOf(France)), "for the rest of the game")
+}
+
+// HIS-6.1a: #107 Unsanitary Camp: a power's stack in a space (its allied
+// minors' units with it) loses a third of its land units, rounded up, at
+// least half of them regulars where it has them.
+func TestHIS6_1_UnsanitaryCamp(t *testing.T) {
+	s := mandAt(t, 2, France, 107)
+	milan := sp(t, "milan")
+	s.Units[milan][France] = Force{}
+	s.addUnits(milan, France, Force{Reg: 2, Merc: 5})
+	rej := refuse(t, s, France, "play 107 for event: england in milan")
+	require.Contains(t, rej.Problems[0].Reason, "no land units in Milan")
+	readWhy(t, rej)
+	ns, res := submit(t, s, France, testdice.New(1), "play unsanitary camp for event: france in milan")
+	readAll(t, res)
+	require.Equal(t, Force{Merc: 4}, ns.Units[milan][France], "3 of 7 lost: 2 regulars, 1 mercenary")
+}
+
+// HIS-9.6g, HIS-21.3a: #40 Machiavelli: The Prince declares war on another
+// major power at no cost, then the player spends 2 CP.
+func TestHIS9_6g_Machiavelli(t *testing.T) {
+	s := mandAt(t, 3, England, 40)
+	require.False(t, s.AtWar(England, France))
+	rej := refuse(t, s, England, "play 40 for event: declare war on scotland")
+	require.Contains(t, rej.Problems[0].Reason, "on a major power")
+	readWhy(t, rej)
+	ns, res := submit(t, s, England, testdice.New(1), "play machiavelli for event: declare war on france")
+	readAll(t, res)
+	require.True(t, ns.AtWar(England, France))
+	require.Equal(t, 2, ns.Flow.CP)
+	require.Equal(t, England, ns.Active)
 }
