@@ -280,6 +280,7 @@ func (r *run) unpaidMercenaries(args string) error {
 		return errLegal(legal, "%s has no mercenaries in %s", powers[q].Name, spaces[sp].Name)
 	}
 	_ = s.removeUnits(sp, q, Force{Merc: n})
+	s.fitCounters(sp, q) // HIS-5.2a
 	r.say("Unpaid Mercenaries: %s loses its %d mercenaries in %s.", powers[q].Name, n, spaces[sp].Name)
 	r.log(s.recheckSiege(sp))
 	return nil
@@ -820,6 +821,7 @@ func (r *run) unsanitaryCamp(args string) error {
 	for _, x := range parts {
 		if f := lost[x]; f.Land() > 0 {
 			_ = s.removeUnits(sp, x, f)
+			s.fitCounters(sp, x) // HIS-5.2a
 			r.say("Unsanitary Camp: losses of %s: regulars %d, mercenaries %d, cavalry %d.", powers[x].Name, f.Reg, f.Merc, f.Cav)
 		}
 	}
@@ -865,6 +867,200 @@ func (r *run) machiavelli(p int, args string) error {
 	r.aragonUsed(p, q)
 	r.warNavalBattles(p, q)
 	s.Flow.CP = 2
+	return nil
+}
+
+// --- 83 John Zapolya -------------------------------------------------------
+
+func zapolyaCan(s *St, p int) error {
+	if s.UnderSiege(spaceByID["buda"]) {
+		return fmt.Errorf("Buda is under siege")
+	}
+	return nil
+}
+
+func (r *run) zapolya() {
+	s := r.s
+	buda := spaceByID["buda"]
+	q := int(s.Ctrl[buda])
+	if q == NoPower || q == Independent {
+		r.say("John Zapolya: Buda has no controller to add regulars.")
+		return
+	}
+	n := 0
+	for n < 4 {
+		s.addUnits(buda, q, Force{Reg: 1})
+		if s.checkCounters(q) != nil {
+			_ = s.removeUnits(buda, q, Force{Reg: 1})
+			break
+		}
+		n++
+	}
+	r.say("John Zapolya: %s adds %d regulars in Buda.", powers[q].Name, n)
+}
+
+// --- 72 Cloth Prices Fluctuate --------------------------------------------
+
+func (s *St) clothTrade() bool {
+	return s.Controller(spaceByID["calais"]) == England && s.Controller(spaceByID["antwerp"]) == Hapsburg
+}
+
+// clothUnit is the unit power p adds with the cloth trade: 2
+// mercenaries, cavalry for the Ottoman.
+func clothUnit(p int) (int, Force) {
+	if p == Ottoman {
+		return ActRaiseCavalry, Force{Cav: 1}
+	}
+	return ActBuyMercenary, Force{Merc: 1}
+}
+
+func (s *St) clothSpots(p int) []int {
+	kind, _ := clothUnit(p)
+	var out []int
+	for _, sp := range homeSpaces(p) {
+		if s.builder(p, sp) == p && s.CanBuild(p, sp, kind) == nil {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// clothUnrest are the spaces Cloth Prices may put in unrest: unoccupied,
+// not yet in unrest, among Antwerp, Brussels, Amsterdam and the German-
+// and Italian-speaking Hapsburg home spaces.
+func (s *St) clothUnrest() []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		id := spaces[sp].ID
+		in := id == "antwerp" || id == "brussels" || id == "amsterdam" ||
+			spaces[sp].Home == Hapsburg && (spaces[sp].Lang == LangGerman || spaces[sp].Lang == LangItalian)
+		if !in || s.InUnrest(sp) {
+			continue
+		}
+		empty := true
+		for x := 0; x < NPow && empty; x++ {
+			empty = s.Units[sp][x].empty()
+		}
+		if empty {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func (s *St) clothExamples(p int) []string {
+	var out []string
+	if spots := s.clothSpots(p); s.clothTrade() && len(spots) > 0 {
+		out = append(out, "trade, 2 in "+spaces[spots[0]].Name)
+	}
+	x := "unrest"
+	for i, sp := range s.clothUnrest() {
+		if i == 0 {
+			x += " in " + spaces[sp].Name
+		} else if i == 1 {
+			x += " and " + spaces[sp].Name
+		}
+	}
+	return append(out, x)
+}
+
+func (r *run) clothPrices(p int, args string) error {
+	s := r.s
+	legal := s.clothExamples(p)
+	items := orders.SplitList(args)
+	if len(items) == 0 {
+		return errLegal(legal, `write "trade, 2 in <space>" or "unrest in <space> and <space>"`)
+	}
+	if first := strings.Fields(items[0]); len(first) > 0 && first[0] == "unrest" {
+		items[0] = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(items[0], "unrest"), " in"))
+		var at []int
+		for _, x := range items {
+			for _, y := range strings.Split(x, " and ") {
+				if y = strings.TrimSpace(y); y == "" {
+					continue
+				}
+				sp, err := matchSpace(y)
+				if err != nil {
+					return errLegal(legal, "%v", err)
+				}
+				if !containsInt(s.clothUnrest(), sp) || containsInt(at, sp) {
+					return errLegal(legal, "%s is not an unoccupied space among Antwerp, Brussels, Amsterdam and the German- and Italian-speaking Hapsburg home spaces", spaces[sp].Name)
+				}
+				at = append(at, sp)
+			}
+		}
+		if len(at) > 2 {
+			return errLegal(legal, "up to 2 spaces fall into unrest")
+		}
+		q := s.Controller(spaceByID["antwerp"])
+		r.say("Cloth Prices Fluctuate: the cloth trade collapses.")
+		if q < NMajor {
+			if cs := s.drawable(q); len(cs) > 0 {
+				n := cs[r.dice.Hidden("cloth prices discard", len(cs))]
+				s.takeFromHand(q, n)
+				s.discard(n)
+				r.say("%s, controller of Antwerp, discards %s at random.", powers[q].Name, cardName(n))
+			}
+		}
+		for _, sp := range at {
+			s.Unrest.set(sp)
+			r.say("%s falls into unrest (Cloth Prices Fluctuate).", spaces[sp].Name)
+		}
+		return nil
+	}
+	if items[0] != "trade" {
+		return errLegal(legal, `write "trade, 2 in <space>" or "unrest in <space> and <space>"`)
+	}
+	if !s.clothTrade() {
+		return errLegal(legal, "the cloth trade needs England holding Calais and the Hapsburg holding Antwerp")
+	}
+	kind, unit := clothUnit(p)
+	spots := s.clothSpots(p)
+	if len(spots) == 0 {
+		return errLegal(legal, "%s has no home space where the new units may go", powers[p].Name)
+	}
+	at := map[int]int{}
+	var order []int
+	total := 0
+	for _, item := range items[1:] {
+		n := 1
+		f := strings.Fields(item)
+		if len(f) > 1 {
+			if x, err := strconv.Atoi(f[0]); err == nil {
+				n, f = x, f[1:]
+			}
+		}
+		if len(f) > 1 && (f[0] == "in" || f[0] == "en" || f[0] == "a") {
+			f = f[1:]
+		}
+		sp, err := matchSpace(strings.Join(f, " "))
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(spots, sp) || n < 1 {
+			return errLegal(legal, "%s is not a home space of %s where the new units may go", spaces[sp].Name, powers[p].Name)
+		}
+		if at[sp] == 0 {
+			order = append(order, sp)
+		}
+		at[sp] += n
+		total += n
+	}
+	if total != 2 {
+		return errLegal(legal, "place 2 new units")
+	}
+	r.say("Cloth Prices Fluctuate: England and the Hapsburg each draw a card.")
+	r.drawFromDeck(England)
+	r.drawFromDeck(Hapsburg)
+	for _, sp := range order {
+		for i := 0; i < at[sp]; i++ {
+			s.addUnits(sp, p, unit)
+		}
+		if s.checkCounters(p) != nil {
+			return errLegal(legal, "%s has no counters for 2 more units", powers[p].Name)
+		}
+		r.say("Cloth Prices Fluctuate: %s adds %d %s in %s.", powers[p].Name, at[sp], buildWord(kind, at[sp]), spaces[sp].Name)
+	}
 	return nil
 }
 
@@ -957,6 +1153,20 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.machiavelli(p, args) },
 		examples: func(s *St, p int) []string { return s.princeExamples(p) },
 	})
+	registerEvent(83, cardEvent{
+		can: zapolyaCan,
+		play: func(r *run, p int, args string) error {
+			if err := r.noChoices(args); err != nil {
+				return err
+			}
+			r.zapolya()
+			return nil
+		},
+	})
+	registerEvent(72, cardEvent{
+		play:     func(r *run, p int, args string) error { return r.clothPrices(p, args) },
+		examples: func(s *St, p int) []string { return s.clothExamples(p) },
+	})
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -979,6 +1189,13 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.camp", "Unsanitary Camp: the stack of {Power:power} in {Space} loses {N:int} of its {M:int} land units."),
 		p("his.ev.pol.camp_lost", "Unsanitary Camp: losses of {Power:power}: regulars {R:int}, mercenaries {M:int}, cavalry {C:int}."),
 		p("his.ev.pol.prince", "{Power:power} declares war on {On:power} with Machiavelli: The Prince and has 2 CP to spend (HIS-9.6g)."),
+		p("his.ev.pol.zapolya_none", "John Zapolya: Buda has no controller to add regulars."),
+		p("his.ev.pol.zapolya", "John Zapolya: {Power:power} adds {N:int} regulars in Buda."),
+		p("his.ev.pol.cloth_collapse", "Cloth Prices Fluctuate: the cloth trade collapses."),
+		p("his.ev.pol.cloth_discard", "{Power:power}, controller of Antwerp, discards {Card} at random."),
+		p("his.ev.pol.cloth_unrest", "{Space} falls into unrest (Cloth Prices Fluctuate)."),
+		p("his.ev.pol.cloth_draw", "Cloth Prices Fluctuate: England and the Hapsburg each draw a card."),
+		p("his.ev.pol.cloth_merc", "Cloth Prices Fluctuate: {Power:power} adds {Units:units} in {Space}."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1009,6 +1226,15 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.camp_empty", "{Power:power} has no land units in {Space}"),
 		p("his.why.pol.prince_none", "{Power:power} may declare war on no major power now"),
 		p("his.why.pol.prince_major", "Machiavelli: The Prince declares war on a major power"),
+		p("his.why.pol.zapolya", "Buda is under siege"),
+		p("his.why.pol.cloth_what", `write "trade, 2 in <space>" or "unrest in <space> and <space>"`),
+		p("his.why.pol.cloth_spot", "{Space} is not an unoccupied space among Antwerp, Brussels, Amsterdam and the German- and Italian-speaking Hapsburg home spaces"),
+		p("his.why.pol.cloth_two", "up to 2 spaces fall into unrest"),
+		p("his.why.pol.cloth_trade", "the cloth trade needs England holding Calais and the Hapsburg holding Antwerp"),
+		p("his.why.pol.cloth_nowhere", "{Power:power} has no home space where the new units may go"),
+		p("his.why.pol.cloth_home", "{Space} is not a home space of {Power:power} where the new units may go"),
+		p("his.why.pol.cloth_units", "place 2 new units"),
+		p("his.why.pol.cloth_counters", "{Power:power} has no counters for 2 more units"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

@@ -262,3 +262,49 @@ func TestHIS9_6g_Machiavelli(t *testing.T) {
 	require.Equal(t, 2, ns.Flow.CP)
 	require.Equal(t, England, ns.Active)
 }
+
+// HIS-6.1a, HIS-22.5: #83 John Zapolya: with Buda not besieged, its
+// controller adds 4 regulars there (Hungary's up to its counters).
+// #72 Cloth Prices Fluctuate: with England holding Calais and the
+// Hapsburg Antwerp, both draw a card and the player adds 2 mercenaries
+// (cavalry for the Ottoman) in its home spaces; or Antwerp's controller
+// discards a card at random and up to 2 unoccupied spaces of the Low
+// Countries and the German and Italian Hapsburg lands fall into unrest.
+func TestHIS6_1_ZapolyaAndClothPrices(t *testing.T) {
+	s := mandAt(t, 2, Ottoman, 83, 72)
+	buda := sp(t, "buda")
+	reg := s.Units[buda][Hungary].Reg
+	ns, res := submit(t, s, Ottoman, testdice.New(1), "play john zapolya for event")
+	readAll(t, res)
+	require.Greater(t, ns.Units[buda][Hungary].Reg, reg)
+	require.True(t, ns.Removed.has(83))
+	s.Ctrl[buda] = Ottoman
+	s.Units[buda][Hungary] = Force{}
+	s.occ[Hungary].put(buda, false)
+	ns, res = submit(t, s, Ottoman, testdice.New(1), "play 83 for event")
+	readAll(t, res)
+	require.Equal(t, uint8(4), ns.Units[buda][Ottoman].Reg)
+
+	require.True(t, s.clothTrade())
+	ist := sp(t, "istanbul")
+	rej := refuse(t, s, Ottoman, "play 72 for event: trade, 3 in istanbul")
+	require.Contains(t, rej.Problems[0].Reason, "place 2 new units")
+	readWhy(t, rej)
+	hands := len(s.Hands[England]) + len(s.Hands[Hapsburg])
+	ns, res = submit(t, s, Ottoman, testdice.New(1), "play cloth prices fluctuate for event: trade, 2 in istanbul")
+	readAll(t, res)
+	require.Equal(t, s.Units[ist][Ottoman].Cav+2, ns.Units[ist][Ottoman].Cav)
+	require.Equal(t, hands+2, len(ns.Hands[England])+len(ns.Hands[Hapsburg]))
+	spots := s.clothUnrest()
+	require.GreaterOrEqual(t, len(spots), 2)
+	held := len(s.Hands[Hapsburg])
+	ns, res = submit(t, s, Ottoman, testdice.New(1), "play 72 for event: unrest in "+spaces[spots[0]].Name+" and "+spaces[spots[1]].Name)
+	readAll(t, res)
+	require.True(t, ns.InUnrest(spots[0]) && ns.InUnrest(spots[1]))
+	if len(s.drawable(Hapsburg)) > 0 {
+		require.Equal(t, held-1, len(ns.Hands[Hapsburg]))
+	}
+	rej = refuse(t, s, Ottoman, "play 72 for event: unrest in paris")
+	require.Contains(t, rej.Problems[0].Reason, "not an unoccupied space")
+	readWhy(t, rej)
+}

@@ -551,6 +551,7 @@ func (r *run) applySuit(p int, st suit) error {
 			}
 			return fmt.Errorf("%s has not %s in %s", powers[p].Name, unitText(e.f), locName(e.loc))
 		}
+		s.fitCounters(e.loc, p) // HIS-5.2a, as after a battle
 		s.clampMarks(e.loc, p)
 		if e.f.Naval() > 0 {
 			s.Flow.noteNavalLoss(p, e.f)
