@@ -38,12 +38,19 @@ type polState struct {
 	// Threat holds the leaders out for the rest of the turn (bit per
 	// leader, #103 Threat to Power): back in the next Card Draw Phase.
 	Threat uint64
+	// Cancel holds the voyages cancelled this turn (NewWorld.Underway
+	// bits per power, #77 Fountain of Youth, #98 Search for Cibola): they
+	// keep their place in the Crossing Atlantic box, so that the power
+	// may not send another this turn, and are taken off it before the
+	// New World Phase resolves the voyages.
+	Cancel [NMajor]uint8
 }
 
 // polWire is the stored form of polState.
 type polWire struct {
-	Fuggers []string `json:"fuggers,omitempty"`
-	Threat  []string `json:"threat_to_power,omitempty"`
+	Fuggers []string            `json:"fuggers,omitempty"`
+	Threat  []string            `json:"threat_to_power,omitempty"`
+	Cancel  map[string][]string `json:"cancelled_voyages,omitempty"`
 }
 
 func (m polState) wire() *polWire {
@@ -59,6 +66,16 @@ func (m polState) wire() *polWire {
 	for l := range leaders {
 		if m.Threat&(1<<l) != 0 {
 			w.Threat = append(w.Threat, leaders[l].ID)
+		}
+	}
+	for p, c := range m.Cancel {
+		for _, k := range voyageKinds {
+			if c&k.bit != 0 {
+				if w.Cancel == nil {
+					w.Cancel = map[string][]string{}
+				}
+				w.Cancel[powers[p].ID] = append(w.Cancel[powers[p].ID], k.word)
+			}
 		}
 	}
 	return w
@@ -82,6 +99,19 @@ func (m *polState) fromWire(w *polWire) error {
 			return fmt.Errorf("here-i-stand state: leader %q out for the turn", id)
 		}
 		m.Threat |= 1 << l
+	}
+	for id, list := range w.Cancel {
+		p, ok := powerByID[id]
+		if !ok || p >= NMajor {
+			return fmt.Errorf("here-i-stand state: voyage cancelled for %q", id)
+		}
+		for _, x := range list {
+			b := voyageBit(x)
+			if b == 0 {
+				return fmt.Errorf("here-i-stand state: cancelled voyage %q", x)
+			}
+			m.Cancel[p] |= b
+		}
 	}
 	return nil
 }
@@ -381,7 +411,7 @@ func (r *run) shipbuilding(p int, args string) error {
 func (s *St) minorActs(n, p, m int) (out []string) {
 	ally := s.minorAlly(m)
 	defer func() {
-		if s.allyAtWarWith(m, p) {
+		if s.allyAtWarWith(m, p) || s.AtWar(p, m) {
 			for i, a := range out {
 				if a == "activate" {
 					out = append(out[:i:i], out[i+1:]...)
@@ -434,7 +464,8 @@ func (s *St) minorActs(n, p, m int) (out []string) {
 
 // allyAtWarWith reports whether an ally of power p is at war with minor
 // power m: activating m would set allies at war, and the event may not
-// (docs/rulings/here-i-stand-events.md).
+// (docs/rulings/here-i-stand-events.md); nor may p activate a minor it
+// is itself at war with.
 func (s *St) allyAtWarWith(m, p int) bool {
 	for q := 0; q < NMajor; q++ {
 		if q != p && s.AtWar(q, m) && s.Allied(q, p) {
@@ -1064,6 +1095,93 @@ func (r *run) clothPrices(p int, args string) error {
 	return nil
 }
 
+// --- 77 Fountain of Youth, 98 Search for Cibola ---------------------------
+
+// voyageKinds are the voyages an event may cancel, with the bits they
+// take off the Crossing Atlantic box.
+var voyageKinds = []struct {
+	word string
+	bit  uint8
+}{{"exploration", nwExplore | nwMercator}, {"cabot", nwCabot}, {"conquest", nwConquer | nwSmallpox}}
+
+func voyageBit(word string) uint8 {
+	for _, k := range voyageKinds {
+		if k.word == word {
+			return k.bit
+		}
+	}
+	return 0
+}
+
+// polVoyages takes the cancelled voyages off the Crossing Atlantic box
+// as the New World Phase starts.
+func (r *run) polVoyages() {
+	s := r.s
+	for p := range s.Pol.Cancel {
+		s.NW.Underway[p] &^= s.Pol.Cancel[p]
+	}
+	s.Pol.Cancel = [NMajor]uint8{}
+}
+
+// voyagesAfloat are the voyages card n may cancel now: "<power>
+// <kind>" (Fountain of Youth: explorations; Search for Cibola: those and
+// conquests).
+func (s *St) voyagesAfloat(n int) []string {
+	var out []string
+	for _, p := range nwPowers {
+		for _, k := range voyageKinds {
+			if n == 77 && k.word == "conquest" {
+				continue
+			}
+			main := k.bit &^ (nwMercator | nwSmallpox)
+			if s.NW.Underway[p]&main != 0 && s.Pol.Cancel[p]&main == 0 {
+				out = append(out, powers[p].ID+" "+k.word)
+			}
+		}
+	}
+	return out
+}
+
+func (r *run) cancelVoyage(n int, args string) error {
+	s := r.s
+	legal := s.voyagesAfloat(n)
+	f := strings.Fields(args)
+	if len(f) == 0 {
+		return errLegal(legal, "name the power and its voyage")
+	}
+	kind := "exploration"
+	if len(f) > 1 {
+		kind = f[len(f)-1]
+		f = f[:len(f)-1]
+	}
+	q, err := matchPower(strings.Join(f, " "))
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if !containsString(legal, powers[q].ID+" "+kind) {
+		return errLegal(legal, "%s has no such voyage under way that %s may cancel", powerName(q), cardName(n))
+	}
+	s.Pol.Cancel[q] |= voyageBit(kind)
+	switch kind {
+	case "conquest":
+		r.say("%s: the voyage of conquest of %s is cancelled.", cards[n].Name, powers[q].Name)
+	default:
+		r.say("%s: the voyage of exploration of %s is cancelled.", cards[n].Name, powers[q].Name)
+	}
+	if n == 77 {
+		x := r.dice.Roll("fountain of youth", 6)
+		pool := s.explorerPool(q)
+		if x < 4 || len(pool) == 0 {
+			r.say("Fountain of Youth: the roll is %d: no explorer is lost.", x)
+			return nil
+		}
+		e := pool[r.dice.Roll("fountain of youth explorer", len(pool))-1]
+		s.NW.Explorer[e] = -1
+		r.say("Fountain of Youth: the roll is %d: %s is removed from the game.", x, explorers[e].Name)
+	}
+	return nil
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -1167,6 +1285,19 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.clothPrices(p, args) },
 		examples: func(s *St, p int) []string { return s.clothExamples(p) },
 	})
+	for _, n := range []int{77, 98} {
+		n := n
+		registerEvent(n, cardEvent{
+			can: func(s *St, p int) error {
+				if len(s.voyagesAfloat(n)) == 0 {
+					return fmt.Errorf("no voyage that %s cancels is under way", cardName(n))
+				}
+				return nil
+			},
+			play:     func(r *run, p int, args string) error { return r.cancelVoyage(n, args) },
+			examples: func(s *St, p int) []string { return s.voyagesAfloat(n) },
+		})
+	}
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -1196,6 +1327,10 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.cloth_unrest", "{Space} falls into unrest (Cloth Prices Fluctuate)."),
 		p("his.ev.pol.cloth_draw", "Cloth Prices Fluctuate: England and the Hapsburg each draw a card."),
 		p("his.ev.pol.cloth_merc", "Cloth Prices Fluctuate: {Power:power} adds {Units:units} in {Space}."),
+		p("his.ev.pol.voyage_conquest", "{Card}: the voyage of conquest of {Power:power} is cancelled."),
+		p("his.ev.pol.voyage_explore", "{Card}: the voyage of exploration of {Power:power} is cancelled."),
+		p("his.ev.pol.youth_none", "Fountain of Youth: the roll is {X:int}: no explorer is lost."),
+		p("his.ev.pol.youth_lost", "Fountain of Youth: the roll is {X:int}: {Name} is removed from the game."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1235,6 +1370,9 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.cloth_home", "{Space} is not a home space of {Power:power} where the new units may go"),
 		p("his.why.pol.cloth_units", "place 2 new units"),
 		p("his.why.pol.cloth_counters", "{Power:power} has no counters for 2 more units"),
+		p("his.why.pol.voyage_name", "name the power and its voyage"),
+		p("his.why.pol.voyage_none", "{Power:power} has no such voyage under way that {Card} may cancel"),
+		p("his.why.pol.voyage_nothing", "no voyage that {Card} cancels is under way"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

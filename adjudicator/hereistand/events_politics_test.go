@@ -308,3 +308,32 @@ func TestHIS6_1_ZapolyaAndClothPrices(t *testing.T) {
 	require.Contains(t, rej.Problems[0].Reason, "not an unoccupied space")
 	readWhy(t, rej)
 }
+
+// HIS-20.2a, HIS-20.3a, HIS-6.1a: #77 Fountain of Youth cancels a voyage
+// of exploration under way (on 4-6 one of that power's explorers in the
+// pool is removed from the game); #98 Search for Cibola cancels a voyage
+// of exploration or conquest. The voyage keeps its place until the New
+// World Phase, so that no other of its kind is sent this turn; then it is
+// taken off unresolved.
+func TestHIS20_FountainOfYouthAndCibola(t *testing.T) {
+	s := mandAt(t, 1, France, 77, 98)
+	require.NotZero(t, s.NW.Underway[Hapsburg]&nwExplore)
+	rej := refuse(t, s, France, "play 77 for event: hapsburg conquest")
+	require.Contains(t, rej.Problems[0].Reason, "no such voyage")
+	readWhy(t, rej)
+	pool := len(s.explorerPool(Hapsburg))
+	ns, res := submit(t, s, France, &testdice.Script{Rolls: []int{5, 1}}, "play fountain of youth for event: hapsburg")
+	readAll(t, res)
+	require.Equal(t, pool-1, len(ns.explorerPool(Hapsburg)))
+	require.NotZero(t, ns.Pol.Cancel[Hapsburg]&nwExplore)
+	require.Error(t, ns.canVoyage(Hapsburg, "explore"), "no second exploration this turn")
+	ns.Active, ns.Flow.Card, ns.Flow.CP = France, 0, 0
+	ns.NewImpulse()
+	ns, res = submit(t, ns, France, testdice.New(1), "play search for cibola for event: hapsburg conquest")
+	readAll(t, res)
+	c := ns.clone()
+	r := &run{s: c, dice: testdice.New(1)}
+	r.polVoyages()
+	require.Zero(t, c.NW.Underway[Hapsburg])
+	require.Equal(t, [NMajor]uint8{}, c.Pol.Cancel)
+}

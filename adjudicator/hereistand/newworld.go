@@ -329,6 +329,7 @@ func (r *run) newWorldPhase() bool {
 	nw := &s.NW
 	if !nw.Started {
 		nw.Started = true
+		r.polVoyages() // voyages cancelled by events (events_politics.go)
 		r.startVoyages()
 	}
 	for len(nw.Voyages) > 0 {
