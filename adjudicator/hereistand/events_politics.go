@@ -2,6 +2,8 @@ package hereistand
 
 import (
 	"fmt"
+
+	"github.com/pbem/pbem/adjudicator"
 	"sort"
 	"strconv"
 	"strings"
@@ -1182,6 +1184,70 @@ func (r *run) cancelVoyage(n int, args string) error {
 	return nil
 }
 
+// --- 74 Diplomatic Overture -------------------------------------------------
+
+// overtureText is the prompt of the card Diplomatic Overture gives.
+const overtureText = "Diplomatic Overture: give one card of your hand to another power (not a Home card; a Mandatory Event only when you hold nothing else)."
+
+// overtureGifts are the cards power p may give.
+func (s *St) overtureGifts(p int) []int {
+	var plain, mand []int
+	for _, c := range s.Hands[p] {
+		switch cards[c].Type {
+		case CardHome:
+		case CardMandatory:
+			mand = append(mand, int(c))
+		default:
+			plain = append(plain, int(c))
+		}
+	}
+	if len(plain) > 0 {
+		return plain
+	}
+	return mand
+}
+
+func (s *St) overtureChoices(p int) []string {
+	gifts := s.overtureGifts(p)
+	if len(gifts) == 0 {
+		return nil
+	}
+	q := (p + 1) % NMajor
+	return []string{fmt.Sprintf("give %d to %s", gifts[0], powers[q].ID)}
+}
+
+func (r *run) overtureAnswer(d Decision, l adjudicator.Line, text string, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	p := d.Power
+	text = strings.TrimPrefix(text, "give ")
+	what, to, ok := strings.Cut(text, " to ")
+	if !ok {
+		return nil, reject(l, errLegal(legal, `write "give <card> to <power>"`))
+	}
+	n, err := matchCard(what, s.Hands[p])
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	if !containsInt(s.overtureGifts(p), n) {
+		return nil, reject(l, errLegal(legal, "%s may not be given: not a Home card, and a Mandatory Event only when nothing else is in hand", cardName(n)))
+	}
+	q, err := matchPower(to)
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	if q == p || q >= NMajor {
+		return nil, reject(l, errLegal(legal, "give the card to another major power"))
+	}
+	s.Flow.pop()
+	s.Mand.Ask = 0
+	s.takeFromHand(p, n)
+	s.giveCard(q, n)
+	r.say("Diplomatic Overture: %s gives a card to %s.", powers[p].Name, powers[q].Name)
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p), roleOf(q)},
+		Text: fmt.Sprintf("The card given is %s.", cardName(n))})
+	return []string{fmt.Sprintf("give %d to %s", n, powers[q].ID)}, nil
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -1298,6 +1364,25 @@ func init() {
 			examples: func(s *St, p int) []string { return s.voyagesAfloat(n) },
 		})
 	}
+	registerEvent(74, cardEvent{
+		play: func(r *run, p int, args string) error {
+			if err := r.noChoices(args); err != nil {
+				return err
+			}
+			r.say("Diplomatic Overture: %s draws 2 cards, then gives one card to another power.", powers[p].Name)
+			r.drawFromDeck(p)
+			r.drawFromDeck(p)
+			if len(r.s.overtureGifts(p)) > 0 {
+				r.askChoice(74, p)
+			}
+			return nil
+		},
+	})
+}
+
+// polPrompts are the readers of this file's prompts.
+func polPrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
+	return msg.Patterns{p("his.prompt.pol.overture", overtureText)}
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -1331,6 +1416,9 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.voyage_explore", "{Card}: the voyage of exploration of {Power:power} is cancelled."),
 		p("his.ev.pol.youth_none", "Fountain of Youth: the roll is {X:int}: no explorer is lost."),
 		p("his.ev.pol.youth_lost", "Fountain of Youth: the roll is {X:int}: {Name} is removed from the game."),
+		p("his.ev.pol.overture", "Diplomatic Overture: {Power:power} draws 2 cards, then gives one card to another power."),
+		p("his.ev.pol.overture_gives", "Diplomatic Overture: {Power:power} gives a card to {To:power}."),
+		p("his.ev.pol.card_given", "The card given is {Card}."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1373,6 +1461,9 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.voyage_name", "name the power and its voyage"),
 		p("his.why.pol.voyage_none", "{Power:power} has no such voyage under way that {Card} may cancel"),
 		p("his.why.pol.voyage_nothing", "no voyage that {Card} cancels is under way"),
+		p("his.why.pol.overture_form", `write "give <card> to <power>"`),
+		p("his.why.pol.overture_card", "{Card} may not be given: not a Home card, and a Mandatory Event only when nothing else is in hand"),
+		p("his.why.pol.overture_power", "give the card to another major power"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

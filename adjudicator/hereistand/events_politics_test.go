@@ -1,6 +1,7 @@
 package hereistand
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -336,4 +337,37 @@ func TestHIS20_FountainOfYouthAndCibola(t *testing.T) {
 	r.polVoyages()
 	require.Zero(t, c.NW.Underway[Hapsburg])
 	require.Equal(t, [NMajor]uint8{}, c.Pol.Cancel)
+}
+
+// HIS-6.1a, HIS-6.2h: #74 Diplomatic Overture: the player draws 2 cards,
+// then owes the card it gives to another power: not a Home card, a
+// Mandatory Event only when it holds nothing else; the two powers alone
+// hear which.
+func TestHIS6_1_DiplomaticOverture(t *testing.T) {
+	s := mandAt(t, 2, France, 74)
+	top := []int{int(s.Deck[len(s.Deck)-1]), int(s.Deck[len(s.Deck)-2])}
+	ns, res := submit(t, s, France, testdice.New(1), "play diplomatic overture for event")
+	readAll(t, res)
+	require.Equal(t, []int{France}, ns.owingPowers())
+	pr := ns.powerPrompt(France)
+	require.Equal(t, "event-choice", pr.Kind)
+	m, ok := promptMsg(pr.Text)
+	require.True(t, ok)
+	checkMsg(t, gameCatalog(t), "prompt", pr.Text, m)
+	give := ns.overtureGifts(France)[0]
+	require.Contains(t, top, give)
+	rej := refuse(t, ns, France, "give "+strconv.Itoa(give)+" to france")
+	require.Contains(t, rej.Problems[0].Reason, "another major power")
+	readWhy(t, rej)
+	rej = refuse(t, ns, France, "give 7 to england")
+	require.NotContains(t, rej.Problems[0].Reason, cardName(top[0]))
+	eng := len(ns.Hands[England])
+	ns, res = submit(t, ns, France, testdice.New(1), "give "+strconv.Itoa(give)+" to england")
+	readAll(t, res)
+	require.Len(t, ns.Hands[England], eng+1)
+	require.True(t, containsCard(ns.Hands[England], give))
+	require.Len(t, ns.Hands[France], 1)
+	require.Contains(t, eventText(res, roleOf(England)), cardName(give))
+	require.NotContains(t, eventText(res, roleOf(Papacy)), cardName(give))
+	require.NotEqual(t, France, ns.Active)
 }

@@ -79,8 +79,9 @@ func TestFogOfWarRandomGames(t *testing.T) {
 					// A card played earlier in the same submission may be
 					// dealt again when it ends the turn: its play is public.
 					// A card drawn at random (a deal, a peace, a ransom)
-					// is told to the giver and the receiver only.
-					if strings.HasPrefix(e.Text, "The card drawn is ") {
+					// is told to the giver and the receiver only, as is the
+					// card Diplomatic Overture gives.
+					if strings.HasPrefix(e.Text, "The card drawn is ") || strings.HasPrefix(e.Text, "The card given is ") {
 						if len(e.To) != 2 {
 							t.Fatalf("seed %d: a card drawn told to %v", seed, e.To)
 						}

@@ -508,6 +508,7 @@ func i18nInit() {
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)
 	pe, pw := polPatterns(p)
+	promptPatterns = append(promptPatterns, polPrompts(p)...)
 	eventPatterns = append(eventPatterns, pe...)
 	whyPatterns = append(whyPatterns, pw...)
 }

@@ -215,7 +215,7 @@ func TestFogOfWarSeats(t *testing.T) {
 					}
 				}
 				for _, e := range res.Events {
-					if e.VisibleTo(seat) && !strings.Contains(e.Text, " plays #") && !strings.HasPrefix(e.Text, "The card drawn is ") {
+					if e.VisibleTo(seat) && !strings.Contains(e.Text, " plays #") && !strings.HasPrefix(e.Text, "The card drawn is ") && !strings.HasPrefix(e.Text, "The card given is ") {
 						b.WriteString(e.Text + "\n")
 					}
 				}
