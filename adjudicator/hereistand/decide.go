@@ -62,10 +62,21 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		}
 		// The units of q and of the minor powers allied to it (HIS-22.3)
 		// intercept together, q's own first.
+		// Units that already tried this impulse stay out (HIS-13.2).
+		avail := func(r int) Force {
+			u := s.Units[o.from][r]
+			t := markCount(s.Warfare.Tried, o.from, r)
+			for _, x := range []*uint8{&u.Cav, &u.Merc, &u.Reg} {
+				d := min(int(*x), t)
+				*x -= uint8(d)
+				t -= d
+			}
+			return u
+		}
 		own := []int{q}
-		free := s.Units[o.from][q]
+		free := avail(q)
 		for r := NMajor; r < Independent; r++ {
-			if u := s.Units[o.from][r]; s.side(r) == q && !s.besieged(o.from, r) && u.Land() > 0 {
+			if u := avail(r); s.side(r) == q && !s.besieged(o.from, r) && u.Land() > 0 {
 				own = append(own, r)
 				free.Reg, free.Merc, free.Cav = free.Reg+u.Reg, free.Merc+u.Merc, free.Cav+u.Cav
 			}
@@ -80,7 +91,7 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		}
 		fm := Formation{At: o.from, Leaders: ls}
 		for _, r := range own {
-			u := s.Units[o.from][r]
+			u := avail(r)
 			t := Force{Reg: min(f.Reg, u.Reg), Merc: min(f.Merc, u.Merc), Cav: min(f.Cav, u.Cav)}
 			f.Reg, f.Merc, f.Cav = f.Reg-t.Reg, f.Merc-t.Merc, f.Cav-t.Cav
 			if t.Land() > 0 {

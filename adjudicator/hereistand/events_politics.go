@@ -1248,6 +1248,109 @@ func (r *run) overtureAnswer(d Decision, l adjudicator.Line, text string, legal 
 	return []string{fmt.Sprintf("give %d to %s", n, powers[q].ID)}, nil
 }
 
+// --- 87 Mercenaries Demand Pay ----------------------------------------------
+
+// payText is the prompt of the power whose mercenaries demand pay.
+const payText = "Mercenaries Demand Pay: discard a card to keep mercenaries (1 CP: 2, 2 CP: 4, 3 CP: 6, 4 CP: 10, 5 or 6 CP: all), or discard none and lose them all."
+
+// payKeeps is how many mercenaries a discarded card of cp CP keeps.
+func payKeeps(cp int) int {
+	switch {
+	case cp >= 5:
+		return 1 << 10
+	case cp == 4:
+		return 10
+	}
+	return 2 * cp
+}
+
+func (s *St) mercTotal(q int) int {
+	n := 0
+	s.occ[q].each(func(loc int) { n += int(s.Units[loc][q].Merc) })
+	return n
+}
+
+func (s *St) payTargets(p int) []int {
+	var out []int
+	for q := 0; q < NMajor; q++ {
+		if q != p && s.mercTotal(q) > 0 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *St) payExamples(p int) []string {
+	var out []string
+	for _, q := range s.payTargets(p) {
+		out = append(out, powers[q].ID)
+	}
+	return out
+}
+
+func (s *St) payChoices(q int) []string {
+	out := []string{"discard none"}
+	for _, c := range s.Hands[q] {
+		if cards[c].Type != CardHome {
+			out = append([]string{fmt.Sprintf("discard %d", c)}, out...)
+			break
+		}
+	}
+	return out
+}
+
+// payAnswer: the target discards a card (or none) and keeps as many
+// mercenaries as its CP allow; the rest go, from its largest stacks of
+// mercenaries first (ties in map order).
+func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	q := d.Power
+	text = strings.TrimSpace(strings.TrimPrefix(text, "discard"))
+	keep, canon := 0, "discard none"
+	n := 0
+	if text != "none" && text != "" {
+		c, err := matchCard(text, s.Hands[q])
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		if cards[c].Type == CardHome {
+			return nil, reject(l, errLegal(legal, "a Home card is not discarded to pay mercenaries"))
+		}
+		n = c
+		keep = payKeeps(cards[c].CP)
+		canon = fmt.Sprintf("discard %d", c)
+	}
+	s.Flow.pop()
+	s.Mand.Ask = 0
+	if n > 0 {
+		s.takeFromHand(q, n)
+		s.discard(n)
+		r.say("Mercenaries Demand Pay: %s discards %s.", powers[q].Name, cardName(n))
+	} else {
+		r.say("Mercenaries Demand Pay: %s discards no card.", powers[q].Name)
+	}
+	total := s.mercTotal(q)
+	lose := max(0, total-keep)
+	r.say("Mercenaries Demand Pay: %s keeps %d of its %d mercenaries.", powers[q].Name, total-lose, total)
+	for lose > 0 {
+		best, most := -1, uint8(0)
+		s.occ[q].each(func(loc int) {
+			if m := s.Units[loc][q].Merc; m > most {
+				best, most = loc, m
+			}
+		})
+		_ = s.removeUnits(best, q, Force{Merc: 1})
+		lose--
+		if lose == 0 || s.Units[best][q].Merc == 0 {
+			s.fitCounters(best, q)
+		}
+	}
+	for sp := 0; sp < NS; sp++ {
+		r.log(s.recheckSiege(sp))
+	}
+	return []string{canon}, nil
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -1378,11 +1481,34 @@ func init() {
 			return nil
 		},
 	})
+	registerEvent(87, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.payTargets(p)) == 0 {
+				return fmt.Errorf("no other major power has mercenaries on the map")
+			}
+			return nil
+		},
+		play: func(r *run, p int, args string) error {
+			s := r.s
+			legal := s.payExamples(p)
+			q, err := matchPower(args)
+			if err != nil {
+				return errLegal(legal, "%v", err)
+			}
+			if !containsInt(s.payTargets(p), q) {
+				return errLegal(legal, "%s has no mercenaries on the map", powerName(q))
+			}
+			r.say("Mercenaries Demand Pay: the mercenaries of %s demand pay.", powers[q].Name)
+			r.askChoice(87, q)
+			return nil
+		},
+		examples: func(s *St, p int) []string { return s.payExamples(p) },
+	})
 }
 
 // polPrompts are the readers of this file's prompts.
 func polPrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
-	return msg.Patterns{p("his.prompt.pol.overture", overtureText)}
+	return msg.Patterns{p("his.prompt.pol.overture", overtureText), p("his.prompt.pol.pay", payText)}
 }
 
 // polPatterns are the readers of this file's texts (see mandPatterns).
@@ -1419,6 +1545,10 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.overture", "Diplomatic Overture: {Power:power} draws 2 cards, then gives one card to another power."),
 		p("his.ev.pol.overture_gives", "Diplomatic Overture: {Power:power} gives a card to {To:power}."),
 		p("his.ev.pol.card_given", "The card given is {Card}."),
+		p("his.ev.pol.pay_demand", "Mercenaries Demand Pay: the mercenaries of {Power:power} demand pay."),
+		p("his.ev.pol.pay_discard", "Mercenaries Demand Pay: {Power:power} discards {Card}."),
+		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
+		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1464,6 +1594,9 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.overture_form", `write "give <card> to <power>"`),
 		p("his.why.pol.overture_card", "{Card} may not be given: not a Home card, and a Mandatory Event only when nothing else is in hand"),
 		p("his.why.pol.overture_power", "give the card to another major power"),
+		p("his.why.pol.pay_none", "no other major power has mercenaries on the map"),
+		p("his.why.pol.pay_target", "{Power:power} has no mercenaries on the map"),
+		p("his.why.pol.pay_home", "a Home card is not discarded to pay mercenaries"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

@@ -371,3 +371,44 @@ func TestHIS6_1_DiplomaticOverture(t *testing.T) {
 	require.NotContains(t, eventText(res, roleOf(Papacy)), cardName(give))
 	require.NotEqual(t, France, ns.Active)
 }
+
+// HIS-6.1a: #87 Mercenaries Demand Pay: the target power is asked for a
+// card to discard; its CP keep 2, 4, 6, 10 or all of its mercenaries, the
+// rest leaving its largest stacks first; no card, no mercenaries.
+func TestHIS6_1_MercenariesDemandPay(t *testing.T) {
+	s := mandAt(t, 2, England, 87)
+	milan, lyon := sp(t, "milan"), sp(t, "lyon")
+	s.Units[milan][France] = Force{}
+	s.addUnits(milan, France, Force{Reg: 1, Merc: 4})
+	s.addUnits(lyon, France, Force{Merc: 1})
+	three := cardWith(t, 3)
+	deal(s, France, three)
+	deal(s, England, 87)
+	s.occ[France].each(func(loc int) {
+		if loc != milan && loc != lyon {
+			s.Units[loc][France].Merc = 0
+		}
+	})
+	mustCheck(t, s)
+	rej := refuse(t, s, England, "play 87 for event: papacy")
+	require.Contains(t, rej.Problems[0].Reason, "no mercenaries on the map")
+	readWhy(t, rej)
+	ns, res := submit(t, s, England, testdice.New(1), "play mercenaries demand pay for event: france")
+	readAll(t, res)
+	require.Equal(t, []int{France}, ns.owingPowers())
+	pr := ns.powerPrompt(France)
+	m, ok := promptMsg(pr.Text)
+	require.True(t, ok)
+	checkMsg(t, gameCatalog(t), "prompt", pr.Text, m)
+	a, res := submit(t, ns, France, testdice.New(1), "discard "+strconv.Itoa(int(three)))
+	readAll(t, res)
+	require.Equal(t, 5, a.mercTotal(France), "3 CP keep 6")
+	require.True(t, containsCard(a.Discard, int(three)))
+	b, res := submit(t, ns, France, testdice.New(1), "discard none")
+	readAll(t, res)
+	require.Zero(t, b.mercTotal(France))
+	require.Equal(t, uint8(1), b.Units[milan][France].Reg)
+	require.Contains(t, eventText(res, roleOf(England)), "France keeps 0 of its 5 mercenaries")
+	require.Equal(t, 4, payKeeps(2))
+	require.Equal(t, 10, payKeeps(4))
+}
