@@ -229,6 +229,9 @@ func (r *run) spend(p, a int) error {
 	if r.s.Flow.CP < c {
 		return fmt.Errorf("%s costs %d CP and %d CP are left", actionNames[a], c, r.s.Flow.CP)
 	}
+	if err := r.s.recruitsSpend(a); err != nil { // events_politics.go
+		return err
+	}
 	r.s.Flow.CP -= c
 	return nil
 }
@@ -689,7 +692,7 @@ func (s *St) CanBuild(p, sp, kind int) error {
 		return fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[kind])
 	case kind == ActBuildCorsair:
 		return fmt.Errorf("corsairs are built only after Barbary Pirates (HIS-17.2d)")
-	case spaces[sp].Home != owner:
+	case spaces[sp].Home != owner && !s.recruitsAt(p, sp): // Foreign Recruits: events_politics.go
 		return fmt.Errorf("%s is not a %s home space (HIS-17.1a)", name, powers[p].Name)
 	case owner != p && kind != ActRaiseRegular && kind != ActBuildSquadron:
 		return fmt.Errorf("only regulars and squadrons are built for %s (HIS-22.3c)", powers[owner].Name)

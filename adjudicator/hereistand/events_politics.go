@@ -46,20 +46,24 @@ type polState struct {
 	// may not send another this turn, and are taken off it before the
 	// New World Phase resolves the voyages.
 	Cancel [NMajor]uint8
+	// Recruits is set while the active power spends the CP of #76
+	// Foreign Recruits: new units only, in any space it controls.
+	Recruits bool
 }
 
 // polWire is the stored form of polState.
 type polWire struct {
-	Fuggers []string            `json:"fuggers,omitempty"`
-	Threat  []string            `json:"threat_to_power,omitempty"`
-	Cancel  map[string][]string `json:"cancelled_voyages,omitempty"`
+	Fuggers  []string            `json:"fuggers,omitempty"`
+	Threat   []string            `json:"threat_to_power,omitempty"`
+	Cancel   map[string][]string `json:"cancelled_voyages,omitempty"`
+	Recruits bool                `json:"foreign_recruits,omitempty"`
 }
 
 func (m polState) wire() *polWire {
 	if m == (polState{}) {
 		return nil
 	}
-	w := &polWire{}
+	w := &polWire{Recruits: m.Recruits}
 	for p := 0; p < NMajor; p++ {
 		if m.Fuggers&(1<<p) != 0 {
 			w.Fuggers = append(w.Fuggers, powers[p].ID)
@@ -88,6 +92,7 @@ func (m *polState) fromWire(w *polWire) error {
 	if w == nil {
 		return nil
 	}
+	m.Recruits = w.Recruits
 	for _, id := range w.Fuggers {
 		p, ok := powerByID[id]
 		if !ok || p >= NMajor {
@@ -1351,6 +1356,27 @@ func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []str
 	return []string{canon}, nil
 }
 
+// --- 76 Foreign Recruits ----------------------------------------------------
+
+// recruitsAt reports whether power p may build in space sp, not a home
+// space, with Foreign Recruits' CP: a space it controls, not besieged.
+func (s *St) recruitsAt(p, sp int) bool {
+	return s.Pol.Recruits && p == s.Active && s.Controller(sp) == p && !s.UnderSiege(sp)
+}
+
+// recruitsSpend refuses any action but a new unit while Foreign
+// Recruits' CP are spent.
+func (s *St) recruitsSpend(a int) error {
+	if !s.Pol.Recruits {
+		return nil
+	}
+	switch a {
+	case ActRaiseRegular, ActBuyMercenary, ActRaiseCavalry, ActBuildSquadron, ActBuildCorsair:
+		return nil
+	}
+	return fmt.Errorf("Foreign Recruits' CP are spent on new units only")
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -1504,6 +1530,23 @@ func init() {
 		},
 		examples: func(s *St, p int) []string { return s.payExamples(p) },
 	})
+	registerEvent(76, cardEvent{
+		can: func(s *St, p int) error {
+			if p == Protestant && !s.League {
+				return fmt.Errorf("the Protestant builds no units before the Schmalkaldic League")
+			}
+			return nil
+		},
+		play: func(r *run, p int, args string) error {
+			if err := r.noChoices(args); err != nil {
+				return err
+			}
+			r.s.Pol.Recruits = true
+			r.s.Flow.CP = 4
+			r.say("Foreign Recruits: %s spends 4 CP on new units, in any space it controls.", powers[p].Name)
+			return nil
+		},
+	})
 }
 
 // polPrompts are the readers of this file's prompts.
@@ -1549,6 +1592,7 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.pay_discard", "Mercenaries Demand Pay: {Power:power} discards {Card}."),
 		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
 		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
+		p("his.ev.pol.recruits", "Foreign Recruits: {Power:power} spends 4 CP on new units, in any space it controls."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1597,6 +1641,8 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.pay_none", "no other major power has mercenaries on the map"),
 		p("his.why.pol.pay_target", "{Power:power} has no mercenaries on the map"),
 		p("his.why.pol.pay_home", "a Home card is not discarded to pay mercenaries"),
+		p("his.why.pol.recruits_only", "Foreign Recruits' CP are spent on new units only"),
+		p("his.why.pol.recruits_protestant", "the Protestant builds no units before the Schmalkaldic League"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

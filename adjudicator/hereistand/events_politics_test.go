@@ -412,3 +412,24 @@ func TestHIS6_1_MercenariesDemandPay(t *testing.T) {
 	require.Equal(t, 4, payKeeps(2))
 	require.Equal(t, 10, payKeeps(4))
 }
+
+// HIS-17.1a, HIS-6.1a: #76 Foreign Recruits gives 4 CP for new units only,
+// which may be built in any space the player controls, not besieged, as
+// well as its home spaces; the next impulse builds at home again.
+func TestHIS17_ForeignRecruits(t *testing.T) {
+	s := mandAt(t, 2, France, 76)
+	milan := sp(t, "milan")
+	s.Ctrl[milan] = France
+	s.Units[milan][France] = Force{}
+	s.addUnits(milan, France, Force{Reg: 1})
+	mustCheck(t, s)
+	require.Error(t, s.CanBuild(France, milan, ActRaiseRegular))
+	rej := refuse(t, s, France, "play foreign recruits for event", "move 1 regular from milan to pavia")
+	require.Contains(t, rej.Problems[0].Reason, "new units only")
+	readWhy(t, rej)
+	ns, res := submit(t, s, France, testdice.New(1), "play foreign recruits for event", "build regular in milan", "build regular in milan")
+	readAll(t, res)
+	require.Equal(t, uint8(3), ns.Units[milan][France].Reg)
+	require.False(t, ns.Pol.Recruits)
+	require.Error(t, ns.CanBuild(France, milan, ActRaiseRegular))
+}
