@@ -1377,6 +1377,97 @@ func (s *St) recruitsSpend(a int) error {
 	return fmt.Errorf("Foreign Recruits' CP are spent on new units only")
 }
 
+// --- 71 City State Rebels ---------------------------------------------------
+
+// rebelKeys are the captured keys City State Rebels may strike for power
+// p: keys held by a power other than their home power (or its major
+// ally), not under siege, not held by p.
+func (s *St) rebelKeys(p int) []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if spaces[sp].Type != Key || s.UnderSiege(sp) {
+			continue
+		}
+		q, h := s.Controller(sp), spaces[sp].Home
+		home := h
+		if isMinor(h) && s.minorAlly(h) != NoPower {
+			home = s.minorAlly(h)
+		}
+		if q != home && q != p && q < NMajor {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func (s *St) rebelExamples(p int) []string {
+	var out []string
+	for _, sp := range s.rebelKeys(p) {
+		out = append(out, spaces[sp].Name)
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+func (r *run) cityStateRebels(p int, args string) error {
+	s := r.s
+	legal := s.rebelExamples(p)
+	sp, err := matchSpace(args)
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if !containsInt(s.rebelKeys(p), sp) {
+		return errLegal(legal, "%s is not a captured key, free of siege, held by another power", spaces[sp].Name)
+	}
+	q := s.Controller(sp)
+	hits := 0
+	var rolls []string
+	for i := 0; i < 5; i++ {
+		x := r.dice.Roll("city state rebels", 6)
+		rolls = append(rolls, strconv.Itoa(x))
+		if x >= 5 {
+			hits++
+		}
+	}
+	lost := 0
+	for ; lost < hits; lost++ {
+		u := s.Units[sp][q]
+		var f Force
+		switch {
+		case u.Merc > 0:
+			f.Merc = 1
+		case u.Cav > 0:
+			f.Cav = 1
+		case u.Reg > 0:
+			f.Reg = 1
+		}
+		if f.Land() == 0 {
+			break
+		}
+		_ = s.removeUnits(sp, q, f)
+	}
+	s.fitCounters(sp, q)
+	r.say("City State Rebels rise in %s: %s, %d hits; %s loses %d land units.", spaces[sp].Name, strings.Join(rolls, " "), hits, powers[q].Name, lost)
+	if s.Units[sp][q].Land() > 0 {
+		return nil
+	}
+	for _, l := range s.armyLeaders(q, sp) {
+		s.Leader[l], s.Captor[l] = LeaderCaptured, uint8(p)
+		r.say("%s is captured by %s (City State Rebels).", leaders[l].Name, powers[p].Name)
+	}
+	r.log(s.moveOut(q, sp))
+	h := spaces[sp].Home
+	s.Ctrl[sp] = uint8(h)
+	s.addUnits(sp, h, Force{Reg: 1})
+	if s.checkCounters(h) != nil {
+		_ = s.removeUnits(sp, h, Force{Reg: 1})
+	}
+	r.say("%s returns to %s (City State Rebels).", spaces[sp].Name, powerName(s.Controller(sp)))
+	return nil
+}
+
 func init() {
 	registerEvent(79, cardEvent{
 		play: func(r *run, p int, args string) error {
@@ -1547,6 +1638,16 @@ func init() {
 			return nil
 		},
 	})
+	registerEvent(71, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.rebelKeys(p)) == 0 {
+				return fmt.Errorf("no captured key free of siege is held by another power")
+			}
+			return nil
+		},
+		play:     func(r *run, p int, args string) error { return r.cityStateRebels(p, args) },
+		examples: func(s *St, p int) []string { return s.rebelExamples(p) },
+	})
 }
 
 // polPrompts are the readers of this file's prompts.
@@ -1593,6 +1694,9 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
 		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
 		p("his.ev.pol.recruits", "Foreign Recruits: {Power:power} spends 4 CP on new units, in any space it controls."),
+		p("his.ev.pol.rebels", "City State Rebels rise in {Space}: {Rolls}, {H:int} hits; {Power:power} loses {N:int} land units."),
+		p("his.ev.pol.rebels_capture", "{Name} is captured by {Power:power} (City State Rebels)."),
+		p("his.ev.pol.rebels_return", "{Space} returns to {Power:power} (City State Rebels)."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),
 	}
 	whys = msg.Patterns{
@@ -1643,6 +1747,8 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.why.pol.pay_home", "a Home card is not discarded to pay mercenaries"),
 		p("his.why.pol.recruits_only", "Foreign Recruits' CP are spent on new units only"),
 		p("his.why.pol.recruits_protestant", "the Protestant builds no units before the Schmalkaldic League"),
+		p("his.why.pol.rebels_none", "no captured key free of siege is held by another power"),
+		p("his.why.pol.rebels_spot", "{Space} is not a captured key, free of siege, held by another power"),
 		p("his.why.pol.auld_n", "France adds 1 to 3 regulars"),
 		p("his.why.pol.auld_spot", "{Space} is not a Scottish home space under French control free of enemy units"),
 		p("his.why.pol.auld_counters", "France has no counters for {N:int} more regulars"),

@@ -433,3 +433,33 @@ func TestHIS17_ForeignRecruits(t *testing.T) {
 	require.False(t, ns.Pol.Recruits)
 	require.Error(t, ns.CanBuild(France, milan, ActRaiseRegular))
 }
+
+// HIS-22.6b, HIS-22.6c, HIS-6.1a: #71 City State Rebels strikes a captured
+// key not under siege: 5 dice, each 5 or 6 removes one of the holder's
+// land units there; emptied, its army leaders are captured by the player
+// and the key goes back to its home power (an independent key to the
+// independents) with 1 regular of it.
+func TestHIS22_6_CityStateRebels(t *testing.T) {
+	s := mandAt(t, 2, Papacy, 71)
+	milan := sp(t, "milan")
+	require.Equal(t, France, s.Controller(milan))
+	s.Units[milan][France] = Force{}
+	s.addUnits(milan, France, Force{Reg: 2})
+	mo := ldr(t, "montmorency")
+	s.Leader[mo] = int16(milan)
+	mustCheck(t, s)
+	rej := refuse(t, s, Papacy, "play 71 for event: paris")
+	require.Contains(t, rej.Problems[0].Reason, "not a captured key")
+	readWhy(t, rej)
+	ns, res := submit(t, s, Papacy, &testdice.Script{Rolls: []int{5, 1, 1, 1, 1}}, "play city state rebels for event: milan")
+	readAll(t, res)
+	require.Equal(t, uint8(1), ns.Units[milan][France].Reg)
+	require.Equal(t, France, ns.Controller(milan))
+	ns, res = submit(t, s, Papacy, &testdice.Script{Rolls: []int{5, 6, 1, 1, 1}}, "play city state rebels for event: milan")
+	readAll(t, res)
+	require.Zero(t, ns.Units[milan][France].Land())
+	require.Equal(t, int16(LeaderCaptured), ns.Leader[mo])
+	require.Equal(t, uint8(Papacy), ns.Captor[mo])
+	require.Equal(t, Independent, ns.Controller(milan))
+	require.Equal(t, uint8(1), ns.Units[milan][Independent].Reg)
+}
