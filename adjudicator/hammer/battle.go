@@ -314,19 +314,20 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
 			s.setLoc(p, LocOut)
-			s.Str[p], s.Fl[p] = 0, 0
+			pc := s.pc()
+			pc.Str[p], pc.Fl[p] = 0, 0
 		}
 		s.seen |= 1 << uint(cur)
 		switch cb.Outcome {
 		case columbia.Fighting:
 			s.setLoc(cur, int8(a))
-			s.Str[cur] = int8(cb.Steps)
+			s.pc().Str[cur] = int8(cb.Steps)
 			if done && cb.To != "" {
 				s.setLoc(cur, int8(areaByID[cb.To]))
 			}
 		case columbia.Retreated:
 			s.setLoc(cur, int8(areaByID[cb.To]))
-			s.Str[cur] = int8(cb.Steps)
+			s.pc().Str[cur] = int8(cb.Steps)
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
 				s.setLoc(cur, int8(a))
@@ -334,7 +335,8 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 			}
 		case columbia.Removed:
 			s.setLoc(cur, LocPool)
-			s.Str[cur], s.Fl[cur] = 0, 0
+			pc := s.pc()
+			pc.Str[cur], pc.Fl[cur] = 0, 0
 		}
 	}
 }
@@ -433,7 +435,7 @@ func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]
 	s.bd().Att[a] = -1
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			s.Fl[b] &^= fReserve
+			s.pc().Fl[b] &^= fReserve
 		}
 	}
 }

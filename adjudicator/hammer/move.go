@@ -306,11 +306,11 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	m.used |= 1 << uint(b)
 	dest := path[len(path)-1]
 	s.setLoc(b, int8(dest))
-	s.Fl[b] |= fMoved
+	s.pc().Fl[b] |= fMoved
 	mv.Orig[b] = int8(origin)
 	mv.Entry[b] = int8(last)
 	if crossed {
-		s.Fl[b] |= fCrossed
+		s.pc().Fl[b] |= fCrossed
 	}
 	if last >= 0 {
 		d := 0
@@ -332,10 +332,10 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 			bd.Main[dest] = int16(attackKey(s, b))
 		case int(s.Att[dest]) == m.side:
 			if int(s.Main[dest]) != attackKey(s, b) {
-				s.Fl[b] |= fReserve
+				s.pc().Fl[b] |= fReserve
 			}
 		default:
-			s.Fl[b] |= fReserve // battle reinforcements (5.33)
+			s.pc().Fl[b] |= fReserve // battle reinforcements (5.33)
 		}
 	}
 }
@@ -369,9 +369,9 @@ func (s *St) setMain(side, a, origin int) string {
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 {
 			if attackKey(s, b) == key {
-				s.Fl[b] &^= fReserve
+				s.pc().Fl[b] &^= fReserve
 			} else {
-				s.Fl[b] |= fReserve
+				s.pc().Fl[b] |= fReserve
 			}
 		}
 	}

@@ -47,9 +47,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		// The copy moves are tried on, with its own records of the
 		// turn, on the stack.
 		scratch := *s
-		smv, sbd := *s.TurnMoves, *s.TurnBorders
-		scratch.TurnMoves, scratch.TurnBorders = &smv, &sbd
-		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn = true, true, false
+		smv, sbd, spc := *s.TurnMoves, *s.TurnBorders, *s.Pieces
+		scratch.TurnMoves, scratch.TurnBorders, scratch.Pieces = &smv, &sbd, &spc
+		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn, scratch.pcOwn = true, true, false, true
 		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {
