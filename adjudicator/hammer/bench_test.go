@@ -49,6 +49,7 @@ func TestApplyMemSizes(t *testing.T) {
 		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1152},
 		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 416},
 		{"applyMemMove", unsafe.Sizeof(applyMemMove{}), 1792},
+		{"applyMemMove1", unsafe.Sizeof(applyMemMove1{}), 1536},
 		{"applyMemReveal", unsafe.Sizeof(applyMemReveal{}), 704},
 	} {
 		if c.size+8 > c.class || c.size+8 <= c.class-32 {

@@ -109,6 +109,20 @@ type applyMemMove struct {
 	text  [470]byte
 }
 
+// applyMemMove1 is applyMem for Player 1's moves, which fight no battle:
+// fewer events and less text than Player 2's (a smaller size class).
+type applyMemMove1 struct {
+	st    St
+	pc    Pieces
+	mv    TurnMoves
+	bd    TurnBorders
+	res   adjudicator.Result
+	ev    [4]adjudicator.Event
+	canon [4]string
+	tb    textbuf.Buf
+	text  [376]byte
+}
+
 // newApplyMem allocates the memory of one Apply by side in phase ph, the
 // new state a copy of s. The new state shares s's records of the turn
 // (TurnMoves, TurnBorders) except in the movement phases, where it gets
@@ -116,7 +130,13 @@ type applyMemMove struct {
 // phase, which moves no block.
 func newApplyMem(s *St, ph int8, side int) (n *St, res *adjudicator.Result, ev []adjudicator.Event, canon []string, tb *textbuf.Buf) {
 	switch ph {
-	case PhMove1, PhMove2:
+	case PhMove1:
+		m := &applyMemMove1{st: *s, pc: *s.Pieces, mv: *s.TurnMoves, bd: *s.TurnBorders}
+		m.st.Pieces, m.st.TurnMoves, m.st.TurnBorders = &m.pc, &m.mv, &m.bd
+		m.st.mvOwn, m.st.bdOwn, m.st.ordOwn, m.st.pcOwn = true, true, false, true
+		m.tb.Reset(m.text[:])
+		return &m.st, &m.res, m.ev[:0], m.canon[:0], &m.tb
+	case PhMove2:
 		m := &applyMemMove{st: *s, pc: *s.Pieces, mv: *s.TurnMoves, bd: *s.TurnBorders}
 		m.st.Pieces, m.st.TurnMoves, m.st.TurnBorders = &m.pc, &m.mv, &m.bd
 		m.st.mvOwn, m.st.bdOwn, m.st.ordOwn, m.st.pcOwn = true, true, false, true
