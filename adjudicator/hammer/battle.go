@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
-	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Battles are fought by the shared Columbia battle system; this file is
@@ -349,24 +348,34 @@ func initReplacer() {
 		displayNames[areas[a].ID] = areas[a].Name
 	}
 	displayNames["england"] = "England"
+	for a := 0; a < NA; a++ {
+		battleHead[a] = "Battle of " + areas[a].Name + ": "
+	}
 	displayNames["scotland"] = "Scotland"
 }
 
-// battleEvents turns new narrative lines into events.
-// Consecutive lines for the same readers make one event.
-func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+// battleEvents turns the narrative lines of bt's run, from line from
+// on, into events: consecutive lines for the same readers make one
+// event, "Battle of <area>: " and the lines, which the battle wrote
+// that way (columbia.Battle.TellAsEvents).
+func battleEvents(bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+	texts := bt.EventTexts()
 	log := bt.Log[from:]
+	g := 0
 	for i := 0; i < len(log); {
-		t.S("Battle of ").S(bt.AreaName).S(": ").S(trimSpace(log[i].Text))
 		j := i + 1
-		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
-			t.B('\n').S(log[j].Text)
+		for j < len(log) && sameTo(log[i].To, log[j].To) {
+			j++
 		}
-		addEvent(&ev, log[i].To, t.Take())
+		addEvent(&ev, log[i].To, texts[g])
+		g++
 		i = j
 	}
 	return ev
 }
+
+// battleHead is what each area's battle events start with.
+var battleHead [NA]string
 
 func sameTo(a, b []adjudicator.Role) bool {
 	if len(a) != len(b) {
@@ -406,6 +415,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 		bt := s.newBattle(a)
 		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		h := getHooks(s, a)
+		bt.TellAsEvents(battleHead[a], s.txt())
 		p, err := bt.Run(h, s.decider(a, &h.dec), d)
 		hooksPool.Put(h)
 		if err != nil {
@@ -423,7 +433,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 // afterRun records a battle's progress after Run or Resume.
 func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]adjudicator.Event) {
 	s.syncBattle(bt)
-	*ev = battleEvents(s.txt(), bt, from, *ev)
+	*ev = battleEvents(bt, from, *ev)
 	if p != nil && !s.Fin {
 		s.Bat = bt
 		s.BatLog = int16(len(bt.Log))

@@ -788,6 +788,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	var np *columbia.Pending
 	var err error
 	h := getHooks(s, area)
+	bt.TellAsEvents(battleHead[area], s.txt())
 	if reorder {
 		np, err = bt.Run(h, s.decider(area, &h.dec), a.d)
 	} else {

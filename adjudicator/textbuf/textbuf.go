@@ -88,3 +88,24 @@ func (b *Buf) Take() string {
 	b.start = len(b.b)
 	return out
 }
+
+// Since returns the bytes written from offset k of the string in
+// progress (k counted as Len counts) to its end, without taking them:
+// the string being built goes on, and a later Take returns it whole,
+// these bytes included. Like Take's, the string stays valid.
+func (b *Buf) Since(k int) string {
+	n := len(b.b) - b.start - k
+	if n <= 0 {
+		return ""
+	}
+	return unsafe.String(&b.b[b.start+k], n)
+}
+
+// Truncate drops the bytes of the string in progress from offset k on,
+// to write others in their place. No string Since handed out may cover
+// them.
+func (b *Buf) Truncate(k int) {
+	if k < b.Len() {
+		b.b = b.b[:b.start+k]
+	}
+}
