@@ -169,8 +169,12 @@ func matchNoble(text string) (int, error) {
 func splitArrow(s string) []string { return splitArrowInto(s, nil) }
 
 // splitArrowInto is splitArrow appending to out; "a -> b" written with
-// plain arrows is cut without building any list but out.
+// plain arrows in ASCII is cut in one pass without building any list
+// but out.
 func splitArrowInto(s string, out []string) []string {
+	if parts, ok := splitASCIIArrow(s, out); ok {
+		return parts
+	}
 	if strings.Contains(s, "->") && !strings.Contains(s, "→") {
 		for {
 			i := strings.Index(s, "->")
@@ -200,6 +204,48 @@ func splitArrowInto(s string, out []string) []string {
 		}
 	}
 	return out
+}
+
+// splitASCIIArrow is splitArrowInto for an ASCII s holding "->": ok is
+// false (and out unchanged) for any other s.
+func splitASCIIArrow(s string, out []string) ([]string, bool) {
+	n, start, arrows := len(out), 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return out[:n], false
+		case c == '-' && i+1 < len(s) && s[i+1] == '>':
+			if p := trimASCII(s[start:i]); p != "" {
+				out = append(out, p)
+			}
+			arrows = true
+			start = i + 2
+			i++
+		}
+	}
+	if !arrows {
+		return out[:n], false
+	}
+	if p := trimASCII(s[start:]); p != "" {
+		out = append(out, p)
+	}
+	return out, true
+}
+
+// trimASCII is strings.TrimSpace for an ASCII s.
+func trimASCII(s string) string {
+	i, j := 0, len(s)
+	for i < j && asciiSpace(s[i]) {
+		i++
+	}
+	for j > i && asciiSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // splitWord splits s around the whole word w (case-insensitive).
@@ -332,7 +378,19 @@ func trimSpace(s string) string {
 	if n := len(s); n > 0 && s[0] > ' ' && s[0] < 0x80 && s[n-1] > ' ' && s[n-1] < 0x80 {
 		return s
 	}
-	return strings.TrimSpace(s)
+	// ASCII spaces around: cut them; a byte beyond ASCII at either end
+	// may start or end a Unicode space, which strings.TrimSpace knows.
+	i, j := 0, len(s)
+	for i < j && asciiSpace(s[i]) {
+		i++
+	}
+	for j > i && asciiSpace(s[j-1]) {
+		j--
+	}
+	if i < j && (s[i] >= 0x80 || s[j-1] >= 0x80) {
+		return strings.TrimSpace(s)
+	}
+	return s[i:j]
 }
 
 // hasListSep reports whether s holds a ',' or a ';' (strings.ContainsAny

@@ -1,9 +1,11 @@
 package hammer
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -41,6 +43,35 @@ func TestFirstWordAgrees(t *testing.T) {
 		if ok {
 			assert.Equal(t, f[0], first, s)
 			assert.Equal(t, strings.Join(f[1:], " "), others, s)
+		}
+	}
+}
+
+// TestSplitArrowAndTrimAgree: the one-pass cut of ASCII arrows and the
+// quick trimSpace give what strings.Split and strings.TrimSpace give, on
+// strings made of arrows, spaces, letters and Unicode spaces.
+func TestSplitArrowAndTrimAgree(t *testing.T) {
+	pieces := []string{"-", ">", "->", " ", "\t", "a", "Fife", "\u00a0", "\u2003", "→", "é", "to"}
+	rng := testdice.New(7)
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(8); k >= 0; k-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		s := b.String()
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+		if strings.Contains(s, "->") && !strings.Contains(s, "→") {
+			var want []string
+			for _, p := range strings.Split(s, "->") {
+				if p = strings.TrimSpace(p); p != "" {
+					want = append(want, p)
+				}
+			}
+			if got := splitArrowInto(s, nil); !reflect.DeepEqual(got, want) {
+				t.Fatalf("splitArrowInto(%q) = %q, want %q", s, got, want)
+			}
 		}
 	}
 }
