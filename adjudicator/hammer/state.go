@@ -1,6 +1,7 @@
 package hammer
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 
@@ -271,10 +272,15 @@ var (
 	blankStanding = Standing{Raid: -1, Battles: noBattles}
 )
 
+// clearTurn reads the flags eight at a time: NB must be a multiple of 8.
+var _ = [1]int{}[NB%8]
+
 func (s *St) clearTurn() {
+	// The flags of eight blocks at a time (NB is a multiple of 8).
+	const keep = 0x0101010101010101 * uint64(^uint8(fMoved|fReserve|fCrossed|fRevealed))
 	p := s.pc()
-	for b := 0; b < NB; b++ {
-		p.Fl[b] &^= fMoved | fReserve | fCrossed | fRevealed
+	for i := 0; i+8 <= NB; i += 8 {
+		binary.LittleEndian.PutUint64(p.Fl[i:], binary.LittleEndian.Uint64(p.Fl[i:])&keep)
 	}
 	s.TurnMoves, s.TurnBorders = &blankMoves, &blankBorders
 	s.shared()

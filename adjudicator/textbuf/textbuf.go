@@ -73,7 +73,23 @@ func (b *Buf) B(c byte) *Buf {
 }
 
 // Int appends v in decimal.
-func (b *Buf) Int(v int) *Buf { b.room(20); b.b = strconv.AppendInt(b.b, int64(v), 10); return b }
+func (b *Buf) Int(v int) *Buf {
+	if uint(v) < 100 { // dice, steps, counts: one or two digits
+		b.room(2)
+		n := len(b.b)
+		if v < 10 {
+			b.b = b.b[:n+1]
+			b.b[n] = byte('0' + v)
+			return b
+		}
+		b.b = b.b[:n+2]
+		b.b[n], b.b[n+1] = byte('0'+v/10), byte('0'+v%10)
+		return b
+	}
+	b.room(20)
+	b.b = strconv.AppendInt(b.b, int64(v), 10)
+	return b
+}
 
 // Len is the length of the string being built (since the last Take).
 func (b *Buf) Len() int { return len(b.b) - b.start }

@@ -1,6 +1,9 @@
 package textbuf
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 func TestStringsSurviveGrowth(t *testing.T) {
 	var b Buf
@@ -74,5 +77,15 @@ func TestSinceAndTruncate(t *testing.T) {
 	}
 	if s := b.Since(0); s != "" {
 		t.Fatalf("Since after Take gave %q", s)
+	}
+}
+
+// TestInt: Int writes what strconv.Itoa writes.
+func TestInt(t *testing.T) {
+	for _, v := range []int{0, 1, 9, 10, 42, 99, 100, 101, 12345, -1, -10, -99, -100, 1 << 40, -1 << 62} {
+		var b Buf
+		if got, want := b.S("x").Int(v).Take(), "x"+strconv.Itoa(v); got != want {
+			t.Errorf("Int(%d) wrote %q, want %q", v, got, want)
+		}
 	}
 }
