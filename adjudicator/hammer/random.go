@@ -2,6 +2,7 @@ package hammer
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
@@ -66,14 +67,16 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhWHomes:
 		var chb [8]string
 		ch := s.homeChoicesInto(side, t, chb[:0])
-		// one choice per noble: group by first two words
-		seen := map[string]bool{}
+		// one choice per noble: group by first two words (few: a list
+		// on the stack)
+		var kb [8]string
+		seen := kb[:0]
 		for len(ch) > 0 {
 			i := pick(len(ch))
 			c := ch[i]
 			key := c[:len(c)-len(lastWord(c))]
-			if !seen[key] {
-				seen[key] = true
+			if !slices.Contains(seen, key) {
+				seen = append(seen, key)
 				lines = append(lines, c)
 			}
 			ch = append(ch[:i], ch[i+1:]...)
