@@ -40,10 +40,13 @@ func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
 	// attacks an area, how many of side's blocks there are pinned (4.6):
 	// as many may leave as side has blocks there beyond the attackers'.
 	attacked := false
-	for a := 0; a < NA; a++ {
-		m.pin[a] = -1
-		if s.Att[a] >= 0 && int(s.Att[a]) != side {
-			attacked = true
+	m.pin = noneNA
+	if s.Att != noneNA { // no attack yet this turn: nothing to look for
+		for a := 0; a < NA; a++ {
+			if s.Att[a] >= 0 && int(s.Att[a]) != side {
+				attacked = true
+				break
+			}
 		}
 	}
 	if !attacked {

@@ -239,7 +239,6 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
 	budget := cards[s.Play[side]].Value
 	m := makeMoveCtx(c, side, budget)
-	var origins [NA]int
 	var dbuf [NA]int
 	dests := dbuf[:0]
 	var pbuf [3]int
@@ -260,16 +259,17 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		}
 	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
-		// Areas holding a block of side that has not moved, in area order.
-		no := 0
-		for set := from; set != 0; set &= set - 1 {
-			origins[no] = bits.TrailingZeros32(set)
-			no++
-		}
+		// Areas holding a block of side that has not moved, in area
+		// order: the k-th bit of from.
+		no := bits.OnesCount32(from)
 		if no == 0 {
 			break
 		}
-		o := origins[pick(no)]
+		set := from
+		for k := pick(no); k > 0; k-- {
+			set &= set - 1
+		}
+		o := bits.TrailingZeros32(set)
 		all := pick(3) == 0
 		// In block order: only the block in hand moves during the loop.
 		for set := unmoved[o]; set != 0; set &= set - 1 {
