@@ -35,6 +35,9 @@ type hooks struct {
 	occ    [NA]uint8
 	occLoc [NB]int8
 	occOK  bool
+	// blocks is newBattleIn's list of the blocks to fight, reused from
+	// battle to battle (the battle copies it).
+	blocks [12]columbia.Block
 }
 
 // hooksPool holds hooks between battles: a battle uses its hooks only
@@ -184,12 +187,16 @@ var kindNames = [...]string{TLeader: "leader", TKing: "king", TInfantry: "infant
 
 // newBattle builds the columbia battle for area a.
 func (s *St) newBattle(a int) *columbia.Battle {
+	var blb [12]columbia.Block
+	return s.newBattleIn(a, blb[:0])
+}
+
+// newBattleIn is newBattle listing the blocks in bl's room.
+func (s *St) newBattleIn(a int, bl []columbia.Block) *columbia.Battle {
 	att := int(s.Att[a])
 	if att < 0 {
 		att = England
 	}
-	var blb [12]columbia.Block
-	bl := blb[:0]
 	n := NB // blocks in a, when the kept occupancy tells
 	if s.occFresh() {
 		n = int(s.occN[England][a]) + int(s.occN[Scotland][a])
@@ -412,9 +419,9 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			break
 		}
 		fought |= 1 << uint(a)
-		bt := s.newBattle(a)
-		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		h := getHooks(s, a)
+		bt := s.newBattleIn(a, h.blocks[:0])
+		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		bt.TellAsEvents(battleHead[a], s.txt())
 		p, err := bt.Run(h, s.decider(a, &h.dec), d)
 		hooksPool.Put(h)
