@@ -142,8 +142,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	n.tb = tb
-	defer func() { n.tb = nil }()
+	n.tb, n.occSure = tb, false
+	defer func() { n.tb, n.occSure = nil, false }()
 	a := &applier{s: n, side: side, d: d, canon: canon, ev: ev}
 	switch n.Phase {
 	case PhCard:

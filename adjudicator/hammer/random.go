@@ -51,6 +51,9 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		smv, sbd, spc := *s.TurnMoves, *s.TurnBorders, *s.Pieces
 		scratch.TurnMoves, scratch.TurnBorders, scratch.Pieces = &smv, &sbd, &spc
 		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn, scratch.pcOwn = true, true, false, true
+		// The copy is ours and moves blocks only through setLoc: once its
+		// occupancy is found counted, it need not be compared again.
+		scratch.occSure = scratch.occFresh()
 		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {

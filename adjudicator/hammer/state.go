@@ -103,6 +103,10 @@ type St struct {
 
 	seen uint64       // blocks shown in battles during the current Apply (tests)
 	tb   *textbuf.Buf // the current Apply's text (nil outside Apply)
+	// occSure: the occupancy was found to match Loc during the current
+	// Apply, which moves blocks only through setLoc from then on (false
+	// outside Apply).
+	occSure bool
 
 	// mvOwn, bdOwn, ordOwn and pcOwn: TurnMoves, TurnBorders, Ord and
 	// Pieces belong to this state alone and may be written in place (see
@@ -396,16 +400,24 @@ func (s *St) occupancy() (o [NA]uint8) {
 
 // occFresh reports whether occN holds the occupancy of the placement
 // Loc. Inside Apply, where the state is not yet shared, it counts the
-// blocks again when they were placed by other means than setLoc;
+// blocks again when they were placed by other means than setLoc, and
+// once it has found them counted it does not compare again (occSure);
 // elsewhere (views, random orders, states several goroutines read) it
 // only reads.
 func (s *St) occFresh() bool {
+	if s.occSure {
+		return true
+	}
 	if s.occOK && s.occKey == s.Loc {
+		if s.tb != nil {
+			s.occSure = true
+		}
 		return true
 	}
 	if s.tb == nil {
 		return false
 	}
+	s.occSure = true
 	p := s.pc()
 	p.occN, p.occB = [2][NA]int8{}, [NA]uint8{}
 	for b, l := range p.Loc {
