@@ -75,3 +75,32 @@ func TestSplitArrowAndTrimAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestNameIndexAgrees: the name indexes answer as the maps they are
+// built from, for every name and for names not in them.
+func TestNameIndexAgrees(t *testing.T) {
+	check := func(x *nameIndex, m map[string]int) {
+		for k, v := range m {
+			got, ok := x.get(k)
+			if k == "" {
+				continue
+			}
+			if !ok || got != v {
+				t.Fatalf("get(%q) = %d, %v; want %d", k, got, ok, v)
+			}
+			for _, other := range []string{k + "x", "x" + k, k[:len(k)-1], strings.ToUpper(k)} {
+				want, inMap := m[other]
+				got, ok := x.get(other)
+				if ok != inMap || (ok && got != want) {
+					t.Fatalf("get(%q) = %d, %v; the map gives %d, %v", other, got, ok, want, inMap)
+				}
+			}
+		}
+		if _, ok := x.get(""); ok {
+			t.Fatal(`get("") found a name`)
+		}
+	}
+	check(areaIndex, areaExact)
+	check(sideBlockIndex[0], sideBlockExact[0])
+	check(sideBlockIndex[1], sideBlockExact[1])
+}
