@@ -27,6 +27,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.commitAnswer(d, lines, legal)
 	case DecReform:
 		return r.targetAnswer(d, lines, legal)
+	case DecPiracy:
+		return r.piracyAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -269,6 +271,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecReform {
 		return s.targetChoices()
 	}
+	if d.Kind == DecPiracy {
+		return s.piracyChoices()
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -329,7 +334,7 @@ func (s *St) decisionChoices(d Decision) []string {
 		var out []string
 		opts := s.RetreatOptions(b, false)
 		c := s.Controller(b.Space)
-		if spaces[b.Space].fortified() && (c == q || s.Allied(c, q)) {
+		if s.fortified(b.Space) && (c == q || s.Allied(c, q)) {
 			out = append(out, "withdraw")
 		}
 		for _, sp := range opts {
@@ -355,6 +360,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecReform {
 		return s.targetText()
+	}
+	if d.Kind == DecPiracy {
+		return s.piracyText()
 	}
 	m := s.Flow.Move
 	q := d.Power

@@ -39,6 +39,7 @@ type wire struct {
 	War           *warWire       `json:"war,omitempty"`
 	Flow          *flowWire      `json:"flow,omitempty"`
 	Religion      *religionWire  `json:"religion,omitempty"`
+	Pirates       *piratesWire   `json:"pirates,omitempty"`
 }
 
 const wireVersion = 1
@@ -58,6 +59,7 @@ func (s *St) Encode() ([]byte, error) {
 		Unrest: []string{}, Display: map[string]int{}, Wars: [][2]string{}, Alliances: [][2]string{},
 		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire()}
+	w.Pirates = s.Pirates.wire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -320,6 +322,9 @@ func decode(data []byte) (*St, error) {
 		return nil, fmt.Errorf("here-i-stand state: %v", err)
 	}
 	if err := s.religionFromWire(w.Religion); err != nil {
+		return nil, err
+	}
+	if err := s.Pirates.fromWire(w.Pirates); err != nil {
 		return nil, err
 	}
 	for _, list := range []struct {

@@ -495,6 +495,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	pp, pe, pw := piracyPatterns(p)
+	promptPatterns = append(promptPatterns, pp...)
+	eventPatterns = append(pe, eventPatterns...)
+	whyPatterns = append(whyPatterns, pw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -48,6 +48,8 @@ type order struct {
 	// its bonus (index + 1; 0 for none) and the defender pool of a
 	// debate (1: committed).
 	zone, deb, pool int
+	// target is the target power of piracy (-1: not named).
+	target int
 }
 
 // unitSpec says which land units an order takes: all of them, a number
@@ -69,6 +71,7 @@ var verbTable = map[string]string{
 	"deploy": "deploy", "skip": "decline", "target": "target", "flip": "target",
 	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",
 	"peters": "stpeters", "burn": "burnbooks", "jesuit": "jesuit", "found": "jesuit", "lose": "lose", "naval": "naval", "transport": "transport",
+	"piracy": "piracy", "pirate": "piracy",
 }
 
 var verbList = func() []string {
@@ -567,6 +570,8 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		return o, err
 	case "transport":
 		return parseTransport(p, words)
+	case "piracy":
+		return parsePiracy(o, words)
 	case "naval":
 		w := words
 		if len(w) > 0 && w[0] == "move" {
@@ -696,6 +701,8 @@ func (o order) canonical(p int) string {
 		return "lose " + o.units.text()
 	case "transport":
 		return o.transportCanonical()
+	case "piracy":
+		return o.piracyCanonical()
 	case "naval":
 		var mv []string
 		for i, x := range o.navals {

@@ -294,7 +294,7 @@ func (s *St) moveOut(q, sp int) []string {
 	land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
 	if !land.empty() || len(s.leadersAt(sp, q)) > 0 {
 		to := s.nearestLand(sp, func(x int) bool {
-			return x != sp && spaces[x].fortified() && s.Controller(x) == q && !s.besieged(x, q)
+			return x != sp && s.fortified(x) && s.Controller(x) == q && !s.besieged(x, q)
 		})
 		log = append(log, s.relocate(q, sp, to, land, false)...)
 	}

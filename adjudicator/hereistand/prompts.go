@@ -167,6 +167,11 @@ func (s *St) actionForms(p int) []string {
 	if t := s.transportOptions(p); len(t) > 0 {
 		out = append(out, t[:min(len(t), 4)]...)
 	}
+	if c := ActionCost(p, ActBuildCorsair); c > 0 && c <= s.Flow.CP && s.barbary() {
+		b := s.buildOptions(p, ActBuildCorsair)
+		out = append(out, b[:min(len(b), 3)]...)
+	}
+	out = append(out, s.piracyOptions(p)...)
 	return append(out, s.religiousOptions(p)...)
 }
 
@@ -337,6 +342,10 @@ actions:
 				cands = c.navalMoves(p)
 			}
 			cands = append(cands, c.transportOptions(p)...)
+			cands = append(cands, c.piracyOptions(p)...)
+			if k := ActionCost(p, ActBuildCorsair); k > 0 && k <= c.Flow.CP && c.barbary() {
+				cands = append(cands, c.buildOptions(p, ActBuildCorsair)...)
+			}
 		case 0, 1:
 			cands = c.legalMoves(p)
 		case 2:

@@ -165,6 +165,10 @@ type St struct {
 	// Flow is the turn machine: the impulse in progress, the decisions
 	// owed and the outcome (flow.go).
 	Flow Flow
+
+	// Pirates holds the pirate havens, the piracy markers and the piracy
+	// in progress (piracy.go).
+	Pirates Pirates
 }
 
 // newState returns an empty state with every leader off the map.
@@ -191,6 +195,7 @@ func (s *St) clone() *St {
 	c.Warfare = s.Warfare.clone()
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
+	c.Pirates = s.Pirates.clone()
 	return &c
 }
 
@@ -554,6 +559,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkReligion(); err != nil {
+		return err
+	}
+	if err := s.checkPirates(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {

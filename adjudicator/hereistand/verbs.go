@@ -53,6 +53,7 @@ var verbAliases = map[string]string{
 	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
 	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 	"prestar": "loan", "presto": "loan",
+	"piratería": "piracy", "pirateria": "piracy", "piratear": "piracy", // "pirateria" in Italian too
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
