@@ -85,7 +85,7 @@ func (s *St) capturedBy(p, q int) []int {
 func (s *St) homeHeldBy(p, q int, keys bool) []int {
 	var out []int
 	for sp := 0; sp < NS; sp++ {
-		if int(spaces[sp].Home) == p && int(s.Ctrl[sp]) == q && (spaces[sp].Type == Key) == keys {
+		if s.homeOf(sp) == p && int(s.Ctrl[sp]) == q && (spaces[sp].Type == Key) == keys {
 			out = append(out, sp)
 		}
 	}
@@ -632,7 +632,7 @@ func (s *St) madePeace(p, q int) bool {
 func (s *St) cedeHomes(p, w int, each func(sp int, moved []string)) []int {
 	var ceded []int
 	for sp := 0; sp < NS; sp++ {
-		if int(spaces[sp].Home) == w && int(s.Ctrl[sp]) == p {
+		if s.homeOf(sp) == w && int(s.Ctrl[sp]) == p {
 			s.takeControl(w, sp)
 			moved := append(s.moveOut(p, sp), s.recheckSiege(sp)...)
 			if each != nil {

@@ -583,9 +583,9 @@ func piracyItem(in string) (string, error) {
 		return "give vp", nil
 	case "card", "draw":
 		return "give card", nil
-	case "lose", "eliminate", "squadron", "fleet":
+	case "lose", "eliminate", "remove", "squadron", "fleet":
 		w := f
-		for len(w) > 0 && (w[0] == "lose" || w[0] == "eliminate" || w[0] == "1" || w[0] == "a" || w[0] == "squadron" || w[0] == "fleet" || w[0] == "in" || w[0] == "at") {
+		for len(w) > 0 && (w[0] == "lose" || w[0] == "eliminate" || w[0] == "remove" || w[0] == "1" || w[0] == "a" || w[0] == "squadron" || w[0] == "fleet" || w[0] == "in" || w[0] == "at") {
 			w = w[1:]
 		}
 		loc, err := matchLoc(strings.Join(w, " "))

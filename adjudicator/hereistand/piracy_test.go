@@ -306,3 +306,44 @@ func TestHIS16_4b_PiracyStored(t *testing.T) {
 	require.Equal(t, 1, mid.Pirates.Act.Hits)
 	require.Equal(t, []string{"give vp", "give card"}, mid.piracyChoices())
 }
+
+// HIS-16.4a, HIS-16.4f, HIS-16.4g: random players with corsairs at sea
+// initiate piracy and answer its hits (now and then by the deadline
+// default); every state on the way keeps the invariants, and piracy VP
+// never pass 10.
+func TestHIS16_4_PiracyRandomPlay(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := toAction(t, seed)
+		s.Pirates.Havens = 1
+		s.Ctrl[sp(t, "algiers")] = Ottoman
+		for _, z := range []string{"barbary_coast", "ionian_sea"} {
+			s.addUnits(seaLoc(sz(t, z)), Ottoman, Force{Cor: 2})
+		}
+		s.Leader[ldr(t, "barbarossa")] = int16(seaLoc(sz(t, "ionian_sea")))
+		s.setWar(Ottoman, Hapsburg, true)
+		mustCheck(t, s)
+		d, pk := testdice.New(seed), testdice.New(seed^0x91)
+		for i := 0; i < 400 && !s.Flow.Over && s.Turn < 3; i++ {
+			owing := s.Owing()
+			sub := s.RandomSubmission(owing[pk.Intn(len(owing))], pk.Intn)
+			if pk.Intn(5) == 0 {
+				sub = s.Default(sub.Role)
+			}
+			ns, res, err := s.Apply(*sub, d)
+			require.NoError(t, err, "seed %d: %s %v", seed, sub.Role, sub.Lines)
+			s = ns.(*St)
+			mustCheck(t, s)
+			for _, e := range res.Events {
+				for _, k := range []string{"initiates piracy", "piracy VP", "The card drawn", "to the pirates", "nothing left to give"} {
+					if strings.Contains(e.Text, k) {
+						seen[k]++
+					}
+				}
+			}
+		}
+	}
+	t.Log(seen)
+	require.NotZero(t, seen["initiates piracy"])
+	require.NotZero(t, seen["piracy VP"])
+}

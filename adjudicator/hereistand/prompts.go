@@ -342,7 +342,9 @@ actions:
 				cands = c.navalMoves(p)
 			}
 			cands = append(cands, c.transportOptions(p)...)
-			cands = append(cands, c.piracyOptions(p)...)
+			if pc := c.piracyOptions(p); len(pc) > 0 && pick(2) == 0 {
+				cands = pc // corsairs at sea: piracy often
+			}
 			if k := ActionCost(p, ActBuildCorsair); k > 0 && k <= c.Flow.CP && c.barbary() {
 				cands = append(cands, c.buildOptions(p, ActBuildCorsair)...)
 			}
