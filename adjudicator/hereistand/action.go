@@ -206,6 +206,11 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.transportAction(p, o)
 	case "piracy":
 		return r.piracyAction(p, o)
+	case "foreign":
+		if err := s.militaryAllowed(p); err != nil {
+			return err
+		}
+		return r.fightForeignWar(p, o)
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return r.religiousAction(p, o)
 	}
@@ -635,6 +640,7 @@ func (r *run) buildAction(p int, o order) error {
 	if err := s.militaryAllowed(p); err != nil {
 		return err
 	}
+	placed := 0
 	for i := 0; i < o.n; i++ {
 		if err := s.CanBuild(p, o.to, o.kind); err != nil {
 			return errLegal(s.buildOptions(p, o.kind), "%v", err)
@@ -642,9 +648,18 @@ func (r *run) buildAction(p int, o order) error {
 		if err := r.spend(p, o.kind); err != nil {
 			return err
 		}
+		if s.builder(p, o.to) == p {
+			if c := s.foreignBuild(p, buildForce(o.kind)); c != 0 {
+				r.say("%s sends its new %s to %s (HIS-21.7e).", powers[p].Name, unitText(buildForce(o.kind)), cardName(c))
+				continue
+			}
+		}
 		s.addUnits(o.to, s.builder(p, o.to), buildForce(o.kind))
+		placed++
 	}
-	r.say("%s builds %d %s in %s.", powers[p].Name, o.n, buildWord(o.kind, o.n), spaces[o.to].Name)
+	if placed > 0 {
+		r.say("%s builds %d %s in %s.", powers[p].Name, placed, buildWord(o.kind, placed), spaces[o.to].Name)
+	}
 	return nil
 }
 

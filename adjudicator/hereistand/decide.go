@@ -29,6 +29,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.targetAnswer(d, lines, legal)
 	case DecPiracy:
 		return r.piracyAnswer(d, lines, legal)
+	case DecForeign:
+		return r.foreignAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -274,6 +276,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecPiracy {
 		return s.piracyChoices()
 	}
+	if d.Kind == DecForeign {
+		return s.foreignChoices()
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -363,6 +368,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecPiracy {
 		return s.piracyText()
+	}
+	if d.Kind == DecForeign {
+		return s.foreignText()
 	}
 	m := s.Flow.Move
 	q := d.Power

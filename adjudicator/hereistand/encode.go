@@ -40,6 +40,7 @@ type wire struct {
 	Flow          *flowWire      `json:"flow,omitempty"`
 	Religion      *religionWire  `json:"religion,omitempty"`
 	Pirates       *piratesWire   `json:"pirates,omitempty"`
+	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 }
 
 const wireVersion = 1
@@ -60,6 +61,7 @@ func (s *St) Encode() ([]byte, error) {
 		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire()}
 	w.Pirates = s.Pirates.wire()
+	w.Foreign = s.foreignWire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -76,6 +78,8 @@ func (s *St) Encode() ([]byte, error) {
 			where = "removed"
 		case LeaderAway:
 			where = "away"
+		case LeaderForeign:
+			where = "foreign_war"
 		case LeaderCaptured:
 			where, captor = "captured", powers[s.Captor[l]].ID
 		default:
@@ -232,6 +236,8 @@ func decode(data []byte) (*St, error) {
 			s.Leader[li] = LeaderRemoved
 		case "away":
 			s.Leader[li] = LeaderAway
+		case "foreign_war":
+			s.Leader[li] = LeaderForeign
 		case "captured":
 			c, ok := powerByID[l[2]]
 			if !ok {
@@ -325,6 +331,9 @@ func decode(data []byte) (*St, error) {
 		return nil, err
 	}
 	if err := s.Pirates.fromWire(w.Pirates); err != nil {
+		return nil, err
+	}
+	if err := s.foreignFromWire(w.Foreign); err != nil {
 		return nil, err
 	}
 	for _, list := range []struct {

@@ -184,6 +184,7 @@ func (s *St) CardsDealt(p int) int {
 	if s.Tracks.Excommunicated&(1<<p) != 0 {
 		n-- // the "-1 Card" marker (HIS-21.5h)
 	}
+	n -= s.foreignPenalty(p) // a card fewer while a foreign war lasts
 	return max(n, 1)
 }
 

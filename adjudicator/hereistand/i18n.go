@@ -499,6 +499,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, pp...)
 	eventPatterns = append(pe, eventPatterns...)
 	whyPatterns = append(whyPatterns, pw...)
+	fp, fe, fw := foreignPatterns(p)
+	promptPatterns = append(promptPatterns, fp...)
+	eventPatterns = append(fe, eventPatterns...)
+	whyPatterns = append(whyPatterns, fw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

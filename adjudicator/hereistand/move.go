@@ -106,6 +106,7 @@ func (s *St) NewImpulse() {
 	s.Warfare.Lost, s.Warfare.Tried = nil, nil
 	s.Warfare.LostLeaders, s.Warfare.TriedLeaders = 0, 0
 	s.religionImpulse()
+	s.foreignNewImpulse()
 }
 
 func markCount(list []Mark, loc, p int) int {

@@ -71,7 +71,7 @@ var verbTable = map[string]string{
 	"deploy": "deploy", "skip": "decline", "target": "target", "flip": "target",
 	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",
 	"peters": "stpeters", "burn": "burnbooks", "jesuit": "jesuit", "found": "jesuit", "lose": "lose", "naval": "naval", "transport": "transport",
-	"piracy": "piracy", "pirate": "piracy",
+	"piracy": "piracy", "pirate": "piracy", "foreign": "foreign", "send": "send",
 }
 
 var verbList = func() []string {
@@ -467,6 +467,10 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		}
 		o.forEvent = ev
 	case "pass", "done", "stand", "withdraw":
+		if v == "fight" && len(words) > 0 && (words[0] == "foreign" || words[0] == "war") {
+			o.verb = "foreign" // "fight foreign war egypt"
+			return parseForeign(o, words)
+		}
 		if o.verb == "stand" || o.verb == "done" || o.verb == "withdraw" || len(words) == 0 {
 			break
 		}
@@ -572,6 +576,8 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		return parseTransport(p, words)
 	case "piracy":
 		return parsePiracy(o, words)
+	case "foreign":
+		return parseForeign(o, words)
 	case "naval":
 		w := words
 		if len(w) > 0 && w[0] == "move" {
@@ -703,6 +709,8 @@ func (o order) canonical(p int) string {
 		return o.transportCanonical()
 	case "piracy":
 		return o.piracyCanonical()
+	case "foreign":
+		return o.foreignCanonical()
 	case "naval":
 		var mv []string
 		for i, x := range o.navals {

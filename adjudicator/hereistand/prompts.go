@@ -172,6 +172,9 @@ func (s *St) actionForms(p int) []string {
 		out = append(out, b[:min(len(b), 3)]...)
 	}
 	out = append(out, s.piracyOptions(p)...)
+	if ActionCost(p, ActForeignWar) > 0 && ActionCost(p, ActForeignWar) <= s.Flow.CP {
+		out = append(out, s.foreignOptions(p)...)
+	}
 	return append(out, s.religiousOptions(p)...)
 }
 
@@ -363,6 +366,9 @@ actions:
 		case 4:
 			if c.militaryAllowed(p) == nil {
 				cands = c.assaultOptions(p)
+			}
+			if k := ActionCost(p, ActForeignWar); k > 0 && k <= c.Flow.CP {
+				cands = append(cands, c.foreignOptions(p)...)
 			}
 		}
 		if len(cands) == 0 {
