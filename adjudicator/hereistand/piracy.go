@@ -3,6 +3,7 @@ package hereistand
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -304,12 +305,7 @@ func (s *St) piracyTargets(loc int) []int {
 			out = append(out, c)
 		}
 	}
-	// Impulse Order.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.Ints(out) // Impulse Order
 	return out
 }
 

@@ -65,6 +65,16 @@ func TestHIS21_1d_BarbaryPirates(t *testing.T) {
 	require.Error(t, ns.CanBuild(Hapsburg, alg, ActBuildSquadron))
 	require.Contains(t, ns.buildOptions(Ottoman, ActBuildCorsair), "build corsair in Algiers")
 	require.NotContains(t, ns.buildOptions(Ottoman, ActRaiseRegular), "build regular in Algiers")
+
+	// The event's code needs no impulse: forced in Winter (HIS-19.8) it
+	// does the same.
+	w := s.clone()
+	w.Phase, w.Flow.Card, w.Flow.CP = PhWinter, 0, 0
+	r := &run{s: w, dice: testdice.New(1)}
+	require.NoError(t, events[cardBarbaryPirates].play(r, Papacy, ""))
+	require.EqualValues(t, Ottoman, w.Ctrl[alg])
+	require.Equal(t, Force{Reg: 2, Cor: 2}, w.Units[alg][Ottoman])
+	mustCheck(t, w)
 }
 
 // HIS-21.1e, HIS-21.1f: Pirate Haven, after Barbary Pirates, turns Oran

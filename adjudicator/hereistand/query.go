@@ -93,7 +93,10 @@ func (s *St) querySpace(sp int) string {
 	if e := electorateIndex(sp); e >= 0 && s.Display[e] > 0 {
 		fmt.Fprintf(&b, "Electorate display: %s waiting off the map.\n", plural(int(s.Display[e]), "Protestant regular", "Protestant regulars"))
 	}
-	if info.fortified() {
+	if s.Pirates.Havens != 0 && s.haven(sp) {
+		b.WriteString("Pirate haven: an Ottoman home space with a fortress, where the Ottoman builds corsairs only (HIS-21.1f).\n")
+	}
+	if s.fortified(sp) {
 		if s.Warfare.Siege.has(sp) {
 			fmt.Fprintf(&b, "Under siege: %s inside the fortifications, %d besieging.\n",
 				plural(s.Inside(sp), "land unit", "land units"), s.Besiegers(sp))
