@@ -27,11 +27,14 @@ import (
 type foreignCard struct {
 	Card, Power, Units, Foes int
 	Name, Foe                string // the war's short name, the defenders' name
+	// Helpers are the powers that, playing the card, may add one land
+	// unit of theirs to the defenders (bit p).
+	Helpers uint8
 }
 
 var foreignCards = []foreignCard{
 	{Card: 92, Power: Ottoman, Units: 3, Foes: 3, Name: "Egypt", Foe: "Egyptian"},
-	{Card: 93, Power: England, Units: 4, Foes: 3, Name: "Ireland", Foe: "Irish"},
+	{Card: 93, Power: England, Units: 4, Foes: 3, Name: "Ireland", Foe: "Irish", Helpers: 1<<France | 1<<Hapsburg},
 	{Card: 110, Power: Ottoman, Units: 5, Foes: 4, Name: "Persia", Foe: "Persian"},
 }
 
@@ -77,8 +80,9 @@ func init() {
 	for _, fc := range foreignCards {
 		fc := fc
 		registerEvent(fc.Card, cardEvent{
-			can:  func(s *St, p int) error { return s.canForeignWar(p, fc.Card) },
-			play: func(r *run, p int, _ string) error { return r.startForeignWar(p, fc.Card) },
+			can:      func(s *St, p int) error { return s.canForeignWar(p, fc.Card) },
+			play:     func(r *run, p int, args string) error { return r.startForeignWar(p, fc.Card, args) },
+			examples: func(s *St, p int) []string { return s.foreignExamples(p, fc.Card) },
 		})
 	}
 }
@@ -120,14 +124,82 @@ func (s *St) sendTotal(p int) int {
 
 // startForeignWar puts the card beside the map and has the affected
 // power send its units (HIS-21.7a-b).
-func (r *run) startForeignWar(p, card int) error {
+func (r *run) startForeignWar(p, card int, args string) error {
 	s := r.s
 	fc := foreignInfo(card)
+	help, err := s.foreignHelp(p, card, args)
+	if err != nil {
+		return errLegal(s.foreignExamples(p, card), "%v", err)
+	}
 	s.Discard = removeCard(s.Discard, card) // the card stays beside the map
-	s.Foreign = append(s.Foreign, ForeignWar{Card: card, Foes: fc.Foes})
-	r.say("%s: %s must send %d land units against %d %s units (HIS-21.7a).", cardName(card), powers[fc.Power].Name, fc.Units, fc.Foes, fc.Foe)
+	foes := fc.Foes
+	if help.Land() > 0 {
+		_ = s.removeUnits(help.At, p, help.F)
+		foes++
+		r.say("%s adds %s from %s to the %s units (%s).", powers[p].Name, unitText(help.F), spaces[help.At].Name, fc.Foe, cardName(card))
+	}
+	s.Foreign = append(s.Foreign, ForeignWar{Card: card, Foes: foes})
+	r.say("%s: %s must send %d land units against %d %s units (HIS-21.7a).", cardName(card), powers[fc.Power].Name, fc.Units, foes, fc.Foe)
 	r.foreignSend(card)
 	return nil
+}
+
+// helpUnit is the land unit a power adds to the defenders.
+type helpUnit struct {
+	At int
+	F  Force
+}
+
+func (h helpUnit) Land() int { return h.F.Land() }
+
+// foreignHelp reads the choice of a power that may add one land unit of
+// its own to the defenders ("add 1 regular from paris"); "" adds none.
+func (s *St) foreignHelp(p, card int, args string) (helpUnit, error) {
+	fc := foreignInfo(card)
+	if args == "" {
+		return helpUnit{}, nil
+	}
+	if fc.Helpers&(1<<p) == 0 {
+		return helpUnit{}, fmt.Errorf("%s takes no choices", cardName(card))
+	}
+	v, rest := verbOf(args)
+	if v != "add" {
+		return helpUnit{}, fmt.Errorf("write \"add 1 regular from <space>\" or nothing")
+	}
+	o, err := parseFormationOrder(p, strings.Fields(rest), false, false)
+	if err != nil {
+		return helpUnit{}, err
+	}
+	spec := o.units
+	if !spec.given {
+		spec = unitSpec{given: true, count: 1}
+	}
+	f, err := spec.resolve(s.sendable(p, o.from))
+	if err == nil && f.Land() != 1 {
+		err = fmt.Errorf("one land unit is added, not %d", f.Land())
+	}
+	if err != nil {
+		return helpUnit{}, fmt.Errorf("%s in %s: %v", powers[p].Name, spaces[o.from].Name, err)
+	}
+	return helpUnit{o.from, f}, nil
+}
+
+// foreignExamples are the event's choices for the prompts: none, and for
+// a power that may add a unit to the defenders, one from its first stack.
+func (s *St) foreignExamples(p, card int) []string {
+	out := []string{""}
+	if foreignInfo(card).Helpers&(1<<p) == 0 {
+		return out
+	}
+	done := false
+	s.occ[p].each(func(loc int) {
+		if !done && s.sendable(p, loc).Land() > 0 {
+			f, _ := unitSpec{given: true, count: 1}.resolve(s.sendable(p, loc))
+			out = append(out, "add "+unitText(f)+" from "+strings.ToLower(spaces[loc].Name))
+			done = true
+		}
+	})
+	return out
 }
 
 func removeCard(list []uint8, n int) []uint8 {
@@ -620,7 +692,7 @@ func (s *St) checkForeign() error {
 	pending := 0
 	for _, w := range s.Foreign {
 		fc := foreignInfo(w.Card)
-		if fc == nil || w.Foes < 1 || w.Foes > fc.Foes || w.Units.Sq > 0 || w.Units.Cor > 0 || w.Units.Land() > 30 {
+		if fc == nil || w.Foes < 1 || w.Foes > fc.Foes+1 || w.Units.Sq > 0 || w.Units.Cor > 0 || w.Units.Land() > 30 {
 			return fmt.Errorf("bad foreign war %+v", w)
 		}
 		if !w.Chosen {
@@ -711,6 +783,7 @@ func foreignPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.foreign_war", `{Card}: choose the {N:int} land units you send to the card, from stacks not under siege, with army leaders of their stacks if you wish (HIS-21.7a): "send <units> from <space> [with <leaders>]", several separated by semicolons.`),
 	}
 	events = msg.Patterns{
+		p("his.ev.foreign_help", "{Power:power} adds {Units:units} from {Space} to the {Foe:foe} units ({Card})."),
 		p("his.ev.foreign_war", "{Card}: {Power:power} must send {N:int} land units against {M:int} {Foe:foe} units (HIS-21.7a)."),
 		p("his.ev.foreign_sends", "{Power:power} sends {What} to {Card}."),
 		p("his.ev.foreign_none", "{Power:power} has no land units to send to {Card}."),

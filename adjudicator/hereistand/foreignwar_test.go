@@ -106,9 +106,10 @@ func TestHIS21_7_RevoltInEgypt(t *testing.T) {
 	require.Contains(t, rej.Problems[0].Reason, "no foreign war in play")
 }
 
-// HIS-21.7a: with no choice (no more units than the card asks for, no
-// leader with them) the units go without asking; a besieged stack sends
-// nothing.
+// HIS-21.7a, HIS-21.7b: with no choice (no more units than the card
+// asks for, no leader with them) the units go without asking; a besieged
+// stack sends nothing. The Hapsburg (or France) playing Revolt in Ireland
+// may add one land unit of its own to the Irish.
 func TestHIS21_7a_NoChoice(t *testing.T) {
 	s := board(t)
 	s.Active = Hapsburg
@@ -121,9 +122,20 @@ func TestHIS21_7a_NoChoice(t *testing.T) {
 	deal(s, Hapsburg, 93)
 	mustCheck(t, s)
 	require.Equal(t, 4, s.sendTotal(England))
-	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play 93 for event", "done")
-	require.Contains(t, eventText(res, roleOf(England)), "England sends 1 regular, 1 mercenary from Bristol; 2 regulars from London to #93 Revolt in Ireland.")
+	put(t, s, "valladolid", Hapsburg, Force{Reg: 2, Merc: 1})
+	require.Contains(t, s.playChoices(Hapsburg), "play 93 Revolt in Ireland for event: add 1 regular from valladolid")
+	rej := refuse(t, s, Hapsburg, "play 93 for event: add 2 from valladolid")
+	require.Contains(t, rej.Problems[0].Reason, "one land unit is added, not 2")
+	rej = refuse(t, s, Hapsburg, "play 93 for event: send the armada")
+	require.Contains(t, rej.Problems[0].Reason, "add 1 regular from <space>")
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play 93 for event: add 1 mercenary from valladolid", "done")
+	txt := eventText(res, roleOf(England))
+	require.Contains(t, txt, "Hapsburg adds 1 mercenary from Valladolid to the Irish units (#93 Revolt in Ireland).")
+	require.Contains(t, txt, "#93 Revolt in Ireland: England must send 4 land units against 4 Irish units (HIS-21.7a).")
+	require.Contains(t, txt, "England sends 1 regular, 1 mercenary from Bristol; 2 regulars from London to #93 Revolt in Ireland.")
 	require.Equal(t, 4, ns.foreignWar(93).Units.Land())
+	require.Equal(t, 4, ns.foreignWar(93).Foes)
+	require.Equal(t, Force{Reg: 2}, ns.Units[sp(t, "valladolid")][Hapsburg])
 	require.Equal(t, uint8(2), ns.Units[sp(t, "calais")][England].Reg)
 	require.Equal(t, Hapsburg+1, ns.Active)
 }
