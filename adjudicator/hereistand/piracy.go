@@ -28,6 +28,7 @@ const (
 	cardBarbaryPirates = 9
 	cardDragut         = 18
 	cardPirateHaven    = 89
+	cardJuliaGonzaga   = 84
 )
 
 // havenIDs are the spaces that can become pirate havens, bit i of
@@ -48,6 +49,9 @@ type Pirates struct {
 	Markers uint16
 	// Act is the piracy whose hits the target is choosing.
 	Act *Piracy
+	// Julia is set from Julia Gonzaga until the Ottoman's piracy scores a
+	// hit in the Tyrrhenian Sea or the turn ends.
+	Julia bool
 }
 
 // Piracy is a piracy action waiting for the target's choices (HIS-16.4f).
@@ -69,6 +73,26 @@ func init() {
 	registerEvent(cardBarbaryPirates, cardEvent{play: barbaryPirates})
 	registerEvent(cardDragut, cardEvent{play: dragutEvent})
 	registerEvent(cardPirateHaven, cardEvent{can: canPirateHaven, play: pirateHaven, examples: pirateHavenExamples})
+	registerEvent(cardJuliaGonzaga, cardEvent{can: canJulia, play: juliaGonzaga})
+}
+
+// canJulia: the Ottoman plays Julia Gonzaga after Barbary Pirates.
+func canJulia(s *St, p int) error {
+	switch {
+	case p != Ottoman:
+		return fmt.Errorf("Julia Gonzaga is an Ottoman event")
+	case !s.barbary():
+		return fmt.Errorf("Julia Gonzaga is played only after Barbary Pirates")
+	}
+	return nil
+}
+
+// juliaGonzaga: the Ottoman gains 1 VP if its piracy scores a hit in the
+// Tyrrhenian Sea later this turn (HIS-23.2k).
+func juliaGonzaga(r *run, _ int, _ string) error {
+	r.s.Pirates.Julia = true
+	r.say("Julia Gonzaga: the Ottoman gains 1 VP if its piracy scores a hit in the Tyrrhenian Sea this turn.")
+	return nil
 }
 
 // havenBit is the bit of space sp in Pirates.Havens, or 0.
@@ -476,6 +500,11 @@ func (r *run) piracyAction(p int, o order) error {
 	n := s.piracyDice(loc, target)
 	rolls, hits := rollHits(r.dice, "piracy", n)
 	r.say("%s rolls %d dice for piracy %v: %d hits.", powers[p].Name, n, rolls, hits)
+	if hits > 0 && s.Pirates.Julia && locID(loc) == "tyrrhenian_sea" {
+		s.Pirates.Julia = false
+		s.BonusVP[Ottoman]++
+		r.say("Julia Gonzaga: piracy in the Tyrrhenian Sea gives the Ottoman 1 VP (HIS-23.2k).")
+	}
 	if hits > 0 {
 		s.Pirates.Act = &Piracy{Zone: loc, Target: target, Hits: hits}
 		r.piracyHits()
@@ -641,7 +670,7 @@ func (s *St) piracyText() string {
 }
 
 // piracyWinter removes the piracy markers (HIS-19.6a).
-func (s *St) piracyWinter() { s.Pirates.Markers = 0 }
+func (s *St) piracyWinter() { s.Pirates.Markers, s.Pirates.Julia = 0, false }
 
 // checkPirates verifies the invariants of this slice.
 func (s *St) checkPirates() error {
@@ -649,7 +678,7 @@ func (s *St) checkPirates() error {
 	if pi.Havens >= 1<<len(havenIDs) || pi.Havens != 0 && pi.Havens&1 == 0 {
 		return fmt.Errorf("pirate havens %b without Algiers", pi.Havens)
 	}
-	if pi.Markers >= 1<<NSea || pi.Markers != 0 && !s.barbary() {
+	if pi.Markers >= 1<<NSea || (pi.Markers != 0 || pi.Julia) && !s.barbary() {
 		return fmt.Errorf("piracy markers %b", pi.Markers)
 	}
 	if s.Tracks.Piracy < 0 || s.Tracks.Piracy > maxPiracyVP {
@@ -683,6 +712,7 @@ func (s *St) checkPirates() error {
 type piratesWire struct {
 	Havens  []string `json:"havens,omitempty"`
 	Markers []string `json:"markers,omitempty"`
+	Julia   bool     `json:"julia_gonzaga,omitempty"`
 	Act     *struct {
 		Zone   string `json:"zone"`
 		Target string `json:"target"`
@@ -691,10 +721,10 @@ type piratesWire struct {
 }
 
 func (pi *Pirates) wire() *piratesWire {
-	if pi.Havens == 0 && pi.Markers == 0 && pi.Act == nil {
+	if pi.Havens == 0 && pi.Markers == 0 && pi.Act == nil && !pi.Julia {
 		return nil
 	}
-	var w piratesWire
+	w := piratesWire{Julia: pi.Julia}
 	for i, id := range havenIDs {
 		if pi.Havens&(1<<i) != 0 {
 			w.Havens = append(w.Havens, id)
@@ -720,6 +750,7 @@ func (pi *Pirates) fromWire(w *piratesWire) error {
 	if w == nil {
 		return nil
 	}
+	pi.Julia = w.Julia
 	for _, id := range w.Havens {
 		sp, ok := spaceByID[id]
 		if !ok || havenBit(sp) == 0 {
@@ -763,6 +794,8 @@ func piracyPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.ev.piracy_lost_one", "{Power:power} has nothing left to give: 1 hit is lost."),
 		p("his.ev.piracy_vp", "{Power:power} gives the Ottoman 1 piracy VP ({VP:int} of {Max:int}, HIS-16.4f)."),
 		p("his.ev.piracy_squadron", "{Power:power} loses 1 squadron in {Space} to the pirates (HIS-16.4f)."),
+		p("his.ev.julia", "Julia Gonzaga: the Ottoman gains 1 VP if its piracy scores a hit in the Tyrrhenian Sea this turn."),
+		p("his.ev.julia_vp", "Julia Gonzaga: piracy in the Tyrrhenian Sea gives the Ottoman 1 VP (HIS-23.2k)."),
 		p("his.ev.leader_no_ships", "{Leader} has no ships left and leaves the map until next turn."),
 	}
 	whys = msg.Patterns{
@@ -781,6 +814,8 @@ func piracyPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.why.haven_ottoman", "Pirate Haven is an Ottoman event"),
 		p("his.why.haven_barbary", "Pirate Haven is played only after Barbary Pirates (HIS-21.1e)"),
 		p("his.why.haven_none", "neither Oran nor Tripoli can become a pirate haven now: empty, held by a power at war with the Ottoman and on a sea zone with an Ottoman fortified port (HIS-21.1e)"),
+		p("his.why.julia_ottoman", "Julia Gonzaga is an Ottoman event"),
+		p("his.why.julia_barbary", "Julia Gonzaga is played only after Barbary Pirates"),
 		p("his.why.haven_which", "Pirate Haven converts {Spaces} (HIS-21.1e)"),
 	}
 	return

@@ -357,3 +357,35 @@ func TestHIS16_4_PiracyRandomPlay(t *testing.T) {
 	require.NotZero(t, seen["initiates piracy"])
 	require.NotZero(t, seen["piracy VP"])
 }
+
+// HIS-23.2k: Julia Gonzaga (Ottoman, after Barbary Pirates) gives the
+// Ottoman 1 VP when its piracy scores a hit in the Tyrrhenian Sea later
+// in the turn; the chance ends with the turn.
+func TestHIS23_2k_JuliaGonzaga(t *testing.T) {
+	s := pirateBoard(t, 0)
+	s.Flow.Card = 0
+	tyr := seaLoc(sz(t, "tyrrhenian_sea"))
+	s.addUnits(tyr, Ottoman, Force{Cor: 2})
+	deal(s, Ottoman, cardJuliaGonzaga)
+	deal(s, Hapsburg, cardJuliaGonzaga+1)
+	require.ErrorContains(t, s.eventPlayable(Hapsburg, cardJuliaGonzaga), "Ottoman event")
+	ns, res := submit(t, s, Ottoman, testdice.New(1), "play 84 for event")
+	require.Contains(t, eventText(res, roleOf(Hapsburg)), "Julia Gonzaga: the Ottoman gains 1 VP if its piracy scores a hit in the Tyrrhenian Sea this turn.")
+	require.True(t, ns.Pirates.Julia)
+	require.True(t, ns.Removed.has(cardJuliaGonzaga))
+
+	ns.Active, ns.Flow.Card, ns.Flow.CP = Ottoman, cards[1].Num, 2
+	deal(ns, Hapsburg)
+	vp := ns.VP(Ottoman)
+	// No anti-piracy dice (no power at war); 2 dice, 1 hit; the
+	// Hapsburg, with no card and no squadron, gives the VP at once.
+	end, res := submit(t, ns, Ottoman, &testdice.Script{Rolls: []int{6, 1}}, "piracy in tyrrhenian sea against hapsburg")
+	require.Contains(t, eventText(res, roleOf(France)), "Julia Gonzaga: piracy in the Tyrrhenian Sea gives the Ottoman 1 VP (HIS-23.2k).")
+	require.False(t, end.Pirates.Julia)
+	require.Equal(t, vp+2, end.VP(Ottoman), "1 VP for Julia Gonzaga, 1 piracy VP")
+
+	// Winter ends the chance.
+	r := &run{s: ns.clone(), dice: testdice.New(1)}
+	r.winter()
+	require.False(t, r.s.Pirates.Julia)
+}
