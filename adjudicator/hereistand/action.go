@@ -213,6 +213,8 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.fightForeignWar(p, o)
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return r.religiousAction(p, o)
+	case "colonize", "explore", "conquer":
+		return r.newWorldAction(p, o.verb)
 	}
 	return errLegal(s.actionForms(p), "%q is not an action of the Action Phase", o.verb)
 }

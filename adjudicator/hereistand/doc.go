@@ -18,10 +18,12 @@
 // Diplomacy Phase (negotiation.go: deals and alliances; loans.go: squadrons
 // lent to an ally and given back in Winter; peace.go: suing
 // for peace and ransom; diplomacy.go: declarations of war and
-// interventions), Ottoman piracy with Barbary Pirates, Pirate Haven and
-// Dragut (piracy.go), and the foreign wars (foreignwar.go). The other
-// cards are played for their CP only; their events and the New World come
-// later.
+// interventions), the New World (newworld.go: colonies, voyages of
+// exploration and conquest, New World riches, raiders and the New World
+// cards' events), Ottoman piracy with Barbary Pirates, Pirate Haven,
+// Dragut and Julia Gonzaga (piracy.go), and the foreign wars
+// (foreignwar.go). Other cards are played for their CP only; their events
+// come later.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

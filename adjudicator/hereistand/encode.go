@@ -39,6 +39,7 @@ type wire struct {
 	War           *warWire       `json:"war,omitempty"`
 	Flow          *flowWire      `json:"flow,omitempty"`
 	Religion      *religionWire  `json:"religion,omitempty"`
+	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Pirates       *piratesWire   `json:"pirates,omitempty"`
 	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 }
@@ -59,7 +60,8 @@ func (s *St) Encode() ([]byte, error) {
 		Units: [][7]any{}, Leaders: [][3]string{}, Control: [][2]string{}, Protestant: []string{},
 		Unrest: []string{}, Display: map[string]int{}, Wars: [][2]string{}, Alliances: [][2]string{},
 		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
-		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire()}
+		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
+		NewWorld: s.newWorldWire()}
 	w.Pirates = s.Pirates.wire()
 	w.Foreign = s.foreignWire()
 	for loc := 0; loc < NLoc; loc++ {
@@ -328,6 +330,9 @@ func decode(data []byte) (*St, error) {
 		return nil, fmt.Errorf("here-i-stand state: %v", err)
 	}
 	if err := s.religionFromWire(w.Religion); err != nil {
+		return nil, err
+	}
+	if err := s.newWorldFromWire(w.NewWorld); err != nil {
 		return nil, err
 	}
 	if err := s.Pirates.fromWire(w.Pirates); err != nil {

@@ -711,6 +711,10 @@ func (s *St) owingPowers() []int {
 		return out
 	case PhSpring, PhAction:
 		return []int{s.Active}
+	case PhNewWorld:
+		if p := s.newWorldOwing(); p >= 0 {
+			return []int{p}
+		}
 	}
 	return nil
 }

@@ -150,6 +150,7 @@ func setup(id string, players int, optional bool) (*St, error) {
 			s.Rel.Debater[d] = DebUncommitted
 		}
 	}
+	s.setupNewWorld()
 	// Luther's 95 Theses starts in the Protestant hand (HIS-8.1a).
 	for n := 1; n <= NC; n++ {
 		if cards[n].EntryCond == EntryStartInHand && s.Turn == 1 {
@@ -351,6 +352,9 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Diplomatic status", Body: b.String(),
 		TitleMsg: vm("his.section.diplomacy"), Lines: []msg.M{msg.New("his.view.at_war", "Wars", warMsgs)}})
 	v.Sections = append(v.Sections, s.religionSection())
+	if nw, ok := s.newWorldSection(); ok {
+		v.Sections = append(v.Sections, nw)
+	}
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

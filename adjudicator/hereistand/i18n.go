@@ -325,7 +325,6 @@ func i18nInit() {
 		msg.NewPattern("his.ev.receives", "{Power:power} receives {Count:int} cards.", "Count", convs),
 		p("his.ev.dealt", "{Power:power} is dealt {Cards}."),
 		p("his.ev.turn_begins", "Turn {Turn:int} ({Years}) begins: the cards are dealt."),
-		p("his.ev.new_world", "New World phase: voyages arrive with the New World rules."),
 		p("his.ev.vp", "Victory points at the end of turn {Turn:int}: {Scores:scores}."),
 		p("his.ev.game_over", "The game is over: {Result:result}."),
 		p("his.ev.no_deploy", "{Power:power} does not deploy."),
@@ -495,6 +494,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, rp...)
 	eventPatterns = append(re, eventPatterns...)
 	whyPatterns = append(whyPatterns, rw...)
+	np, ne, nw := newWorldPatterns(p)
+	promptPatterns = append(promptPatterns, np...)
+	eventPatterns = append(eventPatterns, ne...)
+	whyPatterns = append(whyPatterns, nw...)
 	pp, pe, pw := piracyPatterns(p)
 	promptPatterns = append(promptPatterns, pp...)
 	eventPatterns = append(pe, eventPatterns...)

@@ -71,6 +71,7 @@ var verbTable = map[string]string{
 	"deploy": "deploy", "skip": "decline", "target": "target", "flip": "target",
 	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",
 	"peters": "stpeters", "burn": "burnbooks", "jesuit": "jesuit", "found": "jesuit", "lose": "lose", "naval": "naval", "transport": "transport",
+	"colonize": "colonize", "colonise": "colonize", "explore": "explore", "conquer": "conquer",
 	"piracy": "piracy", "pirate": "piracy", "foreign": "foreign", "send": "send",
 }
 
@@ -438,7 +439,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		verb, err = orders.MatchVerb(v, verbList)
 	}
 	if err != nil {
-		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy, target, publish treatise, translate, debate, st peters, burn books, jesuit university", v)
+		return order{}, fmt.Errorf("unknown order %q; orders are play, pass, move, build, control, remove unrest, assault, done, intercept, decline, avoid, stand, withdraw, fall back, move on, retreat, deploy, target, publish treatise, translate, debate, st peters, burn books, jesuit university, colonize, explore, conquer", v)
 	}
 	words := strings.Fields(rest)
 	o := order{verb: verbTable[verb], to: -1, from: -1}
@@ -536,6 +537,10 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		return o, err
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return parseReligious(o, words)
+	case "colonize", "explore", "conquer":
+		if len(words) > 0 {
+			return o, fmt.Errorf("%q takes nothing after it", o.verb)
+		}
 	case "assault":
 		// "assault [<units> in] <space> [with <leaders>]" (HIS-15.1f).
 		if o.units, words, err = splitUnits(words); err != nil {
@@ -738,6 +743,8 @@ func (o order) canonical(p int) string {
 		return o.verb + " " + sp(o.to)
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return o.religiousCanonical()
+	case "colonize", "explore", "conquer":
+		return o.verb
 	case "assault":
 		if u := o.units.text(); u != "" {
 			return "assault " + u + " in " + sp(o.to) + lead()

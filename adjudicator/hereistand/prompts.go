@@ -102,6 +102,9 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		ch := s.dietChoices(p)
 		return adjudicator.Prompt{Role: role, Kind: "diet", Text: "Diet of Worms (HIS-18.1d): commit one card from your hand in secret; the three cards are revealed together.",
 			Choices: capList(ch), Template: ch[:1]}
+	case PhNewWorld:
+		return adjudicator.Prompt{Role: role, Kind: "new-world", Text: s.newWorldText(),
+			Choices: s.deepOptions(), Template: []string{s.newWorldDefault()}}
 	case PhSpring:
 		ch := append([]string{"no deployment"}, s.springDestinations(p)...)
 		return adjudicator.Prompt{Role: role, Kind: "spring", Text: s.springText(p), Choices: capList(ch),
@@ -112,7 +115,7 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		return adjudicator.Prompt{Role: role, Kind: "impulse",
 			Text: fmt.Sprintf("Your impulse (turn %d): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines.",
 				s.Turn),
-			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+", done")), Template: s.defaultLines(p)}
+			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+newWorldVerbs[p]+", done")), Template: s.defaultLines(p)}
 	}
 	return adjudicator.Prompt{Role: role, Kind: "actions",
 		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
@@ -167,6 +170,7 @@ func (s *St) actionForms(p int) []string {
 	if t := s.transportOptions(p); len(t) > 0 {
 		out = append(out, t[:min(len(t), 4)]...)
 	}
+	out = append(out, s.newWorldOptions(p)...)
 	if c := ActionCost(p, ActBuildCorsair); c > 0 && c <= s.Flow.CP && s.barbary() {
 		b := s.buildOptions(p, ActBuildCorsair)
 		out = append(out, b[:min(len(b), 3)]...)
@@ -200,6 +204,8 @@ func (s *St) defaultLines(p int) []string {
 		return s.dietChoices(p)[:1]
 	case PhSpring:
 		return []string{"no deployment"}
+	case PhNewWorld:
+		return []string{s.newWorldDefault()}
 	}
 	if s.Flow.Card != 0 {
 		return []string{"done"}
@@ -283,6 +289,9 @@ func (s *St) randomPower(role adjudicator.Role, pick func(n int) int) *adjudicat
 	case s.Phase == PhDiet:
 		ch := s.dietChoices(p)
 		lines = []string{ch[pick(len(ch))]}
+	case s.Phase == PhNewWorld:
+		ch := s.deepOptions()
+		lines = []string{ch[pick(len(ch))]}
 	default:
 		lines = s.defaultLines(p)
 	}
@@ -339,7 +348,7 @@ actions:
 		var cands []string
 		switch pick(7) {
 		case 6:
-			cands = c.religiousOptions(p)
+			cands = append(c.religiousOptions(p), c.newWorldOptions(p)...)
 		case 5:
 			if k := ActionCost(p, ActNavalMove); k > 0 && k <= c.Flow.CP {
 				cands = c.navalMoves(p)

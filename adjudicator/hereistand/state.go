@@ -166,6 +166,9 @@ type St struct {
 	// owed and the outcome (flow.go).
 	Flow Flow
 
+	// NW is the New World: colonies, discoveries, conquests and the
+	// voyages of the turn (newworld.go).
+	NW NewWorld
 	// Pirates holds the pirate havens, the piracy markers and the piracy
 	// in progress (piracy.go).
 	Pirates Pirates
@@ -197,6 +200,7 @@ func (s *St) clone() *St {
 	c.Warfare = s.Warfare.clone()
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
+	c.NW = s.NW.clone()
 	c.Pirates = s.Pirates.clone()
 	c.Foreign = cloneForeign(s.Foreign)
 	return &c
@@ -562,6 +566,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkReligion(); err != nil {
+		return err
+	}
+	if err := s.checkNewWorld(); err != nil {
 		return err
 	}
 	if err := s.checkPirates(); err != nil {

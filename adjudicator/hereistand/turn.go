@@ -92,6 +92,8 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 		return r.springAnswer(p, nonEmpty(lines))
 	case PhAction:
 		return r.impulseLines(p, lines, false)
+	case PhNewWorld:
+		return r.newWorldAnswer(p, nonEmpty(lines))
 	}
 	return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{Reason: "no decision is owed in the " + phaseNames[s.Phase] + " phase"}}}
 }
@@ -328,7 +330,9 @@ func (r *run) advance() {
 			r.winter()
 			r.enter(PhNewWorld)
 		case PhNewWorld:
-			r.say("New World phase: voyages arrive with the New World rules.")
+			if !r.newWorldPhase() {
+				return
+			}
 			r.enter(PhVictory)
 		case PhVictory:
 			r.victory()
@@ -377,6 +381,7 @@ func (r *run) cardDrawPhase() {
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
 	r.religionCardDraw()
+	r.newWorldRiches() // HIS-20.4
 	for p := 0; p < NMajor; p++ {
 		var got []string
 		for _, c := range s.Hands[p] {

@@ -372,6 +372,7 @@ func TestHIS11g_AllPass(t *testing.T) {
 	for p := 0; p < NMajor; p++ {
 		deal(s, p)
 	}
+	s.NW = NewWorld{} // no voyage this turn: the New World has its own tests
 	two := cardWith(t, 2)
 	deal(s, Ottoman, two, cardWith(t, 2, int(two)))
 	s, res := submit(t, s, Ottoman, testdice.New(1), "play "+strconv.Itoa(int(two)), "done")

@@ -53,6 +53,7 @@ var verbAliases = map[string]string{
 	"proponer": "propose", "propongo": "propose", "confirmar": "confirm", "confirmo": "confirm", "confirma": "confirm",
 	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 	"prestar": "loan", "presto": "loan",
+	"colonizar": "colonize", "coloniza": "colonize", "explorar": "explore", "explora": "explore", "conquistar": "conquer", "conquista": "conquer",
 	"piratería": "piracy", "pirateria": "piracy", "piratear": "piracy", // "pirateria" in Italian too
 	"enviar": "send", "envía": "send", "envio": "send", "envío": "send", "invia": "send", "inviare": "send", "luchar": "fight", "lucha": "fight",
 
@@ -87,6 +88,7 @@ var verbAliases = map[string]string{
 	"proponi": "propose", "proporre": "propose", "conferma": "confirm", "confermare": "confirm", "confermo": "confirm",
 	"dona": "donate", "donare": "donate", "revoca": "lift", "alleati": "ally", "allearsi": "ally", "dai": "give", "cedi": "give", "restituisci": "return", "carte": "cards", "pace": "peace",
 	"presta": "loan", "prestare": "loan", // "presta" in Spanish too
+	"colonizza": "colonize", "colonizzare": "colonize", "esplora": "explore", "esplorare": "explore", "conquistare": "conquer", // "conquista" as in Spanish
 }
 
 // wordAliases maps the other keywords of an order.

@@ -130,7 +130,7 @@ func TestHIS19a_WinterOrder(t *testing.T) {
 			continue
 		}
 		found = true
-		rep, nw := strings.Index(text, "adds a regular in"), strings.Index(text, "New World phase")
+		rep, nw := strings.Index(text, "adds a regular in"), strings.Index(text, "New World Phase")
 		if !(end < rep && rep < nw) {
 			t.Errorf("winter not between the last impulse and the New World Phase:\n%s", text)
 		}

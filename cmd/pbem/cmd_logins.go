@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,13 +75,31 @@ func opLogins(e *opEnv, raw json.RawMessage) (*opResult, error) {
 					list = append(list, trialAddr{addr: s.Email, who: []string{fmt.Sprintf("invited to play %s in %s", s.Role, in.ID)}})
 				}
 			}
+			if err != nil {
+				return err
+			}
+			// League entrants, substitutes and GMs: leagues are few, and
+			// this is an operator's command, not a mail's path.
+			ls, err := tx.Leagues()
+			for _, l := range ls {
+				for _, p := range l.Players {
+					list = append(list, trialAddr{addr: p, who: []string{"entrant in league " + l.Name}})
+				}
+				for _, sb := range l.Subs {
+					list = append(list, trialAddr{addr: sb.Addr, who: []string{"substitute in league " + l.Name}})
+				}
+				if l.GM != "" {
+					list = append(list, trialAddr{addr: l.GM, who: []string{"GM of league " + l.Name}})
+				}
+			}
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
+		list = mergeTrialAddrs(list)
 		if len(list) == 0 {
-			return &opResult{Text: "No game creator is configured and no game created by email is waiting for its players;\n`pbem logins ADDRESS` tells the login of any address.\n"}, nil
+			return &opResult{Text: "No game creator is configured, no game created by email is waiting for its players and no league has entrants;\n`pbem logins ADDRESS` tells the login of any address.\n"}, nil
 		}
 	}
 	acc, err := trialAccess(e.cfg)
@@ -99,4 +118,25 @@ func opLogins(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	}
 	fmt.Fprintf(&b, "\nMail for games goes to %s.\n", e.cfg.OrdersAddress)
 	return &opResult{Text: b.String()}, nil
+}
+
+// mergeTrialAddrs folds the entries of one address into one, first seen
+// first, keeping every reason it was listed for.
+func mergeTrialAddrs(list []trialAddr) []trialAddr {
+	at := map[string]int{}
+	var out []trialAddr
+	for _, a := range list {
+		a.addr = strings.ToLower(strings.TrimSpace(a.addr))
+		if i, ok := at[a.addr]; ok {
+			for _, w := range a.who {
+				if !slices.Contains(out[i].who, w) {
+					out[i].who = append(out[i].who, w)
+				}
+			}
+			continue
+		}
+		at[a.addr] = len(out)
+		out = append(out, a)
+	}
+	return out
 }
