@@ -355,6 +355,9 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if nw, ok := s.newWorldSection(); ok {
 		v.Sections = append(v.Sections, nw)
 	}
+	if ps, ok := s.piracySection(); ok {
+		v.Sections = append(v.Sections, ps)
+	}
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

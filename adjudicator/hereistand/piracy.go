@@ -820,3 +820,51 @@ func piracyPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 	}
 	return
 }
+
+// piracySection shows the pirate havens, the piracy markers and VP,
+// Julia Gonzaga and the foreign wars in play, for every view (they are
+// public).
+func (s *St) piracySection() (adjudicator.Section, bool) {
+	var b strings.Builder
+	var rows []adjudicator.Row
+	add := func(key msg.M, label string, parts []string) {
+		if len(parts) == 0 {
+			return
+		}
+		b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
+		var items []msg.M
+		for _, x := range parts {
+			items = append(items, msg.Lit(x))
+		}
+		rows = append(rows, adjudicator.Row{Key: key, Items: items})
+	}
+	var havens, markers []string
+	for _, sp := range s.havenSpaces() {
+		havens = append(havens, spaces[sp].Name)
+	}
+	for z := 0; z < NSea; z++ {
+		if s.Pirates.Markers&(1<<z) != 0 {
+			markers = append(markers, seas[z].Name)
+		}
+	}
+	add(msg.New("his.view.havens"), "Pirate havens", havens)
+	add(msg.New("his.view.piracy_markers"), "Piracy this turn", markers)
+	if s.barbary() {
+		add(msg.New("his.view.piracy_vp"), "Piracy VP", []string{fmt.Sprintf("%d of %d", s.Tracks.Piracy, maxPiracyVP)})
+	}
+	if s.Pirates.Julia {
+		add(msg.New("his.view.julia"), "Julia Gonzaga", []string{"1 VP for a piracy hit in the Tyrrhenian Sea"})
+	}
+	for _, w := range s.Foreign {
+		fc := foreignInfo(w.Card)
+		on := unitText(w.Units)
+		if len(w.Leaders) > 0 {
+			on += ", " + leaderNames(w.Leaders)
+		}
+		add(msg.Lit(cardName(w.Card)), cardName(w.Card), []string{powers[fc.Power].Name + ": " + on, fmt.Sprintf("%d %s units", w.Foes, fc.Foe)})
+	}
+	if len(rows) == 0 {
+		return adjudicator.Section{}, false
+	}
+	return adjudicator.Section{Title: "Piracy and foreign wars", Body: b.String(), TitleMsg: vm("his.section.piracy"), Rows: rows}, true
+}

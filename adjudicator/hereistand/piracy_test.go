@@ -310,6 +310,17 @@ func TestHIS16_4b_PiracyStored(t *testing.T) {
 	back, err := decode(data)
 	require.NoError(t, err)
 	require.Equal(t, ns.Pirates, back.Pirates)
+	// Every view shows the havens, the markers and the piracy VP.
+	var body string
+	for _, sec := range ns.View(roleOf(France)).Sections {
+		if sec.Title == "Piracy and foreign wars" {
+			body = sec.Body
+			require.Equal(t, "his.section.piracy", sec.TitleMsg.Key)
+		}
+	}
+	require.Contains(t, body, "Pirate havens: Algiers")
+	require.Contains(t, body, "Piracy this turn: Barbary Coast")
+	require.Contains(t, body, "Piracy VP: 0 of 10")
 	// One hit answered: the other is asked again.
 	mid, _ := submit(t, back, Hapsburg, testdice.New(1), "lose squadron in cartagena")
 	require.Equal(t, []adjudicator.Role{"hapsburg"}, mid.Owing())
