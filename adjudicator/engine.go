@@ -46,6 +46,28 @@ type Querier interface {
 	Query(role Role, q string) (string, error)
 }
 
+// MsgQuerier is implemented by Queriers that answer in every reader's
+// language: QueryMsg gives the answer to "show X" as messages of the
+// game's catalogue (see Localized), one per line of the answer, and the
+// platform renders them in the reader's language. Query is the same
+// answer rendered in English (msg.English), so the two never drift.
+// A question the game cannot answer (an unknown name, with the nearest
+// valid ones) is a *QueryError from both.
+type MsgQuerier interface {
+	Querier
+	QueryMsg(role Role, q string) ([]msg.M, error)
+}
+
+// QueryError is a question a game cannot answer: Text is the reason in
+// English, Msg the same reason as a message of the game's catalogue
+// ("\"knet\" is not a known area; did you mean Kent?").
+type QueryError struct {
+	Text string
+	Msg  msg.M
+}
+
+func (e *QueryError) Error() string { return e.Text }
+
 // OptionInfo is implemented by games whose scenarios come with an option
 // (a scenario pack the club typed in): InfoFor describes the game as those
 // options make it, so that the platform checks scenarios and roles

@@ -1,67 +1,139 @@
 package hammer
 
 import (
-	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
-// Query implements adjudicator.Querier: "show Fife" answers what role may
-// see of an area: its castle and cathedral, its borders, and the blocks
-// there (the reader's own by name and strength, the enemy's as a count).
+var _ adjudicator.MsgQuerier = (*St)(nil)
+
+// queryEnglish renders the game's messages in English, for the answers the
+// engine gives as text too (Query).
+var queryEnglish = sync.OnceValue(func() *msg.English {
+	e, err := msg.LoadEnglish(locales, "locales/en.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return e
+})
+
+// queryLists are the answer's lines that list items after a heading,
+// with the separator between them: long ones wrap between items.
+var queryLists = map[string]string{"ham.q.borders": ", ", "ham.q.blocks": " · "}
+
+// Query implements adjudicator.Querier: QueryMsg's answer in English.
 func (s *St) Query(role adjudicator.Role, q string) (string, error) {
-	a, err := matchArea(q)
+	ms, err := s.QueryMsg(role, q)
 	if err != nil {
 		return "", err
 	}
+	var b strings.Builder
+	for _, m := range ms {
+		line := queryEnglish().Text(m)
+		if sep, ok := queryLists[m.Key]; ok {
+			if i := strings.Index(line, ": "); i >= 0 {
+				line = wrapItems(line[:i+2], splitOutside(line[i+2:], sep), sep)
+			}
+		}
+		b.WriteString(line)
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// splitOutside splits s at sep, except inside brackets: "Fife (red,
+// Anglo-Scottish), Mar (black)" is two items.
+func splitOutside(s, sep string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '(':
+			depth++
+		case s[i] == ')':
+			depth--
+		case depth == 0 && strings.HasPrefix(s[i:], sep):
+			out = append(out, s[start:i])
+			start = i + len(sep)
+			i += len(sep) - 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// queryCommaList joins items as "A, B, C".
+func queryCommaList(items []msg.M) msg.M {
+	list := items[0]
+	for _, x := range items[1:] {
+		list = msg.New("ham.q.comma", "A", list, "B", x)
+	}
+	return list
+}
+
+// QueryMsg implements adjudicator.MsgQuerier: "show Fife" answers what
+// role may see of an area, one message a line: its castle and cathedral,
+// its borders, and the blocks there (the reader's own by name and
+// strength, the enemy's as a count). Names stay as the map prints them.
+func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
+	a, err := matchArea(q)
+	if err != nil {
+		reasons.once.Do(reasonPatterns)
+		m, ok := reasons.pats.Match(err.Error())
+		if !ok {
+			m = msg.Lit(err.Error())
+		}
+		return nil, &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
+	}
 	ar := &areas[a]
-	var about []string
+	var about []msg.M
 	if ar.Castle > 0 {
-		about = append(about, fmt.Sprintf("castle %d", ar.Castle))
+		about = append(about, msg.New("ham.q.castle", "N", int(ar.Castle)))
 	}
 	if ar.Cathedral {
-		about = append(about, "cathedral")
+		about = append(about, msg.New("ham.q.cathedral"))
 	}
 	if ar.Coastal {
-		about = append(about, "coastal")
+		about = append(about, msg.New("ham.q.coastal"))
 	}
-	var b strings.Builder
-	b.WriteString(ar.Name)
+	var out []msg.M
 	if len(about) > 0 {
-		b.WriteString(": " + strings.Join(about, ", "))
+		out = append(out, msg.New("ham.q.area", "Area", ar.Name, "About", queryCommaList(about)))
+	} else {
+		out = append(out, msg.New("ham.q.area_plain", "Area", ar.Name))
 	}
-	b.WriteString(".\n")
-	var nb []string
+	var nb []msg.M
 	for k, n := range ar.Nbr {
 		kind := "black"
 		if borders[ar.Brd[k]].Red {
 			kind = "red"
 		}
 		if borders[ar.Brd[k]].AngSco {
-			kind += ", Anglo-Scottish"
+			kind += "_anglo_scottish"
 		}
-		nb = append(nb, fmt.Sprintf("%s (%s)", areas[n].Name, kind))
+		nb = append(nb, msg.New("ham.q.border."+kind, "Area", areas[n].Name))
 	}
 	if len(nb) > 0 {
-		b.WriteString(wrapItems("Borders: ", nb, ", ") + "\n")
+		out = append(out, msg.New("ham.q.borders", "Borders", queryCommaList(nb)))
 	}
 	for sd := 0; sd < 2; sd++ {
 		if role == adjudicator.GM || roles[sd] == role {
-			var own []string
+			var own []msg.M
 			for x := 0; x < NB; x++ {
 				if int(s.Loc[x]) == a && blocks[x].Side == sd {
-					own = append(own, s.blockText(x))
+					own = append(own, s.blockMsg(x))
 				}
 			}
 			if len(own) > 0 {
-				b.WriteString(wrapItems(sideName(sd)+" blocks: ", own, " · ") + "\n")
+				out = append(out, msg.New("ham.q.blocks", "Side", sideMsg(sd), "Blocks", own))
 			}
 			continue
 		}
 		if n := s.count(a, sd); n > 0 {
-			fmt.Fprintf(&b, "%s blocks: %d (hidden)\n", sideName(sd), n)
+			out = append(out, msg.Plural("ham.q.hidden", n, "Side", sideMsg(sd)))
 		}
 	}
-	return b.String(), nil
+	return out, nil
 }

@@ -1,12 +1,14 @@
 package hammer
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 )
 
 // "show Buchan" answers what the reader may see of an area: castle and
@@ -38,4 +40,88 @@ func TestQueryShowsAnAreaAsTheReaderSeesIt(t *testing.T) {
 
 	_, err = q.Query(RoleScotland, "buchna")
 	assert.ErrorContains(t, err, "did you mean Buchan?")
+}
+
+// The English answer, byte for byte: long lists wrap between items.
+func TestQueryEnglishAnswer(t *testing.T) {
+	s := emptyState(t)
+	put(t, s, "douglas", "lanark", 0)
+	put(t, s, "york_infantry", "lanark", 0)
+	got, err := s.Query(RoleScotland, "lanark")
+	require.NoError(t, err)
+	require.Equal(t, "Lanark: castle 2.\n"+
+		"Borders: Annan (red), Carrick (black), Lennox (black),\n"+
+		"         Lothian (black), Mentieth (black), Selkirk Forest (red)\n"+
+		"England blocks: 1 (hidden)\n"+
+		"Scotland blocks: Douglas 4/4 C3\n", got)
+}
+
+// queryEnglishWords are words of the English answer that a Spanish or
+// Italian one must not hold.
+var queryEnglishWords = []string{"blocks", "hidden", "Borders", "castle", "cathedral", "coastal",
+	"black", "red)", "red,", "Anglo-Scottish", "(home)", "England blocks", "Scotland blocks"}
+
+// "show" answers in the reader's language: the same lines as the English
+// answer, which is their rendering in English; the enemy's blocks stay a
+// count in every language, and the map's names stay as printed.
+func TestQueryInEveryLanguage(t *testing.T) {
+	s := emptyState(t)
+	put(t, s, "douglas", "lanark", 0)
+	put(t, s, "moray", "lanark", 0)
+	put(t, s, "york_infantry", "lanark", 0)
+	put(t, s, "edward", "teviot", 0)
+	put(t, s, "buchan_scot", "buchan", 0)
+	cat := gameCatalog(t)
+	require.Empty(t, cat.Check())
+	for _, q := range []string{"lanark", "teviot", "buchan", "fife", "england", "strathspey"} {
+		a, err := matchArea(q)
+		require.NoError(t, err)
+		for _, role := range []adjudicator.Role{RoleScotland, RoleEngland, adjudicator.GM} {
+			ms, err := s.QueryMsg(role, q)
+			require.NoError(t, err)
+			en, err := s.Query(role, q)
+			require.NoError(t, err)
+			var lines []string
+			for _, m := range ms {
+				i18ntest.Check(t, cat, queryEnglish().Text(m), m, "ham.", false)
+				lines = append(lines, cat.Text("en", m))
+			}
+			require.Equal(t, strings.Join(strings.Fields(en), " "), strings.Join(strings.Fields(strings.Join(lines, "\n")), " "), "%s %s", role, q)
+			for _, lang := range []string{"es", "it"} {
+				var b strings.Builder
+				for _, m := range ms {
+					b.WriteString(cat.Text(lang, m) + "\n")
+				}
+				text := b.String()
+				i18ntest.NoEnglish(t, cat, lang, text, "ham.q.")
+				for _, w := range queryEnglishWords {
+					require.NotContains(t, text, w, "%s %s %s:\n%s", lang, role, q, text)
+				}
+				require.True(t, strings.HasPrefix(text, areas[a].Name), text)
+				for x := 0; x < NB; x++ {
+					if int(s.Loc[x]) == a && role != adjudicator.GM && roles[blocks[x].Side] != role {
+						require.NotContains(t, text, blocks[x].Label, "%s sees %s", role, blocks[x].Label)
+					}
+				}
+			}
+		}
+	}
+	ms, err := s.QueryMsg(RoleEngland, "lanark")
+	require.NoError(t, err)
+	require.Equal(t, "Bloques de Escocia: 2 (ocultos)", cat.Text("es", ms[len(ms)-1]))
+	require.Equal(t, "Blocchi di Scozia: 2 (nascosti)", cat.Text("it", ms[len(ms)-1]))
+}
+
+// An unknown name is told in the reader's language, with the nearest
+// names as the map prints them.
+func TestQueryUnknownNameInSpanish(t *testing.T) {
+	s := emptyState(t)
+	cat := gameCatalog(t)
+	_, err := s.QueryMsg(RoleScotland, "buchna")
+	var qe *adjudicator.QueryError
+	require.ErrorAs(t, err, &qe)
+	require.Equal(t, `"buchna" is not a known area; did you mean Buchan?`, qe.Error())
+	require.Equal(t, qe.Text, cat.Text("en", qe.Msg))
+	require.Equal(t, `"buchna" no es una región conocida; ¿querías decir Buchan?`, cat.Text("es", qe.Msg))
+	require.Equal(t, `"buchna" non è una regione conosciuta; forse intendevi Buchan?`, cat.Text("it", qe.Msg))
 }

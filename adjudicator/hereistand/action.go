@@ -124,6 +124,13 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 			break
 		}
 		canon = append(canon, o.canonical(p))
+		if r.maryStop {
+			r.maryStop = false
+			if i < len(os)-1 {
+				r.tell(p, "The Papacy took your card under Mary I: your orders from line %d are dropped.", lines[i+1].No)
+			}
+			break
+		}
 		if o.verb == "pass" || o.verb == "done" {
 			break
 		}
@@ -157,6 +164,7 @@ func (r *run) impulseOrder(p int, o order) error {
 		}
 		s.Passes++
 		r.say("%s passes.", powers[p].Name)
+		r.henryPasses(p) // HIS-21.3e
 		r.endImpulse()
 		return nil
 	}
@@ -247,6 +255,9 @@ func (r *run) playCard(p int, o order) error {
 	s := r.s
 	n := o.card
 	c := &cards[n]
+	if took, err := r.maryProcedure(p, o); took || err != nil {
+		return err // HIS-21.3j-k
+	}
 	cp := c.CP
 	asEvent := o.forEvent || c.Type == CardMandatory
 	if c.Type == CardMandatory {

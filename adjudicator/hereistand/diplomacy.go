@@ -315,7 +315,7 @@ func (r *run) declarationsAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 	}
 	cost := 0
 	for _, q := range targets {
-		cost += DOWCost(p, q)
+		cost += s.dowCost(p, q)
 	}
 	switch {
 	case len(targets) == 0 && pay != nil:
@@ -336,7 +336,8 @@ func (r *run) declarationsAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 	var canon []string
 	for _, q := range targets {
 		s.setWar(p, q, true)
-		r.say("%s declares war on %s (%d CP, HIS-9.6).", powers[p].Name, powers[q].Name, DOWCost(p, q))
+		r.say("%s declares war on %s (%d CP, HIS-9.6).", powers[p].Name, powers[q].Name, s.dowCost(p, q))
+		r.aragonUsed(p, q) // HIS-21.3f
 		canon = append(canon, "declare war on "+powers[q].ID)
 		r.warNavalBattles(p, q)
 		if i := intervener(q); i != NoPower && i != p && s.MayActivate(q, i) == nil && !s.Allied(i, p) {
@@ -592,7 +593,7 @@ func cheapestPay(s *St, p, cost int) []int {
 func (s *St) declarationsText(p int) string {
 	var ts []string
 	for _, q := range s.declareTargets(p) {
-		ts = append(ts, fmt.Sprintf("%s %d", powers[q].Name, DOWCost(p, q)))
+		ts = append(ts, fmt.Sprintf("%s %d", powers[q].Name, s.dowCost(p, q)))
 	}
 	return fmt.Sprintf("Declarations of war (HIS-9.6): declare war on one or more powers and pay the CP with cards from your hand, not Mandatory Events; or write done. Costs in CP: %s.", strings.Join(ts, ", "))
 }
@@ -621,7 +622,7 @@ func (s *St) randomDiplomacy(p int, pick func(int) int) []string {
 		return []string{"done"}
 	}
 	q := ts[pick(len(ts))]
-	cs := cheapestPay(s, p, DOWCost(p, q))
+	cs := cheapestPay(s, p, s.dowCost(p, q))
 	if cs == nil {
 		return []string{"done"}
 	}

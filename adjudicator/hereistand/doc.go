@@ -20,7 +20,9 @@
 // for peace and ransom; diplomacy.go: declarations of war and
 // interventions), the New World (newworld.go: colonies, voyages of
 // exploration and conquest, New World riches, raiders and the New World
-// cards' events), Ottoman piracy with Barbary Pirates, Pirate Haven,
+// cards' events), Henry VIII's wives and heirs (henry.go: Six Wives of
+// Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
+// I's procedure), Ottoman piracy with Barbary Pirates, Pirate Haven,
 // Dragut and Julia Gonzaga (piracy.go), and the foreign wars
 // (foreignwar.go). Other cards are played for their CP only; their events
 // come later.

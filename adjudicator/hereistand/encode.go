@@ -40,6 +40,7 @@ type wire struct {
 	Flow          *flowWire      `json:"flow,omitempty"`
 	Religion      *religionWire  `json:"religion,omitempty"`
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
+	Henry         *Henry         `json:"henry,omitempty"`
 	Pirates       *piratesWire   `json:"pirates,omitempty"`
 	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 }
@@ -137,6 +138,10 @@ func (s *St) Encode() ([]byte, error) {
 		if s.OnCard.has(n) {
 			w.OnCard = append(w.OnCard, n)
 		}
+	}
+	if s.Henry != (Henry{}) {
+		h := s.Henry
+		w.Henry = &h
 	}
 	// Card lists are arrays of numbers, not base64 strings.
 	var b bytes.Buffer
@@ -323,6 +328,9 @@ func decode(data []byte) (*St, error) {
 		}
 	}
 	s.Tracks, s.League = w.Tracks, w.League
+	if w.Henry != nil {
+		s.Henry = *w.Henry
+	}
 	if err := s.Warfare.fromWire(w.War); err != nil {
 		return nil, fmt.Errorf("here-i-stand state: %v", err)
 	}

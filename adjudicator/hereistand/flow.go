@@ -669,6 +669,9 @@ type run struct {
 	// newWar is set while a naval battle brought by a new war is fought
 	// (HIS-9.6h): on equal hits both sides retreat.
 	newWar bool
+	// maryStop is set when the Papacy took England's card under Mary I
+	// (HIS-21.3j): England's further orders are dropped.
+	maryStop bool
 }
 
 // say tells every power.

@@ -55,6 +55,19 @@ type ForeignWar struct {
 	Chosen, Fought bool
 }
 
+// warLeaders are the army leaders still on the card of war w: a leader
+// another rule took off the map (a ruler replaced, say) is no longer
+// there.
+func (s *St) warLeaders(w *ForeignWar) []int {
+	var out []int
+	for _, l := range w.Leaders {
+		if l >= 0 && l < len(s.Leader) && s.Leader[l] == LeaderForeign {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 func cloneForeign(ws []ForeignWar) []ForeignWar {
 	if ws == nil {
 		return nil
@@ -560,7 +573,7 @@ func (r *run) fightForeignWar(p int, o order) error {
 	fc := foreignInfo(card)
 	w.Fought = true
 	best := 0
-	for _, l := range w.Leaders {
+	for _, l := range s.warLeaders(w) {
 		best = max(best, leaders[l].Battle)
 	}
 	ad, dd := w.Units.Land()+best, w.Foes
@@ -616,7 +629,7 @@ func (r *run) winForeignWar(card int) {
 	s.BonusVP[p]++
 	r.say("%s wins the foreign war in %s and gains 1 VP (HIS-21.7d).", powers[p].Name, fc.Name)
 	units := w.Units
-	ls := w.Leaders
+	ls := s.warLeaders(w)
 	if to >= 0 {
 		if units.Land() > 0 {
 			s.addUnits(to, p, units)
@@ -706,8 +719,8 @@ func (s *St) checkForeign() error {
 				return fmt.Errorf("%s is in play and in a hand", cardName(w.Card))
 			}
 		}
-		for _, l := range w.Leaders {
-			if l < 0 || l >= len(leaders) || s.Leader[l] != LeaderForeign || leaderPower(s, l) != fc.Power || onCard[l] {
+		for _, l := range s.warLeaders(&w) {
+			if leaderPower(s, l) != fc.Power || onCard[l] {
 				return fmt.Errorf("bad leader on %s", cardName(w.Card))
 			}
 			onCard[l] = true
@@ -742,7 +755,7 @@ func (s *St) foreignWire() []foreignWire {
 	var out []foreignWire
 	for _, w := range s.Foreign {
 		fw := foreignWire{Card: w.Card, Units: [3]int{int(w.Units.Reg), int(w.Units.Merc), int(w.Units.Cav)}, Foes: w.Foes, Chosen: w.Chosen, Fought: w.Fought}
-		for _, l := range w.Leaders {
+		for _, l := range s.warLeaders(&w) {
 			fw.Leaders = append(fw.Leaders, leaders[l].ID)
 		}
 		out = append(out, fw)

@@ -52,6 +52,11 @@ func TestHIS21_7_RevoltInEgypt(t *testing.T) {
 	require.EqualValues(t, LeaderForeign, ns.Leader[ibr])
 	require.Equal(t, Force{Reg: 5, Sq: 1}, ns.Units[ist][Ottoman])
 	require.Equal(t, draw-1, ns.CardsDealt(Ottoman))
+	// A leader another rule takes off the map leaves the card.
+	gone := ns.clone()
+	gone.Leader[ibr] = LeaderRemoved
+	mustCheck(t, gone)
+	require.Empty(t, gone.warLeaders(gone.foreignWar(92)))
 	for _, sec := range ns.View(roleOf(France)).Sections {
 		if sec.Title == "Piracy and foreign wars" {
 			require.Contains(t, sec.Body, "#92 Revolt in Egypt: Ottoman: 2 regulars, 1 cavalry, Ibrahim Pasha;\n  3 Egyptian units")

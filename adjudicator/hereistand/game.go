@@ -355,6 +355,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	if nw, ok := s.newWorldSection(); ok {
 		v.Sections = append(v.Sections, nw)
 	}
+	v.Sections = append(v.Sections, s.henrySection()) // HIS-2b, HIS-21.3
 	if ps, ok := s.piracySection(); ok {
 		v.Sections = append(v.Sections, ps)
 	}

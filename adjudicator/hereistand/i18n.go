@@ -248,7 +248,7 @@ func i18nInit() {
 		p("his.prompt.diplomacy", "Diplomacy Phase: negotiations, peace and declarations of war come with the diplomacy rules. Write done."),
 		p("his.prompt.peace", `Sue for peace (HIS-9.3): you may sue {Powers}. In one message: "sue for peace with <power>", then "eliminate <n> <units> in <location>" for 2 units, and any "regain <key> for vp|card", "recover <leader> for vp|card", "regain <space> and <space> for vp|card"; or write done.`),
 		p("his.prompt.ransom", `Ransom of leaders (HIS-9.4): each leader ransomed returns to your capital and its captor draws a card at random from your hand. Captured: {Leaders}. Write "ransom <leader>" lines or done.`),
-		p("his.prompt.announce", `Negotiation segment (HIS-9.1): announce the deals you made, one line each: "propose: <terms>", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>); or write done.`),
+		p("his.prompt.announce", `Negotiation segment (HIS-9.1): announce the deals you made, one line each: "propose: <terms>", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done.`),
 		p("his.prompt.confirm", `{Power:power} announces a deal: {Terms}. Confirm or reject it (HIS-9.1d): it takes effect only if every power involved confirms.`),
 		p("his.prompt.excom", `Your ruler is excommunicated (HIS-9.5a): write donate to lift it (the Papacy draws a card at random from your hand for St. Peter's), or done.`),
 		p("his.prompt.free_dow", `{Minor:power} is now an ally of {Power:power}. You are at war with {Minor2:power}: declare war on {Power2:power} at no cost (HIS-22.2d), or write no and your units in its spaces go to your nearest fortified space.`),
@@ -498,6 +498,9 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, np...)
 	eventPatterns = append(eventPatterns, ne...)
 	whyPatterns = append(whyPatterns, nw...)
+	he, hw := henryPatterns(p)
+	eventPatterns = append(he, eventPatterns...)
+	whyPatterns = append(whyPatterns, hw...)
 	pp, pe, pw := piracyPatterns(p)
 	promptPatterns = append(promptPatterns, pp...)
 	eventPatterns = append(pe, eventPatterns...)

@@ -57,6 +57,8 @@ func (t term) String() string {
 		return a + "cards " + strconv.Itoa(t.n) + " to " + powers[t.other].ID
 	case "lift":
 		return a + "lift excommunication of " + powers[t.other].ID
+	case "divorce":
+		return a + "grant divorce to " + powers[t.other].ID
 	case "loan":
 		return a + "loan " + plural(t.n, "squadron", "squadrons") + " in " + spaces[t.space].Name + " to " + powers[t.other].ID
 	case "mercs":
@@ -82,7 +84,7 @@ func parseTerm(p int, text string) (term, error) {
 	// The linking words of Spanish and Italian: "cards 1 a Francia".
 	fs := strings.Fields(rest)
 	for i, w := range fs {
-		if e, ok := wordAliases[w]; ok && (e == "to" || e == "with") {
+		if e, ok := wordAliases[w]; ok && (e == "to" || e == "with" || e == "in" || e == "from") {
 			fs[i] = e
 		}
 	}
@@ -143,6 +145,30 @@ func parseTerm(p int, text string) (term, error) {
 		t.other, err = power(rest)
 		if err == nil && t.actor != Papacy {
 			err = fmt.Errorf("only the Papacy lifts an excommunication (HIS-9.1b9)")
+		}
+	case "grant", "divorce":
+		// "papacy: grant divorce to england" (HIS-9.1b8)
+		t.kind, t.other = "divorce", England
+		fs := strings.Fields(rest)
+		if v == "grant" {
+			if len(fs) > 0 && fs[0] == "the" {
+				fs = fs[1:]
+			}
+			if len(fs) == 0 || fs[0] != "divorce" {
+				return t, fmt.Errorf(`write "grant divorce to england"`)
+			}
+			fs = fs[1:]
+		}
+		if len(fs) > 0 && (fs[0] == "to" || fs[0] == "of") {
+			fs = fs[1:]
+		}
+		if len(fs) > 0 {
+			if q, e := matchPower(strings.Join(fs, " ")); e != nil || q != England {
+				err = fmt.Errorf("only the Papacy grants Henry VIII's divorce, to England (HIS-9.1b8)")
+			}
+		}
+		if t.actor != Papacy {
+			err = fmt.Errorf("only the Papacy grants Henry VIII's divorce, to England (HIS-9.1b8)")
 		}
 	case "mercenaries", "mercenary":
 		// "mercenaries 2 from lyon to hapsburg [in vienna]" (HIS-9.1b7)
@@ -225,6 +251,8 @@ func (r *run) applyTerm(t term) error {
 			return fmt.Errorf("%s and %s are already allied", powers[a].Name, powers[b].Name)
 		case (a == Papacy && b == Ottoman) || (a == Ottoman && b == Papacy):
 			return fmt.Errorf("the Papacy and the Ottoman can never be allied (HIS-9.2b)")
+		case (a == Papacy && b == Hapsburg || a == Hapsburg && b == Papacy) && s.Henry.Divorce == s.Turn:
+			return fmt.Errorf("the Papacy granted Henry VIII's divorce this turn: no alliance with the Hapsburg (HIS-9.2b)")
 		}
 		s.setAlly(a, b, true)
 		r.say("%s and %s are allied for this turn (HIS-9.2).", powers[a].Name, powers[b].Name)
@@ -291,6 +319,8 @@ func (r *run) applyTerm(t term) error {
 		r.say("%s removes %s from %s; %s places them in %s (HIS-9.1b7).", powers[a].Name, unitText(Force{Merc: uint8(t.n)}), spaces[t.space].Name, powers[b].Name, spaces[to].Name)
 	case "loan":
 		return r.applyLoan(t)
+	case "divorce":
+		return r.grantDivorce()
 	case "lift":
 		if s.Tracks.Excommunicated&(1<<b) == 0 {
 			return fmt.Errorf("the ruler of %s is not excommunicated", powers[b].Name)
@@ -514,7 +544,7 @@ func (s *St) confirmText() string {
 
 // announceText is the prompt of the announcements.
 func (s *St) announceText() string {
-	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>); or write done."
+	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done."
 }
 
 // randomNegotiation is a random answer: now and then a one-term deal,
@@ -523,15 +553,21 @@ func (s *St) randomNegotiation(p int, pick func(int) int) []string {
 	if len(s.Flow.Deals) > 0 {
 		return []string{[]string{"confirm", "reject"}[pick(2)]}
 	}
-	if pick(4) != 0 {
+	divorce := p == Papacy && s.Tracks.Marital == WifeAskDivorce
+	if pick(4) != 0 && !divorce {
 		return []string{"done"}
 	}
 	q := pick(NMajor)
+	if divorce && pick(2) == 0 {
+		q = England // Henry's divorce now and then (HIS-9.1b8)
+	}
 	if q == p {
 		return []string{"done"}
 	}
 	var cands []string
-	if s.AtWar(p, q) {
+	if divorce && q == England {
+		cands = append(cands, "grant divorce to england")
+	} else if s.AtWar(p, q) {
 		cands = append(cands, "end war with "+powers[q].ID)
 		if pick(2) == 0 {
 			cands = []string{"end war with " + powers[q].ID + "; ally " + powers[q].ID}

@@ -858,8 +858,8 @@ func (s *St) piracySection() (adjudicator.Section, bool) {
 	for _, w := range s.Foreign {
 		fc := foreignInfo(w.Card)
 		on := unitText(w.Units)
-		if len(w.Leaders) > 0 {
-			on += ", " + leaderNames(w.Leaders)
+		if ls := s.warLeaders(&w); len(ls) > 0 {
+			on += ", " + leaderNames(ls)
 		}
 		add(msg.Lit(cardName(w.Card)), cardName(w.Card), []string{powers[fc.Power].Name + ": " + on, fmt.Sprintf("%d %s units", w.Foes, fc.Foe)})
 	}

@@ -1,10 +1,11 @@
 package hereistand
 
 import (
-	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 var spaceTypeNames = [...]string{Town: "unfortified space", Fortress: "fortress", Electorate: "electorate", Key: "key"}
@@ -12,23 +13,76 @@ var spaceTypeNames = [...]string{Town: "unfortified space", Fortress: "fortress"
 var langNames = [NLang]string{LangNone: "", LangGerman: "German", LangFrench: "French",
 	LangItalian: "Italian", LangEnglish: "English", LangSpanish: "Spanish"}
 
-// Query implements adjudicator.Querier: "show Vienna", "show gulf of
-// lyon", "show hand". A space or sea zone is public in Here I Stand (the
-// map, units, leaders, sieges and control): the answer is the same for
-// every role and never names a card. "show hand" lists the hands of the
-// seat's own powers (every hand for the GM).
+// spaceTypeKeys name the space types in the catalogue.
+var spaceTypeKeys = [...]string{Town: "his.space.town", Fortress: "his.space.fortress", Electorate: "his.space.electorate", Key: "his.space.key"}
+
+var _ adjudicator.MsgQuerier = (*St)(nil)
+
+// queryEnglish renders the game's messages in English, for the answers the
+// engine gives as text too (Query).
+var queryEnglish = sync.OnceValue(func() *msg.English {
+	e, err := msg.LoadEnglish(Locales, "locales/en.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return e
+})
+
+// queryWrapped are the lines of an answer that wrap at 70 columns in
+// English; the others stand on one line however long.
+var queryWrapped = map[string]bool{"his.q.units": true, "his.q.no_units": true, "his.q.no_fleets": true,
+	"his.q.connections": true, "his.q.passes": true, "his.q.port_on": true, "his.q.adjacent": true,
+	"his.q.ports": true, "his.q.hand": true}
+
+// handWords ask for the seat's hands rather than a space, in the
+// languages pbem speaks.
+var handWords = map[string]bool{"hand": true, "hands": true, "cards": true, "my hand": true,
+	"mano": true, "mi mano": true, "manos": true, "cartas": true, "la mia mano": true, "mani": true, "carte": true}
+
+// Query implements adjudicator.Querier: QueryMsg's answer in English.
 func (s *St) Query(role adjudicator.Role, q string) (string, error) {
+	ms, err := s.QueryMsg(role, q)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, m := range ms {
+		if queryWrapped[m.Key] {
+			b.WriteString(wrap(queryEnglish().Text(m), 70))
+			continue
+		}
+		b.WriteString(queryEnglish().Text(m))
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// queryErr is a question the game cannot answer, as a message.
+func queryErr(m msg.M) error {
+	return &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
+}
+
+// QueryMsg implements adjudicator.MsgQuerier: "show Vienna", "show gulf
+// of lyon", "show hand", one message a line. A space or sea zone is
+// public in Here I Stand (the map, units, leaders, sieges and control):
+// the answer is the same for every role and never names a card. "show
+// hand" lists the hands of the seat's own powers (every hand for the
+// GM). Space, sea zone, leader and card names stay as printed.
+func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 	q = strings.TrimSpace(q)
 	if q == "" {
-		return "", fmt.Errorf("show what? Name a space or a sea zone, e.g. \"show vienna\", or \"show hand\"")
+		return nil, queryErr(msg.New("his.q.show_what"))
 	}
-	switch strings.ToLower(q) {
-	case "hand", "hands", "cards", "my hand":
+	if handWords[strings.Join(strings.Fields(strings.ToLower(q)), " ")] {
 		return s.queryHands(role)
 	}
 	loc, err := matchLoc(q)
 	if err != nil {
-		return "", err
+		m, ok := reasonMsg("", err.Error())
+		if !ok {
+			m = msg.Lit(err.Error())
+		}
+		return nil, queryErr(m)
 	}
 	if isSea(loc) {
 		return s.querySea(loc - NS), nil
@@ -44,67 +98,81 @@ func controllerName(p int) string {
 	return powers[p].Name
 }
 
+// queryController is controllerName(p) as a message.
+func queryController(p int) msg.M {
+	if p < 0 || p >= NPow {
+		return msg.New("his.q.nobody")
+	}
+	return powerMsg(p)
+}
+
+// queryList joins items with key ("his.list.comma": "A, B, C").
+func queryList(key string, items []msg.M) msg.M {
+	list := items[0]
+	for _, x := range items[1:] {
+		list = msg.New(key, "A", list, "B", x)
+	}
+	return list
+}
+
 // querySpace describes land space sp.
-func (s *St) querySpace(sp int) string {
+func (s *St) querySpace(sp int) []msg.M {
 	info := &spaces[sp]
-	var b strings.Builder
-	var about []string
-	about = append(about, spaceTypeNames[info.Type])
+	about := []msg.M{msg.New(spaceTypeKeys[info.Type])}
 	if info.Capital {
-		about = append(about, "capital")
+		about = append(about, msg.New("his.space.capital"))
 	}
 	switch {
 	case info.Home == Independent:
-		about = append(about, "independent")
+		about = append(about, msg.New("his.q.independent"))
 	case info.Home < NPow:
-		about = append(about, "home space of "+powers[info.Home].Name)
+		about = append(about, msg.New("his.q.home", "Power", powerMsg(info.Home)))
 	}
-	if l := langNames[info.Lang]; l != "" {
-		about = append(about, l+"-speaking")
+	if info.Lang != LangNone {
+		about = append(about, msg.New("his.q.speaking", "Zone", msg.New("his.zone."+zoneID(info.Lang))))
 	}
-	fmt.Fprintf(&b, "%s: %s.\n", info.Name, strings.Join(about, ", "))
-	ctrl := fmt.Sprintf("Control: %s", controllerName(int(s.Ctrl[sp])))
+	out := []msg.M{msg.New("his.q.space", "Space", info.Name, "About", queryList("his.list.comma", about))}
+	ctrl := queryController(int(s.Ctrl[sp]))
 	if c := s.Controller(sp); c != int(s.Ctrl[sp]) {
-		ctrl = fmt.Sprintf("Control: %s, through its ally %s", controllerName(c), controllerName(int(s.Ctrl[sp])))
+		ctrl = msg.New("his.q.through_ally", "Power", queryController(c), "Ally", queryController(int(s.Ctrl[sp])))
 	}
-	rel := "Catholic"
+	rel := msg.New("his.q.catholic")
 	if s.Protestant(sp) {
-		rel = "Protestant"
+		rel = msg.New("his.q.protestant")
 	}
-	fmt.Fprintf(&b, "%s. Religion: %s.", ctrl, rel)
+	unrest := msg.Lit("")
 	if s.InUnrest(sp) {
-		b.WriteString(" In unrest.")
+		unrest = msg.New("his.q.unrest")
 	}
-	b.WriteString("\n")
+	out = append(out, msg.New("his.q.control", "Control", ctrl, "Religion", rel, "Unrest", unrest))
 	for i, at := range s.Rel.Reformer {
 		if int(at) == sp {
-			fmt.Fprintf(&b, "Reformer: %s.\n", reformers[i].Name)
+			out = append(out, msg.New("his.q.reformer", "Name", reformers[i].Name))
 		}
 	}
 	if s.Rel.Jesuit.has(sp) {
-		b.WriteString("Jesuit university.\n")
+		out = append(out, msg.New("his.q.jesuit"))
 	}
 	if s.ReformTarget(sp) {
-		fmt.Fprintf(&b, "Reformation target: %d Protestant dice against %d Papal (HIS-18.3).\n", s.protDice(sp), s.cathDice(sp))
+		out = append(out, msg.New("his.q.reform_target", "Prot", s.protDice(sp), "Papal", s.cathDice(sp)))
 	}
 	if s.CounterTarget(sp) {
-		fmt.Fprintf(&b, "Counter-Reformation target: %d Papal dice against %d Protestant (HIS-18.4).\n", s.cathDice(sp), s.protDice(sp))
+		out = append(out, msg.New("his.q.counter_target", "Papal", s.cathDice(sp), "Prot", s.protDice(sp)))
 	}
 	if e := electorateIndex(sp); e >= 0 && s.Display[e] > 0 {
-		fmt.Fprintf(&b, "Electorate display: %s waiting off the map.\n", plural(int(s.Display[e]), "Protestant regular", "Protestant regulars"))
+		out = append(out, msg.Plural("his.q.display", int(s.Display[e])))
 	}
 	if s.Pirates.Havens != 0 && s.haven(sp) {
-		b.WriteString("Pirate haven: an Ottoman home space with a fortress, where the Ottoman builds corsairs only (HIS-21.1f).\n")
+		out = append(out, msg.New("his.q.haven"))
 	}
 	if s.fortified(sp) {
 		if s.Warfare.Siege.has(sp) {
-			fmt.Fprintf(&b, "Under siege: %s inside the fortifications, %d besieging.\n",
-				plural(s.Inside(sp), "land unit", "land units"), s.Besiegers(sp))
+			out = append(out, msg.Plural("his.q.siege", s.Inside(sp), "Out", s.Besiegers(sp)))
 		} else {
-			b.WriteString("Fortified; not under siege.\n")
+			out = append(out, msg.New("his.q.fortified"))
 		}
 	}
-	b.WriteString(s.unitsHere(sp))
+	out = append(out, s.unitsHere(sp, "his.q.no_units"))
 	var conn, passes []string
 	for _, e := range info.Nbr {
 		if e.Pass {
@@ -114,93 +182,100 @@ func (s *St) querySpace(sp int) string {
 		}
 	}
 	if len(conn) > 0 {
-		b.WriteString(wrap("Connections: "+strings.Join(conn, ", ")+".", 70))
+		out = append(out, msg.New("his.q.connections", "Spaces", strings.Join(conn, ", ")))
 	}
 	if len(passes) > 0 {
-		b.WriteString(wrap("Passes: "+strings.Join(passes, ", ")+".", 70))
+		out = append(out, msg.New("his.q.passes", "Spaces", strings.Join(passes, ", ")))
 	}
 	if info.port() {
 		var zs []string
 		for _, z := range info.Seas {
 			zs = append(zs, seas[z].Name)
 		}
-		b.WriteString(wrap("Port on: "+strings.Join(zs, ", ")+".", 70))
+		out = append(out, msg.New("his.q.port_on", "Zones", strings.Join(zs, ", ")))
 	}
-	return b.String()
+	return out
 }
 
 // querySea describes sea zone z: its neighbours, its ports and fleets.
-func (s *St) querySea(z int) string {
+func (s *St) querySea(z int) []msg.M {
 	info := &seas[z]
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: sea zone.\n", info.Name)
+	out := []msg.M{msg.New("his.q.sea", "Zone", info.Name)}
 	var adj []string
 	for _, x := range info.Adj {
 		adj = append(adj, seas[x].Name)
 	}
 	if len(adj) > 0 {
-		b.WriteString(wrap("Adjacent sea zones: "+strings.Join(adj, ", ")+".", 70))
+		out = append(out, msg.New("his.q.adjacent", "Zones", strings.Join(adj, ", ")))
 	}
-	var ports []string
+	var ports []msg.M
 	for _, sp := range info.Ports {
-		p := fmt.Sprintf("%s (%s", spaces[sp].Name, controllerName(s.Controller(sp)))
-		if n := s.navalIn(sp); n != "" {
-			p += "; " + n
+		ctrl := queryController(s.Controller(sp))
+		if ships := s.navalIn(sp); len(ships) > 0 {
+			ports = append(ports, msg.New("his.q.port_ships", "Space", spaces[sp].Name, "Power", ctrl,
+				"Ships", queryList("his.list.comma", ships)))
+		} else {
+			ports = append(ports, msg.New("his.q.port", "Space", spaces[sp].Name, "Power", ctrl))
 		}
-		ports = append(ports, p+")")
 	}
 	if len(ports) > 0 {
-		b.WriteString(wrap("Ports: "+strings.Join(ports, ", ")+".", 70))
+		out = append(out, msg.New("his.q.ports", "Ports", queryList("his.list.comma", ports)))
 	}
-	b.WriteString(strings.Replace(s.unitsHere(seaLoc(z)), "No units.", "No fleets at sea.", 1))
-	return b.String()
+	return append(out, s.unitsHere(seaLoc(z), "his.q.no_fleets"))
 }
 
-// unitsHere lists the units and leaders in a location by power.
-func (s *St) unitsHere(loc int) string {
-	var parts []string
+// queryForce is a power's units and leaders, "Hapsburg 4R (Ferdinand)":
+// the counts and leaders' names read the same in every language.
+func queryForce(p int, f Force, lead []string) msg.M {
+	return msg.New("his.q.force", "Power", powerMsg(p), "Units", strings.TrimLeft(forceText("", f, lead), " "))
+}
+
+// unitsHere lists the units and leaders in a location by power; none is
+// the message for a location without any.
+func (s *St) unitsHere(loc int, none string) msg.M {
+	var parts []msg.M
 	for p := 0; p < NPow; p++ {
 		f := s.Units[loc][p]
 		lead := s.leaderNames(loc, p)
 		if f.empty() && len(lead) == 0 {
 			continue
 		}
-		parts = append(parts, strings.Replace(forceText(powers[p].Name, f, lead), "  ", " ", 1))
+		parts = append(parts, queryForce(p, f, lead))
 	}
 	if len(parts) == 0 {
-		return "No units.\n"
+		return msg.New(none)
 	}
-	return wrap("Units: "+strings.Join(parts, "; ")+".", 70)
+	return msg.New("his.q.units", "Units", queryList("his.q.semicolon", parts))
 }
 
 // navalIn is the ships in port sp, e.g. "France 2S".
-func (s *St) navalIn(sp int) string {
-	var parts []string
+func (s *St) navalIn(sp int) []msg.M {
+	var parts []msg.M
 	for p := 0; p < NPow; p++ {
 		f := s.Units[sp][p]
 		if f.Naval() > 0 {
-			parts = append(parts, forceText(powers[p].Name, Force{Sq: f.Sq, Cor: f.Cor}, nil))
+			parts = append(parts, queryForce(p, Force{Sq: f.Sq, Cor: f.Cor}, nil))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // queryHands lists the cards of the hands role holds.
-func (s *St) queryHands(role adjudicator.Role) (string, error) {
+func (s *St) queryHands(role adjudicator.Role) ([]msg.M, error) {
 	held := s.seatHands(role)
 	if len(held) == 0 {
-		return "", fmt.Errorf("%q holds no power, so no hand", role)
+		return nil, queryErr(msg.New("his.q.no_hand", "Role", string(role)))
 	}
-	var b strings.Builder
+	var out []msg.M
 	for _, p := range held {
-		var h []string
+		var h []msg.M
 		for _, c := range s.Hands[p] {
-			h = append(h, fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP))
+			h = append(h, msg.New("his.q.card", "Card", cardName(int(c)), "CP", cards[c].CP))
 		}
 		if len(h) == 0 {
-			h = []string{"no cards"}
+			h = []msg.M{msg.New("his.q.no_cards")}
 		}
-		b.WriteString(wrap(powers[p].Name+" hand: "+strings.Join(h, ", ")+".", 70))
+		out = append(out, msg.New("his.q.hand", "Power", powerMsg(p), "Cards", queryList("his.list.comma", h)))
 	}
-	return b.String(), nil
+	return out, nil
 }

@@ -169,6 +169,8 @@ type St struct {
 	// NW is the New World: colonies, discoveries, conquests and the
 	// voyages of the turn (newworld.go).
 	NW NewWorld
+	// Henry is Henry VIII's wives and heirs (henry.go, HIS-21.3).
+	Henry Henry
 	// Pirates holds the pirate havens, the piracy markers and the piracy
 	// in progress (piracy.go).
 	Pirates Pirates
@@ -451,7 +453,7 @@ func (s *St) EnglishProtestantSpaces() int {
 // Hapsburg electorates after the Schmalkaldic League, English Protestant
 // home spaces, French chateaux, and the Papal and Protestant numbers of
 // the Protestant Spaces track plus St. Peter's. England's heirs on the
-// Pregnancy Chart are scored through BonusVP by the events that bear them.
+// Pregnancy Chart count too (heirVP).
 func (s *St) SpecialVP(p int) int {
 	switch p {
 	case Ottoman:
@@ -468,7 +470,7 @@ func (s *St) SpecialVP(p int) int {
 		}
 		return n
 	case England:
-		return s.EnglishProtestantSpaces() / 2
+		return s.EnglishProtestantSpaces()/2 + s.heirVP() // heirs: HIS-21.3h
 	case France:
 		return s.Tracks.Chateaux
 	case Papacy:
@@ -569,6 +571,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkNewWorld(); err != nil {
+		return err
+	}
+	if err := s.checkHenry(); err != nil {
 		return err
 	}
 	if err := s.checkPirates(); err != nil {

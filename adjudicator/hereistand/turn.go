@@ -307,6 +307,11 @@ func (r *run) advance() {
 				r.impulseLines(s.Active, q, true)
 				continue
 			}
+			if s.Henry.MaryDebate {
+				s.Henry.MaryDebate = false
+				r.maryDebate() // HIS-21.3j, after the book burning
+				continue
+			}
 			if s.Flow.Card != 0 {
 				if s.Flow.CP > 0 {
 					return
@@ -322,6 +327,7 @@ func (r *run) advance() {
 			if len(s.Hands[s.Active]) == 0 {
 				s.Passes++
 				r.say("%s has no cards and passes.", powers[s.Active].Name)
+				r.henryPasses(s.Active) // HIS-21.3e
 				r.endImpulse()
 				continue
 			}
@@ -377,6 +383,7 @@ func (r *run) cardDrawPhase() {
 			old[p].set(int(c))
 		}
 	}
+	r.henryCardDraw() // HIS-21.3g-h
 	s.cardDraw(r.dice, false)
 	s.Flow.NavalDead = [NPow]uint8{} // HIS-8.2d
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))

@@ -57,7 +57,7 @@ func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 		"assault": {"asaltar", "assalta"}, "intercept": {"interceptar", "intercetta"}, "decline": {"rechazar", "rifiuta"},
 		"stand": {"quedarse", "resta"}, "withdraw": {"refugiarse", "riparati"}, "retreat": {"retirarse", "ritirati"},
 		"deploy": {"desplegar", "schiera"}, "lose": {"perder", "perdi"}, "transport": {"transportar", "trasporta"},
-		"avoid": {"evitar", "evitare"}, "unrest": {"eliminar", "rimuovi"}, "fall": {"retroceder", "ripiega"},
+		"avoid": {"evitar", "evitare"}, "unrest": {"eliminar", "rimuovi"}, "remove": {"eliminar", "rimuovi"}, "fall": {"retroceder", "ripiega"},
 		"publish": {"publicar", "pubblica"}, "translate": {"traducir", "traduci"}, "debate": {"debatir", "dibatti"},
 		"burn": {"quemar", "brucia"}, "jesuit": {"fundar", "fonda"}, "target": {"objetivo", "bersaglio"}, "st": {"san", "san"},
 		"declare": {"declarar", "dichiara"}, "pay": {"pagar", "paga"}, "intervene": {"intervenir", "intervieni"},

@@ -131,8 +131,8 @@ func (s *State) MapView(role adjudicator.Role) board.Map {
 		m.Borders = append(m.Borders, board.Border{A: areas[b.A].ID, B: areas[b.B].ID, Type: colorID(b.Color)})
 	}
 	for a := 0; a < nAreas; a++ {
-		for z := 0; z < 3; z++ {
-			if areas[a].Seas&(1<<z) != 0 {
+		for z := range mapData.Seas {
+			if areas[a].Seas&seaBit(z) != 0 {
 				m.Borders = append(m.Borders, board.Border{A: areas[a].ID, B: mapData.Seas[z].ID, Type: "sea"})
 			}
 		}

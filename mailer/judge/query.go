@@ -1,11 +1,14 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/mailer/intake"
+	"github.com/pbem/pbem/mailer/textwrap"
 	"github.com/pbem/pbem/store"
 )
 
@@ -36,8 +39,9 @@ func showQueries(lines []intake.Line) []string {
 
 // showStep answers an email of "show X" lines: what the seat may see of
 // each thing named, from the game's Querier, in one reply to the seat's
-// registered address. It is a request like "report": no secret is
-// needed, nothing is logged or applied and no die is drawn.
+// registered address, in the seat's language when the game answers as
+// messages (adjudicator.MsgQuerier). It is a request like "report": no
+// secret is needed, nothing is logged or applied and no die is drawn.
 func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 	secret := c.orders.Secret
 	qr, ok := c.st.(adjudicator.Querier)
@@ -56,7 +60,7 @@ func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "> show %s\n", clip(redactSecret(q, secret), maxQuote))
-		ans, err := qr.Query(c.role, q)
+		ans, err := j.answer(qr, c.role, q, seatLang(c.seat))
 		if err != nil {
 			fmt.Fprintf(&b, "%s\n", clip(redactSecret(err.Error(), secret), maxQuote))
 			continue
@@ -73,4 +77,31 @@ func (j *Judge) showStep(c *mailCtx, qs []string) (*Outcome, error) {
 		return c.outcome(store.OutcomeRejected, "show: nothing known by those names"), nil
 	}
 	return c.outcome(store.OutcomeAccepted, fmt.Sprintf("show: %d answered", answered)), nil
+}
+
+// answer is the game's answer to "show q" for role in lang: the English
+// text of Query for an English reader or a game that answers only in
+// English, the game's messages rendered in lang otherwise, each line
+// wrapped to the width of a view. An error the game gives as a message
+// (adjudicator.QueryError) is told in lang too.
+func (j *Judge) answer(qr adjudicator.Querier, role adjudicator.Role, q, lang string) (string, error) {
+	mq, ok := qr.(adjudicator.MsgQuerier)
+	cat := j.opt.Templates.Catalog
+	if !ok || lang == i18n.Default || cat == nil {
+		return qr.Query(role, q)
+	}
+	ms, err := mq.QueryMsg(role, q)
+	if err != nil {
+		var qe *adjudicator.QueryError
+		if errors.As(err, &qe) {
+			return "", errors.New(cat.Text(lang, qe.Msg))
+		}
+		return "", err
+	}
+	var b strings.Builder
+	for _, m := range ms {
+		b.WriteString(textwrap.Wrap(cat.Text(lang, m), adjudicator.ViewWidth))
+		b.WriteString("\n")
+	}
+	return b.String(), nil
 }
