@@ -150,7 +150,7 @@ func TestHIS5_1e_Dragut(t *testing.T) {
 // 1 (Barbarossa) dice, both hit; the Hapsburg loses its Messina squadron
 // and gives 1 VP.
 // Also exercises HIS-16.4a, HIS-16.4b, HIS-16.4c, HIS-16.4d, HIS-16.4e,
-// HIS-16.4f, HIS-5.1e.
+// HIS-16.4f, HIS-5.1e, HIS-23.2e.
 func TestHIS16_4h_PiracyExample(t *testing.T) {
 	s := pirateBoard(t, 2)
 	ion := seaLoc(sz(t, "ionian_sea"))
