@@ -11,10 +11,10 @@ import (
 )
 
 // Piracy and the Ottoman specifics (HIS-16.4, HIS-21.1): the Mandatory
-// Events Barbary Pirates and Dragut, the event Pirate Haven, pirate
-// havens (Ottoman home spaces with a fortress where only corsairs are
-// built), corsairs, and the piracy action with its anti-piracy roll, its
-// hits and the target's choice for each hit.
+// Events Barbary Pirates and Dragut, the events Pirate Haven and Julia
+// Gonzaga, pirate havens (Ottoman home spaces with a fortress where only
+// corsairs are built), corsairs, and the piracy action with its
+// anti-piracy roll, its hits and the target's choice for each hit.
 //
 //	piracy in ionian sea against hapsburg
 //	play 89 pirate haven for event: oran
@@ -23,7 +23,7 @@ import (
 // separated by commas): "give vp", "give card", "lose squadron in
 // <location>".
 
-// Cards of this slice.
+// The cards whose events are here.
 const (
 	cardBarbaryPirates = 9
 	cardDragut         = 18
@@ -39,7 +39,7 @@ var havenIDs = [3]string{"algiers", "oran", "tripoli"}
 // maxPiracyVP is the most piracy VP the Ottoman earns in a game (HIS-16.4g).
 const maxPiracyVP = 10
 
-// Pirates is the state of this slice.
+// Pirates is the state of piracy and the pirate havens.
 type Pirates struct {
 	// Havens holds the pirate havens (bit i: havenIDs[i]); bit 0 is set
 	// once Barbary Pirates has occurred.
@@ -672,7 +672,7 @@ func (s *St) piracyText() string {
 // piracyWinter removes the piracy markers (HIS-19.6a).
 func (s *St) piracyWinter() { s.Pirates.Markers, s.Pirates.Julia = 0, false }
 
-// checkPirates verifies the invariants of this slice.
+// checkPirates verifies the invariants of piracy and the havens.
 func (s *St) checkPirates() error {
 	pi := &s.Pirates
 	if pi.Havens >= 1<<len(havenIDs) || pi.Havens != 0 && pi.Havens&1 == 0 {
@@ -776,7 +776,7 @@ func (pi *Pirates) fromWire(w *piratesWire) error {
 	return nil
 }
 
-// piracyPatterns read this slice's texts back into messages.
+// piracyPatterns read the texts of piracy back into messages.
 func piracyPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	prompts = msg.Patterns{
 		p("his.prompt.piracy", "Ottoman piracy in the {Zone} scores {Hits:hits} against you: for each hit give the Ottoman 1 piracy VP, a card drawn at random from your hand, or lose a squadron in or next to the zone (HIS-16.4f). One answer per hit, on its own line."),
