@@ -70,6 +70,12 @@ func (t *Tx) Pending(now time.Time, limit int) ([]*OutMail, error) {
 	return out, err
 }
 
+// IsQueued reports whether mail id still waits in the outbox (neither
+// sent nor cancelled).
+func (t *Tx) IsQueued(id uint64) bool {
+	return has(t.tx.Bucket(bucketOutbox), id)
+}
+
 // MarkSent moves mail id from the outbox to the sent bucket, recording when
 // it was sent. It fails with ErrNotFound if id is not waiting in the outbox
 // (including when it was already marked sent).

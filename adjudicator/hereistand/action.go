@@ -289,6 +289,7 @@ func (r *run) playCard(p int, o order) error {
 	s.Passes = 0
 	switch {
 	case asEvent && hasEvent(n):
+		s.Mand.Played[p].set(n) // HIS-11d
 		if c.Type == CardMandatory {
 			r.say("%s plays the Mandatory Event %s. It gives 2 CP.", powers[p].Name, cardName(n))
 		} else {
@@ -418,6 +419,9 @@ func (r *run) moveAction(p int, o order) error {
 		return err
 	}
 	m, err := s.BeginMove(p, f, o.to)
+	if err == nil {
+		err = s.moveFitsCounters(f, o.to)
+	}
 	if err != nil {
 		return errLegal(s.moveExamples(p, 6), "%v", err)
 	}

@@ -386,7 +386,7 @@ func (s *St) fitCounters(sp, p int) {
 // not in unrest, no enemy units, not independent nor controlled by a
 // power other than p or its allies, not the forbidden space.
 func (s *St) retreatLegal(p, to, forbidden int) bool {
-	if to < 0 || to >= NS || to == forbidden || s.InUnrest(to) || s.enemyUnitsIn(to, p) {
+	if to < 0 || to >= NS || to == forbidden || s.InUnrest(to) || s.enemyUnitsIn(to, p) || s.electorateBarred(p, to) {
 		return false
 	}
 	return s.Friendly(to, p)

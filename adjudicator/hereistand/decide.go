@@ -27,6 +27,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.commitAnswer(d, lines, legal)
 	case DecReform:
 		return r.targetAnswer(d, lines, legal)
+	case DecChoice:
+		return r.choiceAnswer(d, lines, legal)
 	case DecPiracy:
 		return r.piracyAnswer(d, lines, legal)
 	case DecForeign:
@@ -273,6 +275,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecReform {
 		return s.targetChoices()
 	}
+	if d.Kind == DecChoice {
+		return s.choiceChoices(d)
+	}
 	if d.Kind == DecPiracy {
 		return s.piracyChoices()
 	}
@@ -365,6 +370,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecReform {
 		return s.targetText()
+	}
+	if d.Kind == DecChoice {
+		return s.choiceText(d)
 	}
 	if d.Kind == DecPiracy {
 		return s.piracyText()

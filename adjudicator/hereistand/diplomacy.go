@@ -508,6 +508,9 @@ func (r *run) freeDOWAnswer(p int, lines []adjudicator.Line) ([]string, *adjudic
 
 func (s *St) freeDOWChoices() []string {
 	a := s.minorAlly(s.Flow.FreeDOW[0][1])
+	if s.Allied(s.Flow.FreeDOW[0][0], a) {
+		return []string{"no"} // no war on an ally (HIS-9.6i)
+	}
 	return []string{"no", "declare war on " + powers[a].ID}
 }
 

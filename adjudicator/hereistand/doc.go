@@ -24,8 +24,11 @@
 // Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
 // I's procedure), Ottoman piracy with Barbary Pirates, Pirate Haven,
 // Dragut and Julia Gonzaga (piracy.go), and the foreign wars
-// (foreignwar.go). Other cards are played for their CP only; their events
-// come later.
+// (foreignwar.go). Card events: the framework in events.go, the Mandatory
+// Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
+// Society of Jesus, overdue events in Winter) and the Home cards in
+// events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other
+// cards are played for their CP until their events arrive.
 //
 // Rule IDs (HIS-x.y) refer to the checklist of the original 110-card
 // edition; docs/rules-coverage/here-i-stand.md maps each to its tests.

@@ -41,6 +41,7 @@ type wire struct {
 	Religion      *religionWire  `json:"religion,omitempty"`
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Henry         *Henry         `json:"henry,omitempty"`
+	Mand          *mandWire      `json:"mandatory,omitempty"`
 	Pirates       *piratesWire   `json:"pirates,omitempty"`
 	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 }
@@ -63,6 +64,7 @@ func (s *St) Encode() ([]byte, error) {
 		Tracks: s.Tracks, League: s.League, Deck: s.Deck, Discard: s.Discard, Removed: []int{}, OnCard: []int{},
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
 		NewWorld: s.newWorldWire()}
+	w.Mand = s.Mand.wire()
 	w.Pirates = s.Pirates.wire()
 	w.Foreign = s.foreignWire()
 	for loc := 0; loc < NLoc; loc++ {
@@ -341,6 +343,9 @@ func decode(data []byte) (*St, error) {
 		return nil, err
 	}
 	if err := s.newWorldFromWire(w.NewWorld); err != nil {
+		return nil, err
+	}
+	if err := s.Mand.fromWire(w.Mand); err != nil {
 		return nil, err
 	}
 	if err := s.Pirates.fromWire(w.Pirates); err != nil {

@@ -61,6 +61,9 @@ func (s *St) eventPlayable(p, n int) error {
 	if e == nil {
 		return fmt.Errorf("%s can be played for its %d CP only: its event is not yet available", cardName(n), cards[n].CP)
 	}
+	if s.playedAsEvent(n) {
+		return fmt.Errorf("%s was already played as an event this turn (HIS-11d)", cardName(n))
+	}
 	if e.can != nil {
 		return e.can(s, p)
 	}

@@ -279,10 +279,19 @@ func (s *St) CanPass(p int) (bool, string) {
 		case CardHome:
 			return false, cardName(int(c)) + " (home card) is still in hand"
 		case CardMandatory:
+			if s.heldMandatory(p, int(c)) {
+				continue // held until it may be played (the League, events_mandatory.go)
+			}
 			return false, cardName(int(c)) + " (Mandatory Event) is still in hand"
 		}
 	}
-	if admin := rulers[s.Ruler[p]].Admin; len(s.Hands[p]) > admin {
+	held := 0 // a held League is set aside (events_mandatory.go)
+	for _, c := range s.Hands[p] {
+		if s.heldMandatory(p, int(c)) {
+			held++
+		}
+	}
+	if admin := rulers[s.Ruler[p]].Admin; len(s.Hands[p])-held > admin {
 		return false, fmt.Sprintf("%d cards in hand, more than the ruler's administrative rating %d",
 			len(s.Hands[p]), admin)
 	}

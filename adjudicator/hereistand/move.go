@@ -428,6 +428,9 @@ func nbrNames(sp int) string {
 func (s *St) canEnter(p, to int, leadersOnly bool) error {
 	name := spaces[to].Name
 	c := s.Controller(to)
+	if s.electorateBarred(p, to) {
+		return fmt.Errorf("no power but the Protestant enters %s, an electorate, before the Schmalkaldic League (HIS-21.6b)", name)
+	}
 	switch {
 	case c == NoPower:
 		return fmt.Errorf("%s is not in play", name)
@@ -803,7 +806,7 @@ func (s *St) AvoidOptions(m *Move, q int) []int {
 	var out []int
 	for _, e := range spaces[m.To].Nbr {
 		y := int(e.To)
-		if y == m.From || s.InUnrest(y) || s.enemyUnitsIn(y, q) {
+		if y == m.From || s.InUnrest(y) || s.enemyUnitsIn(y, q) || s.electorateBarred(q, y) {
 			continue
 		}
 		c := s.Controller(y)

@@ -306,8 +306,15 @@ func TestHIS20_2a_Explore(t *testing.T) {
 	nc, _ := submit(t, c, France, testdice.New(1), "play "+strconv.Itoa(cardCabot)+" for event")
 	require.Equal(t, uint8(nwCabot), nc.NW.Underway[France])
 	require.NoError(t, nc.canVoyage(France, "explore"))
-	rej = refuse(t, activeWith(t, nc, France, cardCabot), France, "play "+strconv.Itoa(cardCabot)+" for event: france")
+	// Played again the same turn it is refused (HIS-11d); with that record
+	// cleared, Cabot of France is at sea already.
+	again := activeWith(t, nc, France, cardCabot)
+	rej = refuse(t, again, France, "play "+strconv.Itoa(cardCabot)+" for event: france")
+	require.Contains(t, rej.Problems[0].Reason, "already played as an event this turn (HIS-11d)")
+	again.Mand.Played = [NMajor]cardSet{}
+	rej = refuse(t, again, France, "play "+strconv.Itoa(cardCabot)+" for event: france")
 	require.Contains(t, rej.Problems[0].Reason, "Cabot of France is at sea already")
+	nc.Mand.Played = [NMajor]cardSet{}
 	require.Nil(t, nc.eventPlayable(Papacy, cardCabot), "the Papacy may send England's or the Hapsburg's Cabot")
 
 	// Resolution: Roberval 0 + 2 + 3 + 2 (Mercator) = 7: the St. Lawrence.

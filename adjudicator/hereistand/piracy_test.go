@@ -111,7 +111,8 @@ func TestHIS21_1e_PirateHaven(t *testing.T) {
 	require.ErrorContains(t, ns.CanBuild(Ottoman, oran, ActRaiseRegular), "only corsairs")
 	require.ErrorContains(t, ns.CanBuild(Hapsburg, oran, ActRaiseRegular), "not a Hapsburg home space")
 	// A Hapsburg Tunis keeps Tripoli out of reach.
-	require.ErrorContains(t, ns.eventPlayable(Ottoman, cardPirateHaven), "neither Oran nor Tripoli")
+	require.Empty(t, ns.havenTargets())
+	require.ErrorContains(t, canPirateHaven(ns, Ottoman), "neither Oran nor Tripoli")
 	ns.Ctrl[sp(t, "tunis")] = Ottoman
 	require.Equal(t, []int{tripoli}, ns.havenTargets())
 

@@ -134,9 +134,16 @@ func capList(list []string) []string {
 func (s *St) playChoices(p int) []string {
 	var out []string
 	for _, c := range s.Hands[p] {
+		if s.heldMandatory(p, int(c)) {
+			continue // not yet playable (the League)
+		}
 		out = append(out, order{verb: "play", card: int(c)}.canonical(p))
 	}
-	out = append(out, s.eventExamples(p)...)
+	for _, x := range s.eventExamples(p) {
+		if !mandHasLine(out, x) { // a Mandatory Event without choices is listed once
+			out = append(out, x)
+		}
+	}
 	if ok, _ := s.CanPass(p); ok {
 		out = append(out, "pass")
 	}
@@ -217,6 +224,9 @@ func (s *St) defaultLines(p int) []string {
 	best := -1
 	for _, c := range s.Hands[p] {
 		t := cards[c].Type
+		if s.heldMandatory(p, int(c)) {
+			continue // not yet playable (the League)
+		}
 		if t == CardMandatory || t == CardHome {
 			best = int(c)
 			break
@@ -319,6 +329,13 @@ func (s *St) randomImpulse(p int, pick func(int) int) []string {
 			// Play what blocks passing first, now and then.
 			for _, x := range h {
 				if t := cards[x].Type; (t == CardMandatory || t == CardHome) && pick(2) == 0 {
+					n = int(x)
+				}
+			}
+		}
+		if c.heldMandatory(p, n) {
+			for _, x := range h {
+				if !c.heldMandatory(p, int(x)) {
 					n = int(x)
 				}
 			}

@@ -250,6 +250,7 @@ func (s *St) applyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, d
 		s.Warfare.Siege.clear(sp)
 		s.Ctrl[sp] = uint8(a.Power)
 		log = append(log, fmt.Sprintf("%s takes %s", powers[a.Power].Name, spaces[sp].Name))
+		log = append(log, s.displayArrivals(sp)...) // HIS-21.6j
 		return log, nil
 	}
 	log = append(log, fmt.Sprintf("the assault on %s fails", spaces[sp].Name))

@@ -171,6 +171,10 @@ type St struct {
 	NW NewWorld
 	// Henry is Henry VIII's wives and heirs (henry.go, HIS-21.3).
 	Henry Henry
+
+	// Mand is what the Mandatory Events and Home cards remember
+	// (events_mandatory.go).
+	Mand mandState
 	// Pirates holds the pirate havens, the piracy markers and the piracy
 	// in progress (piracy.go).
 	Pirates Pirates
@@ -568,6 +572,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkReligion(); err != nil {
+		return err
+	}
+	if err := s.checkMand(); err != nil {
 		return err
 	}
 	if err := s.checkNewWorld(); err != nil {

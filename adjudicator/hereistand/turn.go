@@ -389,6 +389,7 @@ func (r *run) cardDrawPhase() {
 	r.say("Turn %d (%s) begins: the cards are dealt.", s.Turn, turnYears(s.Turn))
 	r.religionCardDraw()
 	r.newWorldRiches() // HIS-20.4
+	r.mandCardDraw()
 	for p := 0; p < NMajor; p++ {
 		var got []string
 		for _, c := range s.Hands[p] {

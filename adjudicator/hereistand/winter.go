@@ -61,14 +61,7 @@ func (r *run) winter() {
 	s.piracyWinter()
 	// HIS-19.7 (debaters) arrives with its rules.
 	// HIS-19.8: overdue Mandatory Events occur now, wherever they are.
-	for n := 1; n <= NC; n++ {
-		if cards[n].Winter != s.Turn || s.Removed.has(n) || (cards[n].Optional && !s.OptionalCards) {
-			continue
-		}
-		s.pullCard(n)
-		s.Removed.set(n)
-		r.say("%s occurs in winter (HIS-19.8); its effects arrive with the card events.", cardName(n))
-	}
+	r.mandatoryWinter()
 }
 
 // pullCard takes card n out of the deck, a hand or the discard pile.

@@ -18,7 +18,9 @@ cancelled mail instead.
   pbem outbox retry ID     makes mail ID due now (and wakes the daemon)
   pbem outbox retry --all  makes every queued mail due now
   pbem outbox cancel ID    cancels mail ID: it is never sent, and kept with
-                           --why and the time for the record
+                           --why and the time for the record (a mail being
+                           handed to the server at that moment cannot be
+                           cancelled: you are told so)
 
 Works with the daemon running (through its control socket) or stopped.`,
 		run: runOutbox,

@@ -149,6 +149,7 @@ func serveTo(ctx context.Context, cfg *Config, logger *slog.Logger, ready func()
 		Log: logger, TickEvery: time.Minute, Metrics: m, Components: components})
 	j.SetWake(d.Drainer().Wake)
 	ctl.env.wake = d.Drainer().Wake
+	ctl.env.withdraw = d.Drainer().Withdraw
 	logger.Info("pbem daemon running", "version", versionString(), "store", cfg.Store, "orders", cfg.OrdersAddress)
 	if ready != nil {
 		ready()

@@ -66,6 +66,10 @@ type opEnv struct {
 	daemon bool
 	// wake wakes the daemon's sender; nil without a daemon.
 	wake func()
+	// withdraw runs a change that takes a mail out of the outbox so that
+	// the daemon's sender never starts sending it meanwhile
+	// (outbox.Drainer.Withdraw); nil without a daemon.
+	withdraw func(id uint64, fn func() error) error
 	// mailWait is how long "new" waits for the welcome mails to go out.
 	mailWait time.Duration
 	// ctx ends when the daemon stops.

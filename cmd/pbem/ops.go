@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/pbem/pbem/mailer/outbox"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -314,7 +315,18 @@ func opOutboxCancel(e *opEnv, raw json.RawMessage) (*opResult, error) {
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return nil, fmt.Errorf("outbox cancel: %w", err)
 	}
-	err := e.db.Update(func(tx *store.Tx) error { return tx.CancelMail(a.ID, a.Why, time.Now().UTC()) })
+	cancel := func() error {
+		return e.db.Update(func(tx *store.Tx) error { return tx.CancelMail(a.ID, a.Why, time.Now().UTC()) })
+	}
+	var err error
+	if e.withdraw != nil {
+		err = e.withdraw(a.ID, cancel)
+	} else {
+		err = cancel()
+	}
+	if errors.Is(err, outbox.ErrSending) {
+		return nil, fmt.Errorf("mail %d cannot be cancelled: %w (see `pbem outbox` in a moment)", a.ID, err)
+	}
 	if err != nil {
 		return nil, trimNotFound(err)
 	}

@@ -311,6 +311,17 @@ func (q StoreQueue) MarkSent(id uint64, at time.Time) error {
 	return err
 }
 
+// Queued implements outbox.StillQueued: whether mail id still waits in
+// the outbox.
+func (q StoreQueue) Queued(id uint64) (bool, error) {
+	var still bool
+	err := q.DB.View(func(tx *store.Tx) error {
+		still = tx.IsQueued(id)
+		return nil
+	})
+	return still, err
+}
+
 func (q StoreQueue) cancelled(id uint64) bool {
 	return q.DB.View(func(tx *store.Tx) error {
 		_, err := tx.CancelledMail(id)

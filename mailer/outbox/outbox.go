@@ -111,6 +111,54 @@ type Drainer struct {
 	// retries holds the next try of every mail this drainer saw fail and
 	// has not seen sent since.
 	retries map[uint64]time.Time
+	// claim orders a mail's send against Withdraw: sending is the mail
+	// being handed to the server now (0: none).
+	claim   sync.Mutex
+	sending uint64
+}
+
+// ErrSending is Withdraw's error for a mail being handed to the server.
+var ErrSending = errors.New("it is being sent right now")
+
+// StillQueued is implemented by queues that can tell whether a mail is
+// still waiting (not sent, not cancelled) just before it is sent.
+type StillQueued interface {
+	Queued(id uint64) (bool, error)
+}
+
+// Withdraw runs fn (which takes mail id out of the queue, e.g. cancels it)
+// only while the drainer is not sending that mail, and keeps the drainer
+// from starting to send it until fn returns: either fn runs first and the
+// drainer, checking the queue again, never sends the mail, or the mail is
+// on its way and Withdraw returns ErrSending without calling fn.
+func (d *Drainer) Withdraw(id uint64, fn func() error) error {
+	d.claim.Lock()
+	defer d.claim.Unlock()
+	if d.sending == id {
+		return ErrSending
+	}
+	return fn()
+}
+
+// take claims mail id for sending: false when the queue says it is no
+// longer waiting (an operator cancelled it since it was listed).
+func (d *Drainer) take(id uint64) bool {
+	d.claim.Lock()
+	defer d.claim.Unlock()
+	if q, ok := d.Queue.(StillQueued); ok {
+		if still, err := q.Queued(id); err == nil && !still {
+			return false
+		}
+	}
+	d.sending = id
+	return true
+}
+
+// done releases the claim of take.
+func (d *Drainer) done() {
+	d.claim.Lock()
+	d.sending = 0
+	d.claim.Unlock()
 }
 
 func (d *Drainer) init() {
@@ -209,7 +257,11 @@ func (d *Drainer) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 			if err := ctx.Err(); err != nil {
 				return sent, failed, err
 			}
+			if !d.take(m.ID) {
+				continue
+			}
 			serr := d.Sender.Send(ctx, m)
+			d.done()
 			if serr == nil {
 				if err := d.Queue.MarkSent(m.ID, d.now()); err != nil {
 					// The server has the mail; it will be sent again after

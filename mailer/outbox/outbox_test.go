@@ -408,3 +408,70 @@ func TestRetryTimesAreNotForgotten(t *testing.T) {
 	require.Equal(t, 1, sent)
 	require.Equal(t, bNext, d.NextRetry(), "the later retry is remembered")
 }
+
+// stillQueue is a memQueue that can say whether a mail still waits, as
+// the store does, so that a cancelled mail listed earlier is not sent.
+type stillQueue struct{ *memQueue }
+
+func (q stillQueue) Queued(id uint64) (bool, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	m, ok := q.mails[id]
+	return ok && m.SentAt.IsZero(), nil
+}
+
+func (q stillQueue) cancel(id uint64) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	delete(q.mails, id)
+	return nil
+}
+
+// gateSender holds every Send until released, telling when one starts.
+type gateSender struct {
+	started chan uint64
+	release chan struct{}
+	sent    []uint64
+	mu      sync.Mutex
+}
+
+func (g *gateSender) Send(ctx context.Context, m *store.OutMail) error {
+	g.started <- m.ID
+	<-g.release
+	g.mu.Lock()
+	g.sent = append(g.sent, m.ID)
+	g.mu.Unlock()
+	return nil
+}
+
+// An operator's cancel and the sender never cross: a mail being handed
+// to the server cannot be cancelled (ErrSending, nothing changed), and a
+// mail cancelled after the sender listed it is never sent.
+func TestWithdrawAgainstSending(t *testing.T) {
+	q := stillQueue{newQueue()}
+	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	for i := 0; i < 3; i++ {
+		q.add(now, "ann@club.example")
+	}
+	g := &gateSender{started: make(chan uint64), release: make(chan struct{})}
+	d := &outbox.Drainer{Queue: q, Sender: g, Now: func() time.Time { return now }}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _, err := d.DrainOnce(context.Background())
+		assert.NoError(t, err)
+	}()
+	require.Equal(t, uint64(1), <-g.started)
+	// Mail 1 is on its way: it cannot be cancelled.
+	called := false
+	err := d.Withdraw(1, func() error { called = true; return nil })
+	require.ErrorIs(t, err, outbox.ErrSending)
+	require.False(t, called)
+	// Mail 2 was listed with mail 1 but not taken yet: cancelled, never sent.
+	require.NoError(t, d.Withdraw(2, func() error { return q.cancel(2) }))
+	g.release <- struct{}{}
+	require.Equal(t, uint64(3), <-g.started)
+	g.release <- struct{}{}
+	<-done
+	require.Equal(t, []uint64{1, 3}, g.sent)
+}
