@@ -212,6 +212,13 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.navalAction(p, o)
 	case "transport":
 		return r.transportAction(p, o)
+	case "piracy":
+		return r.piracyAction(p, o)
+	case "foreign":
+		if err := s.militaryAllowed(p); err != nil {
+			return err
+		}
+		return r.fightForeignWar(p, o)
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return r.religiousAction(p, o)
 	case "colonize", "explore", "conquer":
@@ -330,7 +337,7 @@ func (r *run) endImpulse() {
 // a home space of p or of a minor power allied to p goes back to its
 // home power.
 func (s *St) takeControl(p, sp int) {
-	h := spaces[sp].Home
+	h := s.homeOf(sp)
 	if h == p || h >= NMajor && h < Independent && s.minorAlly(h) == p {
 		s.Ctrl[sp] = uint8(h)
 		return
@@ -637,7 +644,7 @@ func (s *St) retreatChooser(b *Battle, res BattleResult) int {
 		return NoPower
 	}
 	c := s.Controller(b.Space)
-	withdraw := spaces[b.Space].fortified() && (c == q || s.Allied(c, q))
+	withdraw := s.fortified(b.Space) && (c == q || s.Allied(c, q))
 	if len(s.RetreatOptions(b, false)) > 1 || withdraw {
 		return q
 	}
@@ -650,6 +657,7 @@ func (r *run) buildAction(p int, o order) error {
 	if err := s.militaryAllowed(p); err != nil {
 		return err
 	}
+	placed := 0
 	for i := 0; i < o.n; i++ {
 		if err := s.CanBuild(p, o.to, o.kind); err != nil {
 			return errLegal(s.buildOptions(p, o.kind), "%v", err)
@@ -657,9 +665,18 @@ func (r *run) buildAction(p int, o order) error {
 		if err := r.spend(p, o.kind); err != nil {
 			return err
 		}
+		if s.builder(p, o.to) == p {
+			if c := s.foreignBuild(p, buildForce(o.kind)); c != 0 {
+				r.say("%s sends its new %s to %s (HIS-21.7e).", powers[p].Name, unitText(buildForce(o.kind)), cardName(c))
+				continue
+			}
+		}
 		s.addUnits(o.to, s.builder(p, o.to), buildForce(o.kind))
+		placed++
 	}
-	r.say("%s builds %d %s in %s.", powers[p].Name, o.n, buildWord(o.kind, o.n), spaces[o.to].Name)
+	if placed > 0 {
+		r.say("%s builds %d %s in %s.", powers[p].Name, placed, buildWord(o.kind, placed), spaces[o.to].Name)
+	}
 	return nil
 }
 
@@ -687,10 +704,12 @@ func (s *St) CanBuild(p, sp, kind int) error {
 	switch {
 	case ActionCost(p, kind) == 0:
 		return fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[kind])
-	case kind == ActBuildCorsair:
+	case kind == ActBuildCorsair && !s.barbary():
 		return fmt.Errorf("corsairs are built only after Barbary Pirates (HIS-17.2d)")
-	case spaces[sp].Home != owner:
+	case s.homeOf(sp) != owner:
 		return fmt.Errorf("%s is not a %s home space (HIS-17.1a)", name, powers[p].Name)
+	case kind != ActBuildCorsair && s.haven(sp):
+		return fmt.Errorf("only corsairs are built in a pirate haven (HIS-21.1f)")
 	case owner != p && kind != ActRaiseRegular && kind != ActBuildSquadron:
 		return fmt.Errorf("only regulars and squadrons are built for %s (HIS-22.3c)", powers[owner].Name)
 	case !s.Friendly(sp, p):
@@ -705,7 +724,7 @@ func (s *St) CanBuild(p, sp, kind int) error {
 			return fmt.Errorf("no naval counter is free: ships lost this turn return to the pool next turn (HIS-17.2b)")
 		}
 	}
-	if kind == ActBuildSquadron {
+	if kind == ActBuildSquadron || kind == ActBuildCorsair {
 		if !spaces[sp].port() {
 			return fmt.Errorf("%s is not a port", name)
 		}
@@ -737,6 +756,9 @@ func (s *St) builder(p, sp int) int {
 func (s *St) buildOptions(p, kind int) []string {
 	var out []string
 	where := homeSpaces(p)
+	if p == Ottoman && s.Pirates.Havens != 0 {
+		where = append(append([]int(nil), where...), s.havenSpaces()...) // HIS-21.1f
+	}
 	for m := NMajor; m < Independent; m++ {
 		if s.minorAlly(m) == p {
 			where = append(append([]int(nil), where...), homeSpaces(m)...)

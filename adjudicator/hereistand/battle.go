@@ -448,11 +448,11 @@ func (s *St) applyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 	}
 	// Check the choices before changing anything.
 	var inside []Part
-	withdrawOK := spaces[b.Space].fortified() && (s.Controller(b.Space) == loserPower || s.Allied(s.Controller(b.Space), loserPower))
+	withdrawOK := s.fortified(b.Space) && (s.Controller(b.Space) == loserPower || s.Allied(s.Controller(b.Space), loserPower))
 	if r.AttackerWins && s.passive(dp[0].Power) {
 		// HIS-22.1d: beaten inactive minor (or independent) units do not
 		// retreat: up to 4 withdraw into their own fortifications.
-		withdrawOK = spaces[b.Space].fortified() && int(s.Ctrl[b.Space]) == dp[0].Power
+		withdrawOK = s.fortified(b.Space) && int(s.Ctrl[b.Space]) == dp[0].Power
 	}
 	var survivors []Part
 	if r.AttackerWins {
@@ -675,7 +675,7 @@ func (s *St) retreatAttacker(b *Battle, out []Part, ls []int) []string {
 // outnumbers the units inside, else the attacker leaves (HIS-15.3b).
 func (s *St) siegeAfterBattle(b *Battle, breakTo int) []string {
 	c := s.Controller(b.Space)
-	if !spaces[b.Space].fortified() || !s.hostile(b.Attacker, c) {
+	if !s.fortified(b.Space) || !s.hostile(b.Attacker, c) {
 		return nil
 	}
 	inside := 0

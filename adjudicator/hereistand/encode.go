@@ -42,6 +42,8 @@ type wire struct {
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Henry         *Henry         `json:"henry,omitempty"`
 	Mand          *mandWire      `json:"mandatory,omitempty"`
+	Pirates       *piratesWire   `json:"pirates,omitempty"`
+	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 }
 
 const wireVersion = 1
@@ -63,6 +65,8 @@ func (s *St) Encode() ([]byte, error) {
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
 		NewWorld: s.newWorldWire()}
 	w.Mand = s.Mand.wire()
+	w.Pirates = s.Pirates.wire()
+	w.Foreign = s.foreignWire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -79,6 +83,8 @@ func (s *St) Encode() ([]byte, error) {
 			where = "removed"
 		case LeaderAway:
 			where = "away"
+		case LeaderForeign:
+			where = "foreign_war"
 		case LeaderCaptured:
 			where, captor = "captured", powers[s.Captor[l]].ID
 		default:
@@ -239,6 +245,8 @@ func decode(data []byte) (*St, error) {
 			s.Leader[li] = LeaderRemoved
 		case "away":
 			s.Leader[li] = LeaderAway
+		case "foreign_war":
+			s.Leader[li] = LeaderForeign
 		case "captured":
 			c, ok := powerByID[l[2]]
 			if !ok {
@@ -338,6 +346,12 @@ func decode(data []byte) (*St, error) {
 		return nil, err
 	}
 	if err := s.Mand.fromWire(w.Mand); err != nil {
+		return nil, err
+	}
+	if err := s.Pirates.fromWire(w.Pirates); err != nil {
+		return nil, err
+	}
+	if err := s.foreignFromWire(w.Foreign); err != nil {
 		return nil, err
 	}
 	for _, list := range []struct {

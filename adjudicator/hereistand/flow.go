@@ -28,10 +28,12 @@ const (
 	DecCommit                    // W12: units from inside join a relief battle
 	DecReform                    // HIS-18.3-18.5: the target of a religious attempt or flip
 	DecChoice                    // an event's choices owed by another power (events_mandatory.go)
+	DecPiracy                    // W19: what the target of piracy gives for each hit
+	DecForeign                   // W25: the units sent to a foreign war
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice", "piracy", "foreign-war"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -265,7 +267,7 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 && s.Pirates.Act == nil && s.pendingForeign() == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	fight := f.Battle != nil || f.Assault != nil

@@ -507,6 +507,14 @@ func i18nInit() {
 	me, mw := mandPatterns(p)
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)
+	pp, pe, pw := piracyPatterns(p)
+	promptPatterns = append(promptPatterns, pp...)
+	eventPatterns = append(pe, eventPatterns...)
+	whyPatterns = append(whyPatterns, pw...)
+	fp, fe, fw := foreignPatterns(p)
+	promptPatterns = append(promptPatterns, fp...)
+	eventPatterns = append(fe, eventPatterns...)
+	whyPatterns = append(whyPatterns, fw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -14,8 +14,8 @@ import (
 // named, to adjacent locations; enemy powers are then asked, in Impulse Order,
 // whether to intercept into the sea zones entered, and the enemies in
 // those zones whether to avoid battle; combats follow in every location
-// where the mover meets an enemy. Naval transport (HIS-16.3) and piracy
-// (HIS-16.4) come later.
+// where the mover meets an enemy. Naval transport is in transport.go
+// (HIS-16.3), piracy in piracy.go (HIS-16.4).
 
 // NavalMove is a naval move action in progress.
 type NavalMove struct {

@@ -216,7 +216,7 @@ func bonusBit(p int) uint8 {
 // immune reports whether space sp never changes religion: the Ottoman
 // home spaces (HIS-2.3a) and spaces out of play.
 func (s *St) immune(sp int) bool {
-	return spaces[sp].Home == Ottoman || s.Ctrl[sp] == NoPower
+	return s.homeOf(sp) == Ottoman || s.Ctrl[sp] == NoPower
 }
 
 // Catholic reports whether space sp is Catholic in religion.

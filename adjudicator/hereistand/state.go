@@ -175,6 +175,11 @@ type St struct {
 	// Mand is what the Mandatory Events and Home cards remember
 	// (events_mandatory.go).
 	Mand mandState
+	// Pirates holds the pirate havens, the piracy markers and the piracy
+	// in progress (piracy.go).
+	Pirates Pirates
+	// Foreign holds the foreign war cards in play (foreignwar.go).
+	Foreign []ForeignWar
 }
 
 // newState returns an empty state with every leader off the map.
@@ -202,6 +207,8 @@ func (s *St) clone() *St {
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
 	c.NW = s.NW.clone()
+	c.Pirates = s.Pirates.clone()
+	c.Foreign = cloneForeign(s.Foreign)
 	return &c
 }
 
@@ -576,6 +583,12 @@ func (s *St) Check() error {
 	if err := s.checkHenry(); err != nil {
 		return err
 	}
+	if err := s.checkPirates(); err != nil {
+		return err
+	}
+	if err := s.checkForeign(); err != nil {
+		return err
+	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {
 		return fmt.Errorf("leader table size")
 	}
@@ -593,7 +606,7 @@ func (s *St) Check() error {
 			if !leaders[l].Naval {
 				return fmt.Errorf("%s is an army leader on the Turn track", leaders[l].Name)
 			}
-		case at != LeaderOff && at != LeaderRemoved:
+		case at != LeaderOff && at != LeaderRemoved && at != LeaderForeign:
 			return fmt.Errorf("%s: location %d", leaders[l].Name, at)
 		}
 	}
@@ -696,6 +709,7 @@ func (s *St) checkCounters(p int) error {
 		}
 		naval += f.Naval()
 	})
+	amounts = append(amounts, s.foreignAmounts(p)...) // HIS-21.7a
 	if p < NMajor && len(s.Flow.Loans) > 0 {
 		// Lent squadrons are the lender's pieces (HIS-9.2e).
 		naval += s.loanedOut(p) - s.loanedIn(p)
