@@ -505,6 +505,9 @@ func i18nInit() {
 	me, mw := mandPatterns(p)
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)
+	ee, ew := evrelPatterns(p)
+	eventPatterns = append(eventPatterns, ee...)
+	whyPatterns = append(whyPatterns, ew...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).
