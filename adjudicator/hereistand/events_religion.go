@@ -205,6 +205,296 @@ var attemptCards = []attemptCard{
 	{n: 61, counter: true, attempts: 3, zones: 1 << LangEnglish},
 }
 
+// --- 90 Printing Press, 75 Erasmus, 63 Dissolution of the Monasteries ----
+
+func (r *run) printingPress() {
+	r.s.Rel.PrintingPress = true
+	r.say("Printing Press: until the end of the turn the Protestant rolls 1 extra die in each Reformation attempt (HIS-18.3g).")
+	r.eventAttempts(90, false, 3, 0, allZones)
+}
+
+// erasmus: Reformation attempts on turns 1 and 2, Counter-Reformation
+// attempts from turn 3 (HIS-18.3b, HIS-18.4a).
+func (r *run) erasmus() {
+	if r.s.Turn <= 2 {
+		r.eventAttempts(75, false, 4, 0, allZones)
+		return
+	}
+	r.eventAttempts(75, true, 4, 0, allZones)
+}
+
+func (r *run) dissolution() {
+	r.mandDraw(England, 2)
+	r.eventAttempts(63, false, 3, 0, 1<<LangEnglish)
+}
+
+// --- 39 Augsburg Confession, 45 Calvin Expelled ---------------------------
+
+func (r *run) augsburg() {
+	r.commitDebater("melanchthon")
+	r.s.Rel.Augsburg = true
+	r.say("Augsburg Confession: until the end of the turn the Papacy subtracts 1 from its Counter-Reformation rolls and rolls 1 die fewer in the debates it calls (HIS-18.4f).")
+}
+
+func calvinExpelledCan(s *St, p int) error {
+	if !s.reformerOn("calvin") {
+		return fmt.Errorf("the reformer Calvin is not on the map")
+	}
+	return nil
+}
+
+// calvinExpelled takes Calvin off the map until the next Card Draw Phase,
+// as an excommunication does (HIS-8.2f), and commits his debater.
+func (r *run) calvinExpelled() {
+	s := r.s
+	i := reformerByID["calvin"]
+	s.Rel.Reformer[i] = ReformerRemoved
+	s.Mand.ExcomReformers |= 1 << i
+	if d, ok := debaterByID["calvin"]; ok && s.Rel.Debater[d] == DebUncommitted {
+		s.Rel.Debater[d] = DebCommitted
+	}
+	r.say("Calvin is expelled: the reformer leaves the map until the next turn and his debater is committed.")
+}
+
+// --- 52 Michelangelo, 81 Indulgence Vendor (HIS-18.1p) --------------------
+
+func (r *run) michelangelo() {
+	a, b := r.dice.Roll("michelangelo", 6), r.dice.Roll("michelangelo", 6)
+	r.say("Michelangelo: the Papacy rolls 2 dice [%d %d]: %d CP toward St. Peter's.", a, b, a+b)
+	r.stPeters(a + b)
+}
+
+func indulgenceCan(s *St, p int) error {
+	if p == Protestant {
+		return fmt.Errorf("Indulgence Vendor draws from the Protestant hand: the Protestant plays it for CP only")
+	}
+	if len(s.drawable(Protestant)) == 0 {
+		return fmt.Errorf("the Protestant holds no card that may be drawn")
+	}
+	return nil
+}
+
+func (r *run) indulgenceVendor() {
+	s := r.s
+	cs := s.drawable(Protestant)
+	n := cs[r.dice.Hidden("indulgence vendor", len(cs))]
+	s.takeFromHand(Protestant, n)
+	s.discard(n)
+	r.say("Indulgence Vendor: %s is drawn at random from the Protestant hand and discarded; its %d CP go toward St. Peter's.", cardName(n), cards[n].CP)
+	r.stPeters(cards[n].CP)
+}
+
+// --- 47 Copernicus, 51 Michael Servetus (HIS-23.2k) -----------------------
+
+// protestantHomeShare reports whether at least half of power p's home
+// spaces are Protestant.
+func (s *St) protestantHomeShare(p int) bool {
+	home := homeSpaces(p)
+	n := 0
+	for _, sp := range home {
+		n += b2i(s.Prot.has(sp))
+	}
+	return len(home) > 0 && 2*n >= len(home)
+}
+
+func copernicusExamples(s *St, p int) []string {
+	if s.protestantHomeShare(p) {
+		return []string{""}
+	}
+	return []string{"draw", "discard"}
+}
+
+func (r *run) copernicus(p int, args string) error {
+	s := r.s
+	if s.protestantHomeShare(p) {
+		if args != "" {
+			return errLegal(r.playLine(), "this event takes no choices")
+		}
+		s.BonusVP[p] += 2
+		r.say("Copernicus: at least half the home spaces of %s are Protestant: it gains 2 VP.", powers[p].Name)
+		return nil
+	}
+	legal := []string{"draw", "discard"}
+	switch args {
+	case "draw", "draw a card":
+		s.BonusVP[p]++
+		r.say("Copernicus: %s gains 1 VP and draws a card.", powers[p].Name)
+		r.mandDraw(p, 1)
+	case "discard", "protestant discards":
+		s.BonusVP[p]++
+		r.say("Copernicus: %s gains 1 VP and the Protestant discards a card at random.", powers[p].Name)
+		r.discardRandom(Protestant)
+	default:
+		return errLegal(legal, "choose draw (a card for you) or discard (a card at random from the Protestant hand)")
+	}
+	return nil
+}
+
+// discardRandom discards a card drawn at random from power q's hand (Home
+// cards are never drawn, as in the diplomacy draws); the discard is
+// public.
+func (r *run) discardRandom(q int) {
+	s := r.s
+	cs := s.drawable(q)
+	if len(cs) == 0 {
+		r.say("%s has no card to discard.", powers[q].Name)
+		return
+	}
+	n := cs[r.dice.Hidden("random discard", len(cs))]
+	s.takeFromHand(q, n)
+	s.discard(n)
+	r.say("%s discards %s, drawn at random.", powers[q].Name, cardName(n))
+}
+
+func (r *run) servetus(p int) {
+	r.s.BonusVP[p]++
+	r.say("Michael Servetus: %s gains 1 VP and the Protestant discards a card at random.", powers[p].Name)
+	r.discardRandom(Protestant)
+}
+
+// --- 67 Anabaptists --------------------------------------------------------
+
+// anabaptistSpots are the unoccupied Protestant spaces that are not
+// electorates.
+func (s *St) anabaptistSpots() []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if s.Prot.has(sp) && spaces[sp].Type != Electorate && s.unoccupied(sp) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func anabaptistCan(s *St, p int) error {
+	if len(s.anabaptistSpots()) == 0 {
+		return fmt.Errorf("no unoccupied Protestant space is outside the electorates")
+	}
+	return nil
+}
+
+func anabaptistExamples(s *St, p int) []string {
+	l := s.anabaptistSpots()
+	var names []string
+	for _, sp := range l[:min(2, len(l))] {
+		names = append(names, spaces[sp].Name)
+	}
+	return []string{strings.Join(names, ", ")}
+}
+
+func (r *run) anabaptists(p int, args string) error {
+	s := r.s
+	legal := anabaptistExamples(s, p)
+	ok := s.anabaptistSpots()
+	var at []int
+	for _, x := range orders.SplitList(args) {
+		sp, err := matchSpace(x)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(ok, sp) || containsInt(at, sp) {
+			return errLegal(legal, "%s is not an unoccupied Protestant space outside the electorates", spaces[sp].Name)
+		}
+		at = append(at, sp)
+	}
+	if len(at) != min(2, len(ok)) {
+		return errLegal(legal, "name %d unoccupied Protestant spaces outside the electorates", min(2, len(ok)))
+	}
+	for _, sp := range at {
+		r.flip(sp, false)
+		r.say("%s flips %s to Catholic.", powers[Papacy].Name, spaces[sp].Name)
+	}
+	return nil
+}
+
+// --- 55 Jesuit Education ----------------------------------------------------
+
+func jesuitEducationCan(s *St, p int) error {
+	if !s.Rel.SocietyOfJesus {
+		return fmt.Errorf("Jesuit Education needs Society of Jesus played first (HIS-18.2c)")
+	}
+	if len(s.jesuitSpots()) == 0 {
+		return fmt.Errorf("no Catholic space is without a university (HIS-18.2c)")
+	}
+	return nil
+}
+
+// --- 41 Marburg Colloquy ----------------------------------------------------
+
+var marburgPairs = [2][2]string{{"luther", "melanchthon"}, {"zwingli", "oekolampadius"}}
+
+// marburgFree lists the uncommitted debaters of each pair.
+func (s *St) marburgFree() (out [2][]string) {
+	for i, pair := range marburgPairs {
+		for _, id := range pair {
+			if s.debaterFree(id) == nil {
+				out[i] = append(out[i], id)
+			}
+		}
+	}
+	return
+}
+
+func marburgCan(s *St, p int) error {
+	f := s.marburgFree()
+	if len(f[0]) == 0 || len(f[1]) == 0 {
+		return fmt.Errorf("Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted")
+	}
+	return nil
+}
+
+func marburgExamples(s *St, p int) []string {
+	f := s.marburgFree()
+	if len(f[0]) == 0 || len(f[1]) == 0 {
+		return nil
+	}
+	return []string{f[0][0] + ", " + f[1][0]}
+}
+
+func (r *run) marburg(p int, args string) error {
+	s := r.s
+	legal := marburgExamples(s, p)
+	f := s.marburgFree()
+	items := orders.SplitList(args)
+	if len(items) != 2 {
+		return errLegal(legal, "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted")
+	}
+	var chosen [2]string
+	for _, x := range items {
+		d, err := matchDebater(x)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		id := debaters[d].ID
+		set := false
+		for i := range f {
+			if chosen[i] == "" && containsString(f[i], id) {
+				chosen[i], set = id, true
+				break
+			}
+		}
+		if !set {
+			return errLegal(legal, "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted")
+		}
+	}
+	k := 0
+	for _, id := range chosen {
+		r.commitDebater(id)
+		k += debaters[debaterByID[id]].Value
+	}
+	r.eventAttempts(41, false, k, 0, allZones)
+	return nil
+}
+
+func containsString(list []string, x string) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -221,6 +511,39 @@ func init() {
 	for _, c := range attemptCards {
 		registerEvent(c.n, cardEvent{can: c.can, play: c.play})
 	}
+	for _, n := range []int{90, 75, 63, 41} {
+		sourceKeys[cards[n].Name] = fmt.Sprintf("his.src.ev%d", n)
+	}
+	plain := func(can func(*St, int) error, f func(r *run, p int)) cardEvent {
+		return cardEvent{can: can, play: func(r *run, p int, args string) error {
+			if args != "" {
+				return errLegal(r.playLine(), "this event takes no choices")
+			}
+			f(r, p)
+			return nil
+		}}
+	}
+	registerEvent(90, plain(nil, func(r *run, p int) { r.printingPress() }))
+	registerEvent(75, plain(nil, func(r *run, p int) { r.erasmus() }))
+	registerEvent(63, plain(nil, func(r *run, p int) { r.dissolution() }))
+	registerEvent(39, plain(func(s *St, p int) error { return s.debaterFree("melanchthon") }, func(r *run, p int) { r.augsburg() }))
+	registerEvent(45, plain(calvinExpelledCan, func(r *run, p int) { r.calvinExpelled() }))
+	registerEvent(52, plain(nil, func(r *run, p int) { r.michelangelo() }))
+	registerEvent(81, plain(indulgenceCan, func(r *run, p int) { r.indulgenceVendor() }))
+	registerEvent(51, plain(nil, func(r *run, p int) { r.servetus(p) }))
+	registerEvent(47, cardEvent{play: func(r *run, p int, args string) error { return r.copernicus(p, args) }, examples: copernicusExamples})
+	registerEvent(67, cardEvent{can: anabaptistCan, play: func(r *run, p int, args string) error { return r.anabaptists(p, args) }, examples: anabaptistExamples})
+	registerEvent(41, cardEvent{can: marburgCan, play: func(r *run, p int, args string) error { return r.marburg(p, args) }, examples: marburgExamples})
+	registerEvent(55, cardEvent{can: jesuitEducationCan,
+		play: func(r *run, p int, args string) error {
+			at, err := r.s.jesuitArgs(p, args)
+			if err != nil {
+				return err
+			}
+			r.placeJesuits(at)
+			return nil
+		},
+		examples: func(s *St, p int) []string { return s.jesuitExamples(p) }})
 }
 
 // evrelPatterns are the readers of the texts of this file (see i18nInit).
@@ -231,12 +554,34 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.ev.rel.committed", "{Name} is committed ({Card})."),
 		p("his.ev.rel.attempts", "{Card}: the Protestant makes {N:int} Reformation attempts, target zone {Zone:zone}."),
 		p("his.ev.rel.counter", "{Card}: the Papacy makes {N:int} Counter-Reformation attempts, target zone {Zone:zone}."),
+		p("his.ev.rel.printing_press", "Printing Press: until the end of the turn the Protestant rolls 1 extra die in each Reformation attempt (HIS-18.3g)."),
+		p("his.ev.rel.augsburg", "Augsburg Confession: until the end of the turn the Papacy subtracts 1 from its Counter-Reformation rolls and rolls 1 die fewer in the debates it calls (HIS-18.4f)."),
+		p("his.ev.rel.calvin_expelled", "Calvin is expelled: the reformer leaves the map until the next turn and his debater is committed."),
+		p("his.ev.rel.michelangelo", "Michelangelo: the Papacy rolls 2 dice [{A:int} {B:int}]: {N:int} CP toward St. Peter's."),
+		p("his.ev.rel.indulgence", "Indulgence Vendor: {Card} is drawn at random from the Protestant hand and discarded; its {N:int} CP go toward St. Peter's."),
+		p("his.ev.rel.copernicus_2", "Copernicus: at least half the home spaces of {Power:power} are Protestant: it gains 2 VP."),
+		p("his.ev.rel.copernicus_draw", "Copernicus: {Power:power} gains 1 VP and draws a card."),
+		p("his.ev.rel.copernicus_discard", "Copernicus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
+		p("his.ev.rel.no_discard", "{Power:power} has no card to discard."),
+		p("his.ev.rel.discards", "{Power:power} discards {Card}, drawn at random."),
+		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{
 		p("his.why.rel.no_unrest", "no unoccupied {Where:where} is free of unrest (HIS-12.4a)"),
 		p("his.why.rel.unrest_spot", "{Space} is not an unoccupied {Where:where} free of unrest (HIS-12.4a)"),
 		p("his.why.rel.unrest_n", "name 1 to {N:int} spaces for the unrest"),
 		p("his.why.rel.debater", "{Name} is not an uncommitted debater (HIS-18.3c)"),
+		p("his.why.rel.calvin_off", "the reformer Calvin is not on the map"),
+		p("his.why.rel.indulgence_own", "Indulgence Vendor draws from the Protestant hand: the Protestant plays it for CP only"),
+		p("his.why.rel.no_draw", "the Protestant holds no card that may be drawn"),
+		p("his.why.rel.copernicus", "choose draw (a card for you) or discard (a card at random from the Protestant hand)"),
+		p("his.why.rel.no_anabaptist", "no unoccupied Protestant space is outside the electorates"),
+		p("his.why.rel.anabaptist_spot", "{Space} is not an unoccupied Protestant space outside the electorates"),
+		p("his.why.rel.anabaptist_n", "name {N:int} unoccupied Protestant spaces outside the electorates"),
+		p("his.why.rel.jesuit_society", "Jesuit Education needs Society of Jesus played first (HIS-18.2c)"),
+		p("his.why.rel.jesuit_none", "no Catholic space is without a university (HIS-18.2c)"),
+		p("his.why.rel.marburg", "Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted"),
+		p("his.why.rel.marburg_pick", "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted"),
 	}
 	return
 }

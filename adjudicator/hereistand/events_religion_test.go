@@ -124,3 +124,160 @@ func TestHIS18_3b_AttemptEvents(t *testing.T) {
 	rej := refuse(t, s, s.Active, "play a mighty fortress for event: german")
 	require.Contains(t, rej.Problems[0].Reason, "this event takes no choices")
 }
+
+// HIS-18.3b, HIS-18.3g, HIS-18.4a, HIS-18.4f: Printing Press (the extra
+// die for the rest of the turn and 3 attempts in any zone), Erasmus
+// (Reformation attempts on turns 1-2, Counter-Reformation attempts
+// later), Dissolution of the Monasteries (England draws 2, then 3 English
+// attempts), Augsburg Confession (Melanchthon committed, the Papal
+// penalty for the turn) and Marburg Colloquy (the two debaters' values
+// in attempts).
+func TestHIS18_3b_TurnLongAndMixedEvents(t *testing.T) {
+	s := toAction(t, 5)
+	ns, txt := playEvent(t, s, 90, "")
+	require.True(t, ns.Rel.PrintingPress)
+	require.Contains(t, txt, "Printing Press: until the end of the turn")
+	require.Equal(t, 3, ns.Rel.Pending.N)
+	require.Equal(t, allZones, ns.Rel.Pending.Zones)
+
+	ns, _ = playEvent(t, toAction(t, 5), 75, "")
+	require.False(t, ns.Rel.Pending.Counter)
+	require.Equal(t, 4, ns.Rel.Pending.N)
+	s = toAction(t, 5)
+	s.Turn = 3
+	ns, _ = playEvent(t, s, 75, "")
+	require.True(t, ns.Rel.Pending.Counter)
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+
+	s = toAction(t, 5)
+	before := len(s.Hands[England])
+	if s.Active == England {
+		before = 0 // the played card was dealt
+	}
+	ns, txt = playEvent(t, s, 63, "")
+	require.Equal(t, before+2, len(ns.Hands[England]))
+	require.Contains(t, txt, "England draws a card.")
+	if ns.Rel.Pending != nil {
+		require.Equal(t, uint8(1<<LangEnglish), ns.Rel.Pending.Zones)
+	}
+
+	s = toAction(t, 5)
+	ns, txt = playEvent(t, s, 39, "")
+	require.True(t, ns.Rel.Augsburg)
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[debaterByID["melanchthon"]])
+	require.Contains(t, txt, "Augsburg Confession: until the end of the turn")
+	s.Rel.Debater[debaterByID["melanchthon"]] = DebCommitted
+	deal(s, s.Active, 39)
+	refuse(t, s, s.Active, "play augsburg confession for event")
+
+	s = toAction(t, 5)
+	for _, id := range []string{"zwingli", "oekolampadius"} {
+		s.Rel.Debater[debaterByID[id]] = DebUncommitted
+	}
+	deal(s, s.Active, 41)
+	rej := refuse(t, s, s.Active, "play marburg colloquy for event: luther, melanchthon")
+	require.Contains(t, rej.Problems[0].Reason, "name one of Luther and Melanchthon")
+	require.Equal(t, []string{"luther, zwingli"}, rej.Problems[0].Legal)
+	ns, _ = playEvent(t, s, 41, "melanchthon, oekolampadius")
+	require.Equal(t, 3+2, ns.Rel.Pending.N)
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[debaterByID["oekolampadius"]])
+	require.Equal(t, uint8(DebUncommitted), ns.Rel.Debater[debaterByID["luther"]])
+}
+
+// HIS-8.2f, HIS-18.1p, HIS-23.2k: Calvin Expelled takes the reformer off
+// the map until the next Card Draw Phase; Michelangelo rolls 2 dice for
+// St. Peter's; Indulgence Vendor draws a Protestant card at random for
+// St. Peter's and discards it; Copernicus and Michael Servetus give their
+// VP, a card draw or a random Protestant discard.
+func TestHIS23_2k_VPAndStPetersEvents(t *testing.T) {
+	s := toAction(t, 5)
+	calvin := reformerByID["calvin"]
+	s.Rel.Reformer[calvin] = int16(reformers[calvin].Space)
+	s.Rel.Debater[debaterByID["calvin"]] = DebUncommitted
+	ns, txt := playEvent(t, s, 45, "")
+	require.Equal(t, int16(ReformerRemoved), ns.Rel.Reformer[calvin])
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[debaterByID["calvin"]])
+	require.Contains(t, txt, "Calvin is expelled")
+	r := &run{s: ns.clone(), dice: testdice.New(1)}
+	r.mandCardDraw()
+	require.Equal(t, int16(reformers[calvin].Space), r.s.Rel.Reformer[calvin])
+	deal(ns, ns.Active, 45)
+	refuse(t, ns, ns.Active, "play calvin expelled for event")
+
+	s = toAction(t, 5)
+	ns, txt = playEvent(t, s, 52, "")
+	require.Contains(t, txt, "Michelangelo: the Papacy rolls 2 dice")
+	require.Greater(t, ns.Tracks.StPetersCP+5*ns.Tracks.StPetersVP, s.Tracks.StPetersCP+5*s.Tracks.StPetersVP)
+
+	s = toAction(t, 5)
+	if s.Active == Protestant {
+		s.Active = Papacy
+	}
+	deal(s, Protestant, 90)
+	ns, txt = playEvent(t, s, 81, "")
+	require.Empty(t, ns.Hands[Protestant])
+	require.True(t, containsCard(ns.Discard, 90))
+	require.Contains(t, txt, "Indulgence Vendor: #90 Printing Press is drawn at random")
+	require.Equal(t, s.Tracks.StPetersCP+5, ns.Tracks.StPetersCP+5*(ns.Tracks.StPetersVP-s.Tracks.StPetersVP))
+	deal(ns, Protestant)
+	deal(ns, ns.Active, 81)
+	refuse(t, ns, ns.Active, "play indulgence vendor for event")
+
+	// Copernicus: France has no Protestant home space: 1 VP and a choice.
+	s = toAction(t, 5)
+	s.Active = France
+	deal(s, Protestant, 90, 65)
+	deal(s, France, 47)
+	rej := refuse(t, s, France, "play copernicus for event")
+	require.Contains(t, rej.Problems[0].Reason, "choose draw")
+	ns, txt = playEvent(t, s, 47, "discard")
+	require.Equal(t, s.BonusVP[France]+1, ns.BonusVP[France])
+	require.Len(t, ns.Hands[Protestant], 1)
+	require.Contains(t, txt, "Protestant discards #")
+	ns, _ = playEvent(t, s, 47, "draw")
+	require.Len(t, ns.Hands[France], 1)
+	// Half the home spaces Protestant: 2 VP and no choice.
+	for _, sp := range homeSpaces(France) {
+		s.Prot.set(sp)
+	}
+	ns, txt = playEvent(t, s, 47, "")
+	require.Equal(t, s.BonusVP[France]+2, ns.BonusVP[France])
+	require.Contains(t, txt, "Copernicus: at least half the home spaces of France are Protestant: it gains 2 VP.")
+
+	s = toAction(t, 5)
+	s.Active = Papacy
+	deal(s, Protestant, 90)
+	ns, txt = playEvent(t, s, 51, "")
+	require.Equal(t, s.BonusVP[Papacy]+1, ns.BonusVP[Papacy])
+	require.Empty(t, ns.Hands[Protestant])
+	require.Contains(t, txt, "Protestant discards #90 Printing Press, drawn at random.")
+}
+
+// HIS-18.4a, HIS-18.2c: Anabaptists flips 2 unoccupied Protestant spaces
+// outside the electorates to Catholic; Jesuit Education founds 2 Jesuit
+// universities once Society of Jesus was played.
+func TestHIS18_4a_AnabaptistsAndJesuitEducation(t *testing.T) {
+	s := toAction(t, 5)
+	deal(s, s.Active, 67)
+	refuse(t, s, s.Active, "play anabaptists for event: zurich")
+	for _, id := range []string{"zurich", "basel", "wittenberg"} {
+		s.Prot.set(spaceByID[id])
+	}
+	rej := refuse(t, s, s.Active, "play anabaptists for event: wittenberg, zurich")
+	require.Contains(t, rej.Problems[0].Reason, "Wittenberg is not an unoccupied Protestant space outside the electorates")
+	ns, txt := playEvent(t, s, 67, "zurich, basel")
+	require.False(t, ns.Prot.has(spaceByID["zurich"]))
+	require.False(t, ns.Prot.has(spaceByID["basel"]))
+	require.Contains(t, txt, "Papacy flips Zürich to Catholic.")
+
+	s = toAction(t, 5)
+	deal(s, s.Active, 55)
+	rej = refuse(t, s, s.Active, "play jesuit education for event")
+	require.Contains(t, rej.Problems[0].Reason, "needs Society of Jesus")
+	s.Rel.SocietyOfJesus = true
+	s.Active = Papacy
+	ns, txt = playEvent(t, s, 55, "rome, naples")
+	require.True(t, ns.Rel.Jesuit.has(spaceByID["rome"]))
+	require.True(t, ns.Rel.Jesuit.has(spaceByID["naples"]))
+	require.Contains(t, txt, "Jesuit universities in")
+}
