@@ -495,6 +495,181 @@ func containsString(list []string, x string) bool {
 	return false
 }
 
+// --- 78 Frederick the Wise --------------------------------------------------
+
+const cardWartburg = 37
+
+// frederickSpots are the Catholic German-speaking spaces with their
+// distance in connections from Wittenberg, nearest first.
+func (s *St) frederickSpots() (sps, dist []int) {
+	from := spaceByID["wittenberg"]
+	d := map[int]int{from: 0}
+	front := []int{from}
+	for len(front) > 0 {
+		var next []int
+		for _, x := range front {
+			if spaces[x].Lang == LangGerman && s.Catholic(x) {
+				sps, dist = append(sps, x), append(dist, d[x])
+			}
+			for _, e := range spaces[x].Nbr {
+				y := int(e.To)
+				if _, seen := d[y]; !seen {
+					d[y] = d[x] + 1
+					next = append(next, y)
+				}
+			}
+		}
+		front = next
+	}
+	return
+}
+
+func frederickExamples(s *St, p int) []string {
+	sps, _ := s.frederickSpots()
+	var names []string
+	for _, sp := range sps[:min(2, len(sps))] {
+		names = append(names, spaces[sp].Name)
+	}
+	return []string{strings.Join(names, ", ")}
+}
+
+// frederick turns the two Catholic German-speaking spaces nearest
+// Wittenberg Protestant (the player chooses among spaces at the same
+// distance) and gives the Protestant The Wartburg from the discard pile.
+func (r *run) frederick(p int, args string) error {
+	s := r.s
+	legal := frederickExamples(s, p)
+	sps, dist := s.frederickSpots()
+	k := min(2, len(sps))
+	var at, got []int
+	for _, x := range orders.SplitList(args) {
+		sp, err := matchSpace(x)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		i := indexOfInt(sps, sp)
+		if i < 0 || containsInt(at, sp) {
+			return errLegal(legal, "%s is not a Catholic German-speaking space", spaces[sp].Name)
+		}
+		at, got = append(at, sp), append(got, dist[i])
+	}
+	if len(at) != k {
+		return errLegal(legal, "name the %d Catholic German-speaking spaces nearest Wittenberg", k)
+	}
+	// The distances chosen must be those of the nearest k spaces.
+	if k == 2 && got[0] > got[1] {
+		got[0], got[1] = got[1], got[0]
+	}
+	for i := 0; i < k; i++ {
+		if got[i] != dist[i] {
+			return errLegal(legal, "name the %d Catholic German-speaking spaces nearest Wittenberg", k)
+		}
+	}
+	for _, sp := range at {
+		r.flip(sp, true)
+		r.say("%s flips %s to Protestant.", powers[Protestant].Name, spaces[sp].Name)
+	}
+	if containsCard(s.Discard, cardWartburg) && !s.Mand.Played[Protestant].has(cardWartburg) {
+		s.pullCard(cardWartburg)
+		s.giveCard(Protestant, cardWartburg)
+		r.say("Frederick the Wise: the Protestant takes %s from the discard pile.", cardName(cardWartburg))
+	}
+	return nil
+}
+
+func indexOfInt(list []int, x int) int {
+	for i, y := range list {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// --- 43 Zwingli Dons Armor ---------------------------------------------------
+
+// zwingliTargets are the Catholic land units within 3 spaces of Zurich,
+// as "<power> <unit> in <space>" (see the rulings: a unit of any power
+// but the Protestant; a leader is never left alone).
+func (s *St) zwingliTargets() []string {
+	zurich := spaceByID["zurich"]
+	var out []string
+	for sp := 0; sp < NS; sp++ {
+		if !within(zurich, sp, 3) {
+			continue
+		}
+		for q := 0; q < NPow; q++ {
+			f := s.Units[sp][q]
+			if q == Protestant || f.Land() == 0 || f.Land() == 1 && len(s.leadersAt(sp, q)) > 0 {
+				continue
+			}
+			for _, u := range []struct {
+				name string
+				n    uint8
+			}{{"regular", f.Reg}, {"mercenary", f.Merc}, {"cavalry", f.Cav}} {
+				if u.n > 0 {
+					out = append(out, strings.ToLower(powers[q].Name)+" "+u.name+" in "+spaces[sp].Name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func zwingliCan(s *St, p int) error {
+	switch {
+	case p != Protestant:
+		return fmt.Errorf("Zwingli Dons Armor is a Protestant event: other powers play it for CP")
+	case !s.reformerOn("zwingli"):
+		return fmt.Errorf("the reformer Zwingli is not on the map")
+	case len(s.zwingliTargets()) == 0:
+		return fmt.Errorf("no Catholic land unit is within 3 spaces of Zurich")
+	}
+	return nil
+}
+
+func zwingliExamples(s *St, p int) []string {
+	return s.zwingliTargets()[:min(1, len(s.zwingliTargets()))]
+}
+
+func (r *run) zwingli(args string) error {
+	s := r.s
+	legal := s.zwingliTargets()
+	i := -1
+	for j, x := range legal {
+		if strings.EqualFold(x, args) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return errLegal(legal, "name a Catholic land unit within 3 spaces of Zurich as <power> <unit> in <space>")
+	}
+	head, at, _ := strings.Cut(legal[i], " in ")
+	sp, _ := matchSpace(strings.ToLower(at))
+	f := strings.Fields(head)
+	q, _ := matchPower(strings.Join(f[:len(f)-1], " "))
+	var u Force
+	switch f[len(f)-1] {
+	case "regular":
+		u.Reg = 1
+	case "mercenary":
+		u.Merc = 1
+	default:
+		u.Cav = 1
+	}
+	if err := s.removeUnits(sp, q, u); err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	r.say("Zwingli Dons Armor: the Protestant eliminates %s 1 %s in %s.", powers[q].Name, f[len(f)-1], spaces[sp].Name)
+	z := reformerByID["zwingli"]
+	s.Rel.Reformer[z] = ReformerRemoved
+	if d, ok := debaterByID["zwingli"]; ok && s.Rel.Debater[d] != DebBurned && s.Rel.Debater[d] != DebDisgraced {
+		s.Rel.Debater[d] = DebRemoved
+	}
+	r.say("Zwingli falls in battle: his reformer and his debater leave the game.")
+	return nil
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -534,6 +709,8 @@ func init() {
 	registerEvent(47, cardEvent{play: func(r *run, p int, args string) error { return r.copernicus(p, args) }, examples: copernicusExamples})
 	registerEvent(67, cardEvent{can: anabaptistCan, play: func(r *run, p int, args string) error { return r.anabaptists(p, args) }, examples: anabaptistExamples})
 	registerEvent(41, cardEvent{can: marburgCan, play: func(r *run, p int, args string) error { return r.marburg(p, args) }, examples: marburgExamples})
+	registerEvent(78, cardEvent{play: func(r *run, p int, args string) error { return r.frederick(p, args) }, examples: frederickExamples})
+	registerEvent(43, cardEvent{can: zwingliCan, play: func(r *run, p int, args string) error { return r.zwingli(args) }, examples: zwingliExamples})
 	registerEvent(55, cardEvent{can: jesuitEducationCan,
 		play: func(r *run, p int, args string) error {
 			at, err := r.s.jesuitArgs(p, args)
@@ -564,6 +741,9 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.ev.rel.copernicus_discard", "Copernicus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 		p("his.ev.rel.no_discard", "{Power:power} has no card to discard."),
 		p("his.ev.rel.discards", "{Power:power} discards {Card}, drawn at random."),
+		p("his.ev.rel.wartburg", "Frederick the Wise: the Protestant takes {Card} from the discard pile."),
+		p("his.ev.rel.zwingli_kills", "Zwingli Dons Armor: the Protestant eliminates {Units:units} in {Space}."),
+		p("his.ev.rel.zwingli_dies", "Zwingli falls in battle: his reformer and his debater leave the game."),
 		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{
@@ -580,6 +760,12 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.why.rel.anabaptist_n", "name {N:int} unoccupied Protestant spaces outside the electorates"),
 		p("his.why.rel.jesuit_society", "Jesuit Education needs Society of Jesus played first (HIS-18.2c)"),
 		p("his.why.rel.jesuit_none", "no Catholic space is without a university (HIS-18.2c)"),
+		p("his.why.rel.frederick_spot", "{Space} is not a Catholic German-speaking space"),
+		p("his.why.rel.frederick_n", "name the {N:int} Catholic German-speaking spaces nearest Wittenberg"),
+		p("his.why.rel.zwingli_own", "Zwingli Dons Armor is a Protestant event: other powers play it for CP"),
+		p("his.why.rel.zwingli_off", "the reformer Zwingli is not on the map"),
+		p("his.why.rel.zwingli_none", "no Catholic land unit is within 3 spaces of Zurich"),
+		p("his.why.rel.zwingli_pick", "name a Catholic land unit within 3 spaces of Zurich as <power> <unit> in <space>"),
 		p("his.why.rel.marburg", "Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted"),
 		p("his.why.rel.marburg_pick", "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted"),
 	}

@@ -281,3 +281,47 @@ func TestHIS18_4a_AnabaptistsAndJesuitEducation(t *testing.T) {
 	require.True(t, ns.Rel.Jesuit.has(spaceByID["naples"]))
 	require.Contains(t, txt, "Jesuit universities in")
 }
+
+// HIS-18.3b, HIS-6.2h: Frederick the Wise turns the two Catholic
+// German-speaking spaces nearest Wittenberg Protestant and gives the
+// Protestant The Wartburg from the discard pile; Zwingli Dons Armor
+// eliminates a Catholic land unit within 3 spaces of Zurich and takes
+// Zwingli out of the game.
+func TestHIS18_3b_FrederickAndZwingli(t *testing.T) {
+	s := toAction(t, 5)
+	sps, dist := s.frederickSpots()
+	require.GreaterOrEqual(t, len(sps), 3)
+	// A space farther than the second nearest is refused.
+	far := sps[len(sps)-1]
+	require.Greater(t, dist[len(dist)-1], dist[1])
+	deal(s, s.Active, 78)
+	rej := refuse(t, s, s.Active, "play frederick the wise for event: "+spaces[sps[0]].Name+", "+spaces[far].Name)
+	require.Contains(t, rej.Problems[0].Reason, "nearest Wittenberg")
+	s.pullCard(cardWartburg)
+	s.discard(cardWartburg)
+	ns, txt := playEvent(t, s, 78, frederickExamples(s, s.Active)[0])
+	require.True(t, ns.Prot.has(sps[0]))
+	require.True(t, ns.Prot.has(sps[1]))
+	require.True(t, containsCard(ns.Hands[Protestant], cardWartburg))
+	require.Contains(t, txt, "Frederick the Wise: the Protestant takes #37 The Wartburg from the discard pile.")
+
+	s = toAction(t, 5)
+	s.Active = Protestant
+	z := reformerByID["zwingli"]
+	s.Rel.Reformer[z] = int16(reformers[z].Space)
+	s.Rel.Debater[debaterByID["zwingli"]] = DebUncommitted
+	s.addUnits(spaceByID["innsbruck"], Hapsburg, Force{Reg: 2})
+	deal(s, Hapsburg, 43)
+	s.Active = Hapsburg
+	rej = refuse(t, s, Hapsburg, "play zwingli dons armor for event: hapsburg regular in innsbruck")
+	require.Contains(t, rej.Problems[0].Reason, "Protestant event")
+	s.Active = Protestant
+	deal(s, Protestant, 43)
+	rej = refuse(t, s, Protestant, "play zwingli dons armor for event: hapsburg regular in vienna")
+	require.Contains(t, rej.Problems[0].Reason, "within 3 spaces of Zurich")
+	ns, txt = playEvent(t, s, 43, "Hapsburg regular in Innsbruck")
+	require.Equal(t, s.Units[spaceByID["innsbruck"]][Hapsburg].Reg-1, ns.Units[spaceByID["innsbruck"]][Hapsburg].Reg)
+	require.Equal(t, int16(ReformerRemoved), ns.Rel.Reformer[z])
+	require.Equal(t, uint8(DebRemoved), ns.Rel.Debater[debaterByID["zwingli"]])
+	require.Contains(t, txt, "the Protestant eliminates Hapsburg 1 regular in Innsbruck.")
+}
