@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/orders"
 )
@@ -670,6 +671,91 @@ func (r *run) zwingli(args string) error {
 	return nil
 }
 
+// --- Choices owed by another power -----------------------------------------
+
+// choiceHook answers the choices of an event owed by another power (a
+// DecChoice with Mand.Ask set to the card), for the cards of this file.
+type choiceHook struct {
+	choices func(s *St, d Decision) []string
+	text    func(s *St, d Decision) string
+	answer  func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection)
+}
+
+// choiceHooks holds the hooks by card number.
+var choiceHooks = map[int]*choiceHook{}
+
+// --- 57 Philip of Hesse's Bigamy ---------------------------------------------
+
+const cardBigamy = 57
+
+// philipOnMap reports whether Philip of Hesse is on the map.
+func (s *St) philipOnMap() bool {
+	at := s.Leader[leaderByID["philip_of_hesse"]]
+	return at >= 0 && int(at) < NS
+}
+
+func bigamyChoices(s *St) []string {
+	out := []string{"discard"}
+	if s.philipOnMap() {
+		out = append([]string{"remove philip of hesse"}, out...)
+	}
+	return out
+}
+
+// bigamyParse reads the Protestant's choice: "remove" or "discard".
+func (s *St) bigamyParse(choice string) (string, error) {
+	switch choice {
+	case "remove philip of hesse", "remove philip", "remove":
+		if !s.philipOnMap() {
+			return "", errLegal(bigamyChoices(s), "Philip of Hesse is not on the map")
+		}
+		return "remove", nil
+	case "discard", "discard a card":
+		return "discard", nil
+	}
+	return "", errLegal(bigamyChoices(s), "answer remove philip of hesse or discard")
+}
+
+// bigamyApply carries out the Protestant's choice.
+func (r *run) bigamyApply(choice string) error {
+	s := r.s
+	c, err := s.bigamyParse(choice)
+	if err != nil {
+		return err
+	}
+	if c == "remove" {
+		s.Leader[leaderByID["philip_of_hesse"]] = LeaderRemoved
+		r.say("Philip of Hesse's Bigamy: the Protestant removes Philip of Hesse from the game.")
+		return nil
+	}
+	r.say("Philip of Hesse's Bigamy: the Protestant discards a card at random.")
+	r.discardRandom(Protestant)
+	return nil
+}
+
+func (r *run) bigamy(p int, args string) error {
+	s := r.s
+	if p == Protestant || !s.philipOnMap() {
+		if args == "" && !s.philipOnMap() {
+			args = "discard"
+		}
+		return r.bigamyApply(args)
+	}
+	if args != "" {
+		return errLegal(r.playLine(), "the Protestant chooses: it is asked next")
+	}
+	r.say("Philip of Hesse's Bigamy: the Protestant chooses to remove Philip of Hesse or to discard a card at random.")
+	r.askChoice(cardBigamy, Protestant)
+	return nil
+}
+
+func bigamyExamples(s *St, p int) []string {
+	if p == Protestant || !s.philipOnMap() {
+		return bigamyChoices(s)
+	}
+	return []string{""}
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -709,6 +795,27 @@ func init() {
 	registerEvent(47, cardEvent{play: func(r *run, p int, args string) error { return r.copernicus(p, args) }, examples: copernicusExamples})
 	registerEvent(67, cardEvent{can: anabaptistCan, play: func(r *run, p int, args string) error { return r.anabaptists(p, args) }, examples: anabaptistExamples})
 	registerEvent(41, cardEvent{can: marburgCan, play: func(r *run, p int, args string) error { return r.marburg(p, args) }, examples: marburgExamples})
+	registerEvent(cardBigamy, cardEvent{play: func(r *run, p int, args string) error { return r.bigamy(p, args) }, examples: bigamyExamples})
+	choiceHooks[cardBigamy] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return bigamyChoices(s) },
+		text: func(s *St, d Decision) string {
+			return "Philip of Hesse's Bigamy: write remove philip of hesse (he leaves the game) or discard (a card drawn at random from your hand)."
+		},
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			choice := strings.TrimSpace(strings.ToLower(l.Text))
+			c, err := r.s.bigamyParse(choice)
+			if err != nil {
+				return nil, reject(l, err)
+			}
+			r.s.Flow.pop()
+			r.s.Mand.Ask = 0
+			_ = r.bigamyApply(c)
+			if c == "remove" {
+				return []string{"remove philip of hesse"}, nil
+			}
+			return []string{"discard"}, nil
+		},
+	}
 	registerEvent(78, cardEvent{play: func(r *run, p int, args string) error { return r.frederick(p, args) }, examples: frederickExamples})
 	registerEvent(43, cardEvent{can: zwingliCan, play: func(r *run, p int, args string) error { return r.zwingli(args) }, examples: zwingliExamples})
 	registerEvent(55, cardEvent{can: jesuitEducationCan,
@@ -724,8 +831,11 @@ func init() {
 }
 
 // evrelPatterns are the readers of the texts of this file (see i18nInit).
-func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Patterns) {
+func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	convs["where"] = convKey(whereKeys)
+	prompts = msg.Patterns{
+		p("his.prompt.rel.bigamy", "Philip of Hesse's Bigamy: write remove philip of hesse (he leaves the game) or discard (a card drawn at random from your hand)."),
+	}
 	events = msg.Patterns{
 		p("his.ev.rel.unrest", "{Space} falls into unrest ({Card})."),
 		p("his.ev.rel.committed", "{Name} is committed ({Card})."),
@@ -744,6 +854,9 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.ev.rel.wartburg", "Frederick the Wise: the Protestant takes {Card} from the discard pile."),
 		p("his.ev.rel.zwingli_kills", "Zwingli Dons Armor: the Protestant eliminates {Units:units} in {Space}."),
 		p("his.ev.rel.zwingli_dies", "Zwingli falls in battle: his reformer and his debater leave the game."),
+		p("his.ev.rel.bigamy_remove", "Philip of Hesse's Bigamy: the Protestant removes Philip of Hesse from the game."),
+		p("his.ev.rel.bigamy_discard", "Philip of Hesse's Bigamy: the Protestant discards a card at random."),
+		p("his.ev.rel.bigamy_ask", "Philip of Hesse's Bigamy: the Protestant chooses to remove Philip of Hesse or to discard a card at random."),
 		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{
@@ -766,6 +879,9 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.why.rel.zwingli_off", "the reformer Zwingli is not on the map"),
 		p("his.why.rel.zwingli_none", "no Catholic land unit is within 3 spaces of Zurich"),
 		p("his.why.rel.zwingli_pick", "name a Catholic land unit within 3 spaces of Zurich as <power> <unit> in <space>"),
+		p("his.why.rel.philip_off", "Philip of Hesse is not on the map"),
+		p("his.why.rel.bigamy", "answer remove philip of hesse or discard"),
+		p("his.why.rel.bigamy_next", "the Protestant chooses: it is asked next"),
 		p("his.why.rel.marburg", "Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted"),
 		p("his.why.rel.marburg_pick", "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted"),
 	}

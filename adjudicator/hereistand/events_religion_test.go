@@ -325,3 +325,36 @@ func TestHIS18_3b_FrederickAndZwingli(t *testing.T) {
 	require.Equal(t, uint8(DebRemoved), ns.Rel.Debater[debaterByID["zwingli"]])
 	require.Contains(t, txt, "the Protestant eliminates Hapsburg 1 regular in Innsbruck.")
 }
+
+// HIS-6.1e: Philip of Hesse's Bigamy: the Protestant removes Philip of
+// Hesse from the game or discards a card at random; played by another
+// power, the Protestant is asked (an event's choice owed by another
+// power); with Philip off the map the discard is forced.
+func TestHIS6_1e_PhilipOfHessesBigamy(t *testing.T) {
+	s := toAction(t, 5)
+	s.Active = Papacy
+	deal(s, Protestant, 90)
+	ns, txt := playEvent(t, s, 57, "")
+	require.Empty(t, ns.Hands[Protestant])
+	require.Contains(t, txt, "Protestant discards #90 Printing Press, drawn at random.")
+
+	philip := leaderByID["philip_of_hesse"]
+	s.Leader[philip] = int16(spaceByID["kassel"])
+	deal(s, Papacy, 57)
+	rej := refuse(t, s, Papacy, "play 57 for event: discard")
+	require.Contains(t, rej.Problems[0].Reason, "the Protestant chooses")
+	ns, txt = playEvent(t, s, 57, "")
+	require.Contains(t, txt, "the Protestant chooses to remove Philip of Hesse")
+	require.Equal(t, []int{Protestant}, ns.owingPowers())
+	require.Equal(t, []string{"remove philip of hesse", "discard"}, ns.choiceChoices(Decision{Kind: DecChoice, Power: Protestant}))
+	refuse(t, ns, Protestant, "keep him")
+	after, res := submit(t, ns, Protestant, testdice.New(1), "remove philip of hesse")
+	require.Equal(t, int16(LeaderRemoved), after.Leader[philip])
+	require.Contains(t, eventText(res, roleOf(Papacy)), "removes Philip of Hesse from the game")
+	require.Equal(t, 0, after.Mand.Ask)
+
+	// Played by the Protestant: its choice after the colon.
+	s.Active = Protestant
+	ns, _ = playEvent(t, s, 57, "remove philip of hesse")
+	require.Equal(t, int16(LeaderRemoved), ns.Leader[philip])
+}

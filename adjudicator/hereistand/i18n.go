@@ -505,7 +505,8 @@ func i18nInit() {
 	me, mw := mandPatterns(p)
 	eventPatterns = append(eventPatterns, me...)
 	whyPatterns = append(whyPatterns, mw...)
-	ee, ew := evrelPatterns(p)
+	ep, ee, ew := evrelPatterns(p)
+	promptPatterns = append(promptPatterns, ep...)
 	eventPatterns = append(eventPatterns, ee...)
 	whyPatterns = append(whyPatterns, ew...)
 }
