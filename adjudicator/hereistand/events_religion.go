@@ -671,6 +671,52 @@ func (r *run) zwingli(args string) error {
 	return nil
 }
 
+// --- 62 Book of Common Prayer ------------------------------------------------
+
+const cardPrayer = 62
+
+// afterAttempts holds the follow-ups of the events whose attempts end
+// with more (Attempts.Then), by card.
+var afterAttempts = map[int]func(r *run){}
+
+// prayerUnrest rolls the die after Book of Common Prayer's attempts: 1-2
+// nothing, 3-4 one, 5 two, 6 every Catholic English home space falls
+// into unrest, occupied or not (HIS-12.4a; the spaces of a 3-5 are taken
+// in map order, see the rulings).
+func (r *run) prayerUnrest() {
+	s := r.s
+	var cath []int
+	for _, sp := range homeSpaces(England) {
+		if s.Catholic(sp) && !s.InUnrest(sp) {
+			cath = append(cath, sp)
+		}
+	}
+	d := r.dice.Roll("book of common prayer", 6)
+	n := 0
+	switch {
+	case d == 6:
+		n = len(cath)
+	case d == 5:
+		n = 2
+	case d >= 3:
+		n = 1
+	}
+	n = min(n, len(cath))
+	r.say("Book of Common Prayer: the die rolls %d: %d Catholic English home spaces fall into unrest.", d, n)
+	for _, sp := range cath[:n] {
+		s.Unrest.set(sp)
+		r.say("%s falls into unrest (%s).", spaces[sp].Name, cards[cardPrayer].Name)
+	}
+}
+
+func (r *run) commonPrayer() {
+	r.commitDebater("cranmer")
+	name := cards[cardPrayer].Name
+	r.say("%s: the Protestant makes 4 Reformation attempts in English home spaces, Calais included.", name)
+	r.startAttempts(Attempts{Power: Protestant, N: 4, Zones: 1 << LangEnglish, Debater: -1, Source: name,
+		Home: England + 1, Then: cardPrayer})
+}
+
 // --- Choices owed by another power -----------------------------------------
 
 // choiceHook answers the choices of an event owed by another power (a
@@ -816,6 +862,9 @@ func init() {
 			return []string{"discard"}, nil
 		},
 	}
+	afterAttempts[cardPrayer] = func(r *run) { r.prayerUnrest() }
+	sourceKeys[cards[cardPrayer].Name] = "his.src.ev62"
+	registerEvent(cardPrayer, plain(func(s *St, p int) error { return s.debaterFree("cranmer") }, func(r *run, p int) { r.commonPrayer() }))
 	registerEvent(78, cardEvent{play: func(r *run, p int, args string) error { return r.frederick(p, args) }, examples: frederickExamples})
 	registerEvent(43, cardEvent{can: zwingliCan, play: func(r *run, p int, args string) error { return r.zwingli(args) }, examples: zwingliExamples})
 	registerEvent(55, cardEvent{can: jesuitEducationCan,
@@ -857,6 +906,8 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.ev.rel.bigamy_remove", "Philip of Hesse's Bigamy: the Protestant removes Philip of Hesse from the game."),
 		p("his.ev.rel.bigamy_discard", "Philip of Hesse's Bigamy: the Protestant discards a card at random."),
 		p("his.ev.rel.bigamy_ask", "Philip of Hesse's Bigamy: the Protestant chooses to remove Philip of Hesse or to discard a card at random."),
+		p("his.ev.rel.prayer", "Book of Common Prayer: the Protestant makes 4 Reformation attempts in English home spaces, Calais included."),
+		p("his.ev.rel.prayer_roll", "Book of Common Prayer: the die rolls {D:int}: {N:int} Catholic English home spaces fall into unrest."),
 		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{

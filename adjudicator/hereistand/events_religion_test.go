@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
 )
@@ -357,4 +358,37 @@ func TestHIS6_1e_PhilipOfHessesBigamy(t *testing.T) {
 	s.Active = Protestant
 	ns, _ = playEvent(t, s, 57, "remove philip of hesse")
 	require.Equal(t, int16(LeaderRemoved), ns.Leader[philip])
+}
+
+// HIS-18.3b, HIS-18.3c, HIS-18.3e, HIS-12.4a: Book of Common Prayer
+// commits Cranmer and gives 4 Reformation attempts in English home
+// spaces (Calais included, nowhere else); once they end a die puts
+// Catholic English home spaces in unrest, occupied or not.
+func TestHIS18_3b_BookOfCommonPrayer(t *testing.T) {
+	s := toAction(t, 5)
+	deal(s, s.Active, 62)
+	rej := refuse(t, s, s.Active, "play book of common prayer for event")
+	require.Contains(t, rej.Problems[0].Reason, "Cranmer is not an uncommitted debater")
+	s.Rel.Debater[debaterByID["cranmer"]] = DebUncommitted
+	s.Prot.set(spaceByID["london"])
+	ns, txt := playEvent(t, s, 62, "")
+	require.Contains(t, txt, "Book of Common Prayer: the Protestant makes 4 Reformation attempts in English home spaces")
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[debaterByID["cranmer"]])
+	a := ns.Rel.Pending
+	require.NotNil(t, a)
+	targets := ns.attemptTargets(a)
+	require.NotEmpty(t, targets)
+	for _, sp := range targets {
+		require.Equal(t, England, spaces[sp].Home, spaces[sp].Name)
+	}
+	rej = refuse(t, ns, Protestant, "target paris")
+	require.NotEmpty(t, rej.Problems)
+	d := testdice.New(3)
+	all := ""
+	for ns.Rel.Pending != nil {
+		var res *adjudicator.Result
+		ns, res = submit(t, ns, Protestant, d, ns.defaultLines(Protestant)...)
+		all += eventText(res, roleOf(Papacy))
+	}
+	require.Contains(t, all, "Book of Common Prayer: the die rolls")
 }
