@@ -42,6 +42,7 @@ type wire struct {
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Henry         *Henry         `json:"henry,omitempty"`
 	Mand          *mandWire      `json:"mandatory,omitempty"`
+	Inquisition   string         `json:"inquisition,omitempty"`
 }
 
 const wireVersion = 1
@@ -63,6 +64,9 @@ func (s *St) Encode() ([]byte, error) {
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
 		NewWorld: s.newWorldWire()}
 	w.Mand = s.Mand.wire()
+	if s.Inquisition > 0 {
+		w.Inquisition = powers[s.Inquisition-1].ID
+	}
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -339,6 +343,13 @@ func decode(data []byte) (*St, error) {
 	}
 	if err := s.Mand.fromWire(w.Mand); err != nil {
 		return nil, err
+	}
+	if w.Inquisition != "" {
+		q, ok := powerByID[w.Inquisition]
+		if !ok || (q != England && q != Protestant) {
+			return nil, fmt.Errorf("here-i-stand state: Papal Inquisition looked at %q", w.Inquisition)
+		}
+		s.Inquisition = q + 1
 	}
 	for _, list := range []struct {
 		in  []int

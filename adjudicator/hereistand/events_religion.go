@@ -802,6 +802,169 @@ func bigamyExamples(s *St, p int) []string {
 	return []string{""}
 }
 
+// --- 56 Papal Inquisition (HIS-6.2h, HIS-18.5f) ----------------------------
+
+const cardInquisition = 56
+
+// italianProt are the Protestant spaces of the Italian zone.
+func (s *St) italianProt() []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if s.Prot.has(sp) && spaces[sp].Lang == LangItalian {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func inquisitionCan(s *St, p int) error {
+	if p != Papacy {
+		return fmt.Errorf("Papal Inquisition is a Papal event: other powers play it for CP")
+	}
+	return s.debaterFree("caraffa")
+}
+
+func inquisitionExamples(s *St, p int) []string {
+	tail := ""
+	for _, sp := range s.italianProt()[:min(2, len(s.italianProt()))] {
+		tail += ", " + spaces[sp].Name
+	}
+	return []string{"protestant" + tail, "england" + tail}
+}
+
+// papalInquisition commits Caraffa, flips the Italian spaces named, shows
+// the Papacy the hand named and asks it what follows.
+func (r *run) papalInquisition(args string) error {
+	s := r.s
+	legal := inquisitionExamples(s, Papacy)
+	items := orders.SplitList(args)
+	if len(items) == 0 {
+		return errLegal(legal, "name the hand to look at: england or protestant, then the Protestant Italian spaces to flip")
+	}
+	q, err := matchPower(items[0])
+	if err != nil || q != England && q != Protestant {
+		return errLegal(legal, "name the hand to look at: england or protestant, then the Protestant Italian spaces to flip")
+	}
+	ok := s.italianProt()
+	var at []int
+	for _, x := range items[1:] {
+		sp, err := matchSpace(x)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(ok, sp) || containsInt(at, sp) {
+			return errLegal(legal, "%s is not a Protestant space of the Italian zone", spaces[sp].Name)
+		}
+		at = append(at, sp)
+	}
+	if len(at) != min(2, len(ok)) {
+		return errLegal(legal, "name %d Protestant spaces of the Italian zone", min(2, len(ok)))
+	}
+	r.commitDebater("caraffa")
+	for _, sp := range at {
+		r.flip(sp, false)
+		r.say("%s flips %s to Catholic.", powers[Papacy].Name, spaces[sp].Name)
+	}
+	r.say("Papal Inquisition: the Papacy looks at the hand of %s.", powers[q].Name)
+	var names []string
+	for _, c := range s.Hands[q] {
+		names = append(names, cardName(int(c)))
+	}
+	if len(names) == 0 {
+		names = []string{"no card"}
+	}
+	r.tell(Papacy, "Papal Inquisition: the hand of %s holds %s.", powers[q].Name, strings.Join(names, "; "))
+	s.Inquisition = q + 1
+	r.askChoice(cardInquisition, Papacy)
+	return nil
+}
+
+// inquisitionPicks are the cards of the discard pile the Papacy may
+// take (HIS-6.2h).
+func (s *St) inquisitionPicks() []int {
+	var out []int
+	for _, c := range s.Discard {
+		if cards[c].Type != CardMandatory && !s.Mand.Played[Papacy].has(int(c)) {
+			out = append(out, int(c))
+		}
+	}
+	return out
+}
+
+func inquisitionChoices(s *St) []string {
+	var out []string
+	if q := s.Inquisition - 1; q >= 0 && len(s.drawable(q)) > 0 {
+		out = append(out, "draw")
+	}
+	if p := s.inquisitionPicks(); len(p) > 0 {
+		out = append(out, fmt.Sprintf("take %d", p[0]))
+	}
+	for _, z := range translationZones {
+		if s.canDebate(Papacy, z) == nil {
+			out = append(out, "debate "+zoneID(z))
+		}
+	}
+	for _, z := range []int{LangItalian, LangSpanish} {
+		if s.canDebate(Papacy, z) == nil {
+			out = append(out, "debate "+zoneID(z))
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"done"}
+	}
+	return out
+}
+
+func (r *run) inquisitionAnswer(l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	q := s.Inquisition - 1
+	text := strings.TrimSpace(strings.ToLower(l.Text))
+	verb, rest, _ := strings.Cut(text, " ")
+	finish := func() {
+		s.Flow.pop()
+		s.Mand.Ask = 0
+		s.Inquisition = 0
+	}
+	switch {
+	case verb == "done" && legal[0] == "done":
+		finish()
+		r.say("Papal Inquisition: the Papacy has nothing more to do.")
+		return []string{"done"}, nil
+	case verb == "draw" && rest == "" && containsString(legal, "draw"):
+		finish()
+		r.drawCard(q, Papacy, "Papal Inquisition")
+		return []string{"draw"}, nil
+	case verb == "take":
+		n, err := matchCard(rest, s.Discard)
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		if !containsInt(s.inquisitionPicks(), n) {
+			return nil, reject(l, errLegal(legal, "%s may not be taken from the discard pile (HIS-6.2h)", cardName(n)))
+		}
+		finish()
+		s.pullCard(n)
+		s.giveCard(Papacy, n)
+		r.say("Papal Inquisition: the Papacy takes %s from the discard pile.", cardName(n))
+		return []string{fmt.Sprintf("take %d", n)}, nil
+	case verb == "debate":
+		z, ok := zoneWords[strings.TrimSuffix(rest, " zone")]
+		if !ok {
+			return nil, reject(l, errLegal(legal, "%q is not a language zone", rest))
+		}
+		if err := s.canDebate(Papacy, z); err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		finish()
+		r.say("Papal Inquisition: the Papacy calls a debate with 2 extra dice (HIS-18.5f).")
+		r.inquisitionDice = 2
+		r.debate(Papacy, z, false, -1, -1)
+		r.inquisitionDice = 0
+		return []string{"debate " + zoneID(z)}, nil
+	}
+	return nil, reject(l, errLegal(legal, "answer draw, take <card> or debate <zone>"))
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -865,6 +1028,18 @@ func init() {
 	afterAttempts[cardPrayer] = func(r *run) { r.prayerUnrest() }
 	sourceKeys[cards[cardPrayer].Name] = "his.src.ev62"
 	registerEvent(cardPrayer, plain(func(s *St, p int) error { return s.debaterFree("cranmer") }, func(r *run, p int) { r.commonPrayer() }))
+	registerEvent(cardInquisition, cardEvent{can: inquisitionCan, examples: inquisitionExamples,
+		play: func(r *run, p int, args string) error { return r.papalInquisition(args) }})
+	choiceHooks[cardInquisition] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return inquisitionChoices(s) },
+		text: func(s *St, d Decision) string {
+			q := max(s.Inquisition-1, 0)
+			return fmt.Sprintf("Papal Inquisition: write draw (a card at random from the hand of %s), take <card> (a card from the discard pile) or debate <zone> (a debate with 2 extra dice).", powers[q].Name)
+		},
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			return r.inquisitionAnswer(l, legal)
+		},
+	}
 	registerEvent(78, cardEvent{play: func(r *run, p int, args string) error { return r.frederick(p, args) }, examples: frederickExamples})
 	registerEvent(43, cardEvent{can: zwingliCan, play: func(r *run, p int, args string) error { return r.zwingli(args) }, examples: zwingliExamples})
 	registerEvent(55, cardEvent{can: jesuitEducationCan,
@@ -883,6 +1058,7 @@ func init() {
 func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	convs["where"] = convKey(whereKeys)
 	prompts = msg.Patterns{
+		p("his.prompt.rel.inquisition", "Papal Inquisition: write draw (a card at random from the hand of {Power:power}), take <card> (a card from the discard pile) or debate <zone> (a debate with 2 extra dice)."),
 		p("his.prompt.rel.bigamy", "Philip of Hesse's Bigamy: write remove philip of hesse (he leaves the game) or discard (a card drawn at random from your hand)."),
 	}
 	events = msg.Patterns{
@@ -908,6 +1084,11 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.ev.rel.bigamy_ask", "Philip of Hesse's Bigamy: the Protestant chooses to remove Philip of Hesse or to discard a card at random."),
 		p("his.ev.rel.prayer", "Book of Common Prayer: the Protestant makes 4 Reformation attempts in English home spaces, Calais included."),
 		p("his.ev.rel.prayer_roll", "Book of Common Prayer: the die rolls {D:int}: {N:int} Catholic English home spaces fall into unrest."),
+		p("his.ev.rel.inquisition_look", "Papal Inquisition: the Papacy looks at the hand of {Power:power}."),
+		p("his.ev.rel.inquisition_hand", "Papal Inquisition: the hand of {Power:power} holds {Cards}."),
+		p("his.ev.rel.inquisition_none", "Papal Inquisition: the Papacy has nothing more to do."),
+		p("his.ev.rel.inquisition_take", "Papal Inquisition: the Papacy takes {Card} from the discard pile."),
+		p("his.ev.rel.inquisition_debate", "Papal Inquisition: the Papacy calls a debate with 2 extra dice (HIS-18.5f)."),
 		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{
@@ -933,6 +1114,12 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.why.rel.philip_off", "Philip of Hesse is not on the map"),
 		p("his.why.rel.bigamy", "answer remove philip of hesse or discard"),
 		p("his.why.rel.bigamy_next", "the Protestant chooses: it is asked next"),
+		p("his.why.rel.inquisition_own", "Papal Inquisition is a Papal event: other powers play it for CP"),
+		p("his.why.rel.inquisition_hand", "name the hand to look at: england or protestant, then the Protestant Italian spaces to flip"),
+		p("his.why.rel.inquisition_spot", "{Space} is not a Protestant space of the Italian zone"),
+		p("his.why.rel.inquisition_n", "name {N:int} Protestant spaces of the Italian zone"),
+		p("his.why.rel.inquisition_take", "{Card} may not be taken from the discard pile (HIS-6.2h)"),
+		p("his.why.rel.inquisition_answer", "answer draw, take <card> or debate <zone>"),
 		p("his.why.rel.marburg", "Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted"),
 		p("his.why.rel.marburg_pick", "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted"),
 	}

@@ -1,6 +1,8 @@
 package hereistand
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -391,4 +393,71 @@ func TestHIS18_3b_BookOfCommonPrayer(t *testing.T) {
 		all += eventText(res, roleOf(Papacy))
 	}
 	require.Contains(t, all, "Book of Common Prayer: the die rolls")
+}
+
+// HIS-6.2h, HIS-18.5f: Papal Inquisition (the Papacy's, with Caraffa
+// uncommitted) flips 2 Protestant Italian spaces, shows the Papacy alone
+// the hand it names, then the Papacy draws from that hand at random,
+// takes a card from the discard pile (not a Mandatory Event, not one it
+// played as an event this turn) or calls a debate with 2 extra dice.
+func TestHIS6_2h_PapalInquisition(t *testing.T) {
+	s := toAction(t, 5)
+	s.Active = Papacy
+	deal(s, Papacy, 56)
+	rej := refuse(t, s, Papacy, "play papal inquisition for event: protestant")
+	require.Contains(t, rej.Problems[0].Reason, "Caraffa is not an uncommitted debater")
+	s.Rel.Debater[debaterByID["caraffa"]] = DebUncommitted
+	s.Prot.set(spaceByID["florence"])
+	rej = refuse(t, s, Papacy, "play papal inquisition for event: protestant")
+	require.Contains(t, rej.Problems[0].Reason, "name 1 Protestant spaces of the Italian zone")
+	rej = refuse(t, s, Papacy, "play papal inquisition for event: france, florence")
+	require.Contains(t, rej.Problems[0].Reason, "england or protestant")
+	deal(s, Protestant, 90, 65)
+	ns, res := submit(t, s, Papacy, testdice.New(2), "play papal inquisition for event: protestant, florence")
+	require.False(t, ns.Prot.has(spaceByID["florence"]))
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[debaterByID["caraffa"]])
+	require.Contains(t, eventText(res, roleOf(Papacy)), "Papal Inquisition: the hand of Protestant holds #65 A Mighty Fortress; #90 Printing Press.")
+	for _, q := range []int{Hapsburg, England, France, Ottoman} {
+		require.NotContains(t, eventText(res, roleOf(q)), "Printing Press", powers[q].Name)
+	}
+	require.Contains(t, eventText(res, roleOf(France)), "the Papacy looks at the hand of Protestant")
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+	require.Equal(t, Protestant+1, ns.Inquisition)
+
+	// Draw: one of the two cards, told to the two powers only.
+	after, res := submit(t, ns, Papacy, testdice.New(1), "draw")
+	require.Len(t, after.Hands[Protestant], 1)
+	require.Equal(t, 0, after.Inquisition)
+	require.Equal(t, 0, after.Mand.Ask)
+	require.NotContains(t, eventText(res, roleOf(France)), "The card drawn is")
+
+	// Take a card from the discard pile; never one played as an event
+	// this turn by the Papacy (Papal Inquisition itself).
+	ns.pullCard(52)
+	ns.discard(52)
+	rej = refuse(t, ns, Papacy, "take 56")
+	require.Contains(t, rej.Problems[0].Reason, "may not be taken from the discard pile")
+	after, _ = submit(t, ns, Papacy, testdice.New(1), "take 52")
+	require.True(t, containsCard(after.Hands[Papacy], 52))
+
+	// A debate with 2 extra dice.
+	after, res = submit(t, ns, Papacy, testdice.New(1), "debate german")
+	txt := eventText(res, roleOf(France))
+	require.Contains(t, txt, "calls a debate with 2 extra dice")
+	require.Contains(t, txt, "calls a theological debate in the German zone")
+	m := regexp.MustCompile(`German zone: [^(]+\((\d)\) against[\s\S]*?Round 1: [^:]+ rolls (\d+) dice`).FindStringSubmatch(txt)
+	require.NotNil(t, m, txt)
+	v, _ := strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(m[2])
+	if strings.Contains(txt, "German zone: Eck (") {
+		v++ // Eck's own extra die (HIS-18.5f)
+	}
+	require.Equal(t, v+3+2, n, "value + 3 + 2 dice")
+	refuse(t, ns, Papacy, "pray")
+
+	// Other powers play it for CP only.
+	s.Active = France
+	deal(s, France, 56)
+	rej = refuse(t, s, France, "play papal inquisition for event: protestant, florence")
+	require.Contains(t, rej.Problems[0].Reason, "Papal event")
 }

@@ -175,6 +175,10 @@ type St struct {
 	// Mand is what the Mandatory Events and Home cards remember
 	// (events_mandatory.go).
 	Mand mandState
+
+	// Inquisition is 1 + the power whose hand Papal Inquisition looked
+	// at, while the Papacy chooses what follows (events_religion.go), or 0.
+	Inquisition int
 }
 
 // newState returns an empty state with every leader off the map.
