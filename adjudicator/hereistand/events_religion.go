@@ -965,6 +965,173 @@ func (r *run) inquisitionAnswer(l adjudicator.Line, legal []string) ([]string, *
 	return nil, reject(l, errLegal(legal, "answer draw, take <card> or debate <zone>"))
 }
 
+// --- 58 Spanish Inquisition ---------------------------------------------------
+
+const cardSpanishInq = 58
+
+// spanishProt are the Protestant spaces of the Spanish zone.
+func (s *St) spanishProt() []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if s.Prot.has(sp) && spaces[sp].Lang == LangSpanish {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func spanishInqCan(s *St, p int) error {
+	if p != Hapsburg {
+		return fmt.Errorf("Spanish Inquisition is a Hapsburg event: other powers play it for CP")
+	}
+	return nil
+}
+
+func spanishInqExamples(s *St, p int) []string {
+	var names []string
+	for _, sp := range s.spanishProt()[:min(2, len(s.spanishProt()))] {
+		names = append(names, spaces[sp].Name)
+	}
+	return []string{strings.Join(names, ", ")}
+}
+
+// spanishInquisition flips the Spanish spaces named and shows the
+// Hapsburg the English and Protestant hands; the Hapsburg then chooses
+// the card to discard.
+func (r *run) spanishInquisition(args string) error {
+	s := r.s
+	legal := spanishInqExamples(s, Hapsburg)
+	ok := s.spanishProt()
+	var at []int
+	for _, x := range orders.SplitList(args) {
+		sp, err := matchSpace(x)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(ok, sp) || containsInt(at, sp) {
+			return errLegal(legal, "%s is not a Protestant space of the Spanish zone", spaces[sp].Name)
+		}
+		at = append(at, sp)
+	}
+	if len(at) != min(2, len(ok)) {
+		return errLegal(legal, "name %d Protestant spaces of the Spanish zone", min(2, len(ok)))
+	}
+	for _, sp := range at {
+		r.flip(sp, false)
+		r.say("%s flips %s to Catholic.", powers[Hapsburg].Name, spaces[sp].Name)
+	}
+	r.say("Spanish Inquisition: the Hapsburg looks at the hands of England and the Protestant.")
+	for _, q := range []int{England, Protestant} {
+		var names []string
+		for _, c := range s.Hands[q] {
+			names = append(names, cardName(int(c)))
+		}
+		if len(names) == 0 {
+			names = []string{"no card"}
+		}
+		r.tell(Hapsburg, "Spanish Inquisition: the hand of %s holds %s.", powers[q].Name, strings.Join(names, "; "))
+	}
+	if len(s.spanishDiscards()) == 0 {
+		r.say("Spanish Inquisition: no card may be discarded from those hands.")
+		r.mandDraw(Hapsburg, 1)
+		r.spanishDebate()
+		return nil
+	}
+	r.askChoice(cardSpanishInq, Hapsburg)
+	return nil
+}
+
+// spanishDiscards are the cards of the English and Protestant hands the
+// Hapsburg may discard: no Home card, no Mandatory Event.
+func (s *St) spanishDiscards() []int {
+	var out []int
+	for _, q := range []int{England, Protestant} {
+		for _, c := range s.Hands[q] {
+			if t := cards[c].Type; t != CardHome && t != CardMandatory {
+				out = append(out, int(c))
+			}
+		}
+	}
+	return out
+}
+
+// papalDebateZones are the zones the Papacy may call a debate in now.
+func (s *St) papalDebateZones() []int {
+	var out []int
+	for _, z := range translationZones {
+		if s.canDebate(Papacy, z) == nil {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// spanishDebate asks the Papacy for the zone of its debate, or says none
+// may be called.
+func (r *run) spanishDebate() {
+	if len(r.s.papalDebateZones()) == 0 {
+		r.say("Spanish Inquisition: the Papacy may call no debate.")
+		return
+	}
+	r.askChoice(cardSpanishInq, Papacy)
+}
+
+func spanishInqChoices(s *St, d Decision) []string {
+	var out []string
+	if d.Power == Hapsburg {
+		for _, c := range s.spanishDiscards() {
+			out = append(out, fmt.Sprintf("discard %d", c))
+		}
+	} else {
+		for _, z := range s.papalDebateZones() {
+			out = append(out, "debate "+zoneID(z))
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"done"}
+	}
+	return out
+}
+
+func (r *run) spanishInqAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	text := strings.TrimSpace(strings.ToLower(l.Text))
+	verb, rest, _ := strings.Cut(text, " ")
+	if d.Power == Hapsburg {
+		if verb != "discard" {
+			return nil, reject(l, errLegal(legal, "answer discard <card> (a card of the English or the Protestant hand)"))
+		}
+		var hand []uint8
+		for _, c := range s.spanishDiscards() {
+			hand = append(hand, uint8(c))
+		}
+		n, err := matchCard(rest, hand)
+		if err != nil || !containsInt(s.spanishDiscards(), n) {
+			return nil, reject(l, errLegal(legal, "answer discard <card> (a card of the English or the Protestant hand)"))
+		}
+		s.Flow.pop()
+		s.Mand.Ask = 0
+		q := England
+		if containsCard(s.Hands[Protestant], n) {
+			q = Protestant
+		}
+		s.takeFromHand(q, n)
+		s.discard(n)
+		r.say("Spanish Inquisition: the Hapsburg discards %s from the hand of %s.", cardName(n), powers[q].Name)
+		r.mandDraw(Hapsburg, 1)
+		r.spanishDebate()
+		return []string{fmt.Sprintf("discard %d", n)}, nil
+	}
+	z, ok := zoneWords[strings.TrimSuffix(rest, " zone")]
+	if verb != "debate" || !ok || !containsInt(s.papalDebateZones(), z) {
+		return nil, reject(l, errLegal(legal, "answer debate <zone>"))
+	}
+	s.Flow.pop()
+	s.Mand.Ask = 0
+	r.debate(Papacy, z, false, -1, -1)
+	return []string{"debate " + zoneID(z)}, nil
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -1040,6 +1207,20 @@ func init() {
 			return r.inquisitionAnswer(l, legal)
 		},
 	}
+	registerEvent(cardSpanishInq, cardEvent{can: spanishInqCan, examples: spanishInqExamples,
+		play: func(r *run, p int, args string) error { return r.spanishInquisition(args) }})
+	choiceHooks[cardSpanishInq] = &choiceHook{
+		choices: spanishInqChoices,
+		text: func(s *St, d Decision) string {
+			if d.Power == Hapsburg {
+				return "Spanish Inquisition: write discard <card>, a card of the English or the Protestant hand; then you draw a card."
+			}
+			return "Spanish Inquisition: write debate <zone>, the zone of your debate."
+		},
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			return r.spanishInqAnswer(d, l, legal)
+		},
+	}
 	registerEvent(78, cardEvent{play: func(r *run, p int, args string) error { return r.frederick(p, args) }, examples: frederickExamples})
 	registerEvent(43, cardEvent{can: zwingliCan, play: func(r *run, p int, args string) error { return r.zwingli(args) }, examples: zwingliExamples})
 	registerEvent(55, cardEvent{can: jesuitEducationCan,
@@ -1058,6 +1239,8 @@ func init() {
 func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	convs["where"] = convKey(whereKeys)
 	prompts = msg.Patterns{
+		p("his.prompt.rel.spanish_discard", "Spanish Inquisition: write discard <card>, a card of the English or the Protestant hand; then you draw a card."),
+		p("his.prompt.rel.spanish_debate", "Spanish Inquisition: write debate <zone>, the zone of your debate."),
 		p("his.prompt.rel.inquisition", "Papal Inquisition: write draw (a card at random from the hand of {Power:power}), take <card> (a card from the discard pile) or debate <zone> (a debate with 2 extra dice)."),
 		p("his.prompt.rel.bigamy", "Philip of Hesse's Bigamy: write remove philip of hesse (he leaves the game) or discard (a card drawn at random from your hand)."),
 	}
@@ -1089,6 +1272,11 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.ev.rel.inquisition_none", "Papal Inquisition: the Papacy has nothing more to do."),
 		p("his.ev.rel.inquisition_take", "Papal Inquisition: the Papacy takes {Card} from the discard pile."),
 		p("his.ev.rel.inquisition_debate", "Papal Inquisition: the Papacy calls a debate with 2 extra dice (HIS-18.5f)."),
+		p("his.ev.rel.spanish_look", "Spanish Inquisition: the Hapsburg looks at the hands of England and the Protestant."),
+		p("his.ev.rel.spanish_hand", "Spanish Inquisition: the hand of {Power:power} holds {Cards}."),
+		p("his.ev.rel.spanish_none", "Spanish Inquisition: no card may be discarded from those hands."),
+		p("his.ev.rel.spanish_discard", "Spanish Inquisition: the Hapsburg discards {Card} from the hand of {Power:power}."),
+		p("his.ev.rel.spanish_no_debate", "Spanish Inquisition: the Papacy may call no debate."),
 		p("his.ev.rel.servetus", "Michael Servetus: {Power:power} gains 1 VP and the Protestant discards a card at random."),
 	}
 	whys = msg.Patterns{
@@ -1120,6 +1308,11 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.why.rel.inquisition_n", "name {N:int} Protestant spaces of the Italian zone"),
 		p("his.why.rel.inquisition_take", "{Card} may not be taken from the discard pile (HIS-6.2h)"),
 		p("his.why.rel.inquisition_answer", "answer draw, take <card> or debate <zone>"),
+		p("his.why.rel.spanish_own", "Spanish Inquisition is a Hapsburg event: other powers play it for CP"),
+		p("his.why.rel.spanish_spot", "{Space} is not a Protestant space of the Spanish zone"),
+		p("his.why.rel.spanish_n", "name {N:int} Protestant spaces of the Spanish zone"),
+		p("his.why.rel.spanish_discard", "answer discard <card> (a card of the English or the Protestant hand)"),
+		p("his.why.rel.spanish_debate", "answer debate <zone>"),
 		p("his.why.rel.marburg", "Marburg Colloquy needs Luther or Melanchthon and Zwingli or Oekolampadius uncommitted"),
 		p("his.why.rel.marburg_pick", "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted"),
 	}

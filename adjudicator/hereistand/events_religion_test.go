@@ -461,3 +461,38 @@ func TestHIS6_2h_PapalInquisition(t *testing.T) {
 	rej = refuse(t, s, France, "play papal inquisition for event: protestant, florence")
 	require.Contains(t, rej.Problems[0].Reason, "Papal event")
 }
+
+// Spanish Inquisition (the Hapsburg's): 2 Protestant Spanish spaces turn
+// Catholic; the Hapsburg alone sees the English and Protestant hands,
+// discards one of their cards (no Home card, no Mandatory Event) and
+// draws a card; then the Papacy is asked for the zone of a debate.
+// HIS-18.5f, HIS-6.1e.
+func TestHIS6_1e_SpanishInquisition(t *testing.T) {
+	s := toAction(t, 5)
+	s.Active = France
+	deal(s, France, 58)
+	rej := refuse(t, s, France, "play spanish inquisition for event")
+	require.Contains(t, rej.Problems[0].Reason, "Hapsburg event")
+	s.Active = Hapsburg
+	deal(s, Hapsburg, 58)
+	deal(s, Protestant, 90)
+	deal(s, England, 65)
+	s.Prot.set(spaceByID["seville"])
+	ns, res := submit(t, s, Hapsburg, testdice.New(2), "play spanish inquisition for event: seville")
+	require.False(t, ns.Prot.has(spaceByID["seville"]))
+	require.Contains(t, eventText(res, roleOf(Hapsburg)), "the hand of Protestant holds #90 Printing Press.")
+	require.NotContains(t, eventText(res, roleOf(France)), "Printing Press")
+	require.Equal(t, []int{Hapsburg}, ns.owingPowers())
+	require.Equal(t, []string{"discard 65", "discard 90"}, ns.choiceChoices(Decision{Kind: DecChoice, Power: Hapsburg}))
+	refuse(t, ns, Hapsburg, "discard 1")
+	hand := len(ns.Hands[Hapsburg])
+	ns, res = submit(t, ns, Hapsburg, testdice.New(2), "discard 90")
+	require.Empty(t, ns.Hands[Protestant])
+	require.Equal(t, hand+1, len(ns.Hands[Hapsburg]))
+	require.Contains(t, eventText(res, roleOf(France)), "the Hapsburg discards #90 Printing Press from the hand of Protestant.")
+	require.Equal(t, []int{Papacy}, ns.owingPowers())
+	refuse(t, ns, Papacy, "debate italian")
+	ns, res = submit(t, ns, Papacy, testdice.New(2), "debate german")
+	require.Contains(t, eventText(res, roleOf(France)), "calls a theological debate in the German zone")
+	require.Equal(t, 0, ns.Mand.Ask)
+}

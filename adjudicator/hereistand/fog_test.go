@@ -86,6 +86,14 @@ func TestFogOfWarRandomGames(t *testing.T) {
 						}
 						continue
 					}
+					// A hand seen through Papal or Spanish Inquisition is
+					// told to the Papacy or the Hapsburg only.
+					if strings.HasPrefix(e.Text, "Papal Inquisition: the hand of ") || strings.HasPrefix(e.Text, "Spanish Inquisition: the hand of ") {
+						if len(e.To) != 1 || e.To[0] != roleOf(Papacy) && e.To[0] != roleOf(Hapsburg) {
+							t.Fatalf("seed %d: a hand seen told to %v", seed, e.To)
+						}
+						continue
+					}
 					if e.VisibleTo(role) && !strings.Contains(e.Text, " plays #") {
 						b.WriteString(e.Text + "\n")
 					}
