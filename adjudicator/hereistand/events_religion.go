@@ -1132,6 +1132,16 @@ func (r *run) spanishInqAnswer(d Decision, l adjudicator.Line, legal []string) (
 	return []string{"debate " + zoneID(z)}, nil
 }
 
+// checkEvrel verifies that Papal Inquisition remembers a hand exactly
+// while the Papacy owes its choice.
+func (s *St) checkEvrel() error {
+	owed := s.Mand.Ask == cardInquisition
+	if (s.Inquisition != 0) != owed || s.Inquisition != 0 && s.Inquisition-1 != England && s.Inquisition-1 != Protestant {
+		return fmt.Errorf("Papal Inquisition hand %d, choice owed %v", s.Inquisition, owed)
+	}
+	return nil
+}
+
 // --- Registration ---------------------------------------------------------
 
 // whereKeys read the spaces an unrest card names, in its refusals.
@@ -1246,6 +1256,7 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 	}
 	events = msg.Patterns{
 		p("his.ev.rel.unrest", "{Space} falls into unrest ({Card})."),
+		p("his.ev.rel.unrest_removed", "{Power:power} removes the unrest in {Space}."),
 		p("his.ev.rel.committed", "{Name} is committed ({Card})."),
 		p("his.ev.rel.attempts", "{Card}: the Protestant makes {N:int} Reformation attempts, target zone {Zone:zone}."),
 		p("his.ev.rel.counter", "{Card}: the Papacy makes {N:int} Counter-Reformation attempts, target zone {Zone:zone}."),

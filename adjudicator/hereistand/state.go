@@ -574,6 +574,9 @@ func (s *St) Check() error {
 	if err := s.checkMand(); err != nil {
 		return err
 	}
+	if err := s.checkEvrel(); err != nil {
+		return err
+	}
 	if err := s.checkNewWorld(); err != nil {
 		return err
 	}
