@@ -589,12 +589,20 @@ func indexOfInt(list []int, x int) int {
 
 // --- 43 Zwingli Dons Armor ---------------------------------------------------
 
-// zwingliTargets are the Catholic land units within 3 spaces of Zurich,
-// as "<power> <unit> in <space>" (see the rulings: a unit of any power
-// but the Protestant; a leader is never left alone).
-func (s *St) zwingliTargets() []string {
+// zwingliTarget is a Catholic land unit Zwingli Dons Armor may eliminate.
+type zwingliTarget struct {
+	sp, q int
+	unit  Force
+	uname string // regular, mercenary or cavalry
+	text  string // "<power> <unit> in <space>"
+}
+
+// zwingliTargets are the Catholic land units within 3 spaces of Zurich
+// (see the rulings: a unit of any power but the Protestant; a leader is
+// never left alone).
+func (s *St) zwingliTargets() []zwingliTarget {
 	zurich := spaceByID["zurich"]
-	var out []string
+	var out []zwingliTarget
 	for sp := 0; sp < NS; sp++ {
 		if !within(zurich, sp, 3) {
 			continue
@@ -607,12 +615,22 @@ func (s *St) zwingliTargets() []string {
 			for _, u := range []struct {
 				name string
 				n    uint8
-			}{{"regular", f.Reg}, {"mercenary", f.Merc}, {"cavalry", f.Cav}} {
+				one  Force
+			}{{"regular", f.Reg, Force{Reg: 1}}, {"mercenary", f.Merc, Force{Merc: 1}}, {"cavalry", f.Cav, Force{Cav: 1}}} {
 				if u.n > 0 {
-					out = append(out, strings.ToLower(powers[q].Name)+" "+u.name+" in "+spaces[sp].Name)
+					out = append(out, zwingliTarget{sp: sp, q: q, unit: u.one, uname: u.name,
+						text: strings.ToLower(powers[q].Name) + " " + u.name + " in " + spaces[sp].Name})
 				}
 			}
 		}
+	}
+	return out
+}
+
+func (s *St) zwingliLines() []string {
+	var out []string
+	for _, x := range s.zwingliTargets() {
+		out = append(out, x.text)
 	}
 	return out
 }
@@ -630,38 +648,25 @@ func zwingliCan(s *St, p int) error {
 }
 
 func zwingliExamples(s *St, p int) []string {
-	return s.zwingliTargets()[:min(1, len(s.zwingliTargets()))]
+	return s.zwingliLines()[:min(1, len(s.zwingliTargets()))]
 }
 
 func (r *run) zwingli(args string) error {
 	s := r.s
-	legal := s.zwingliTargets()
-	i := -1
-	for j, x := range legal {
-		if strings.EqualFold(x, args) {
-			i = j
+	legal := s.zwingliLines()
+	var hit *zwingliTarget
+	for _, x := range s.zwingliTargets() {
+		if strings.EqualFold(x.text, args) {
+			hit = &x
 		}
 	}
-	if i < 0 {
+	if hit == nil {
 		return errLegal(legal, "name a Catholic land unit within 3 spaces of Zurich as <power> <unit> in <space>")
 	}
-	head, at, _ := strings.Cut(legal[i], " in ")
-	sp, _ := matchSpace(strings.ToLower(at))
-	f := strings.Fields(head)
-	q, _ := matchPower(strings.Join(f[:len(f)-1], " "))
-	var u Force
-	switch f[len(f)-1] {
-	case "regular":
-		u.Reg = 1
-	case "mercenary":
-		u.Merc = 1
-	default:
-		u.Cav = 1
-	}
-	if err := s.removeUnits(sp, q, u); err != nil {
+	if err := s.removeUnits(hit.sp, hit.q, hit.unit); err != nil {
 		return errLegal(legal, "%v", err)
 	}
-	r.say("Zwingli Dons Armor: the Protestant eliminates %s 1 %s in %s.", powers[q].Name, f[len(f)-1], spaces[sp].Name)
+	r.say("Zwingli Dons Armor: the Protestant eliminates %s 1 %s in %s.", powers[hit.q].Name, hit.uname, spaces[hit.sp].Name)
 	z := reformerByID["zwingli"]
 	s.Rel.Reformer[z] = ReformerRemoved
 	if d, ok := debaterByID["zwingli"]; ok && s.Rel.Debater[d] != DebBurned && s.Rel.Debater[d] != DebDisgraced {

@@ -327,6 +327,14 @@ func TestHIS18_3b_FrederickAndZwingli(t *testing.T) {
 	require.Equal(t, int16(ReformerRemoved), ns.Rel.Reformer[z])
 	require.Equal(t, uint8(DebRemoved), ns.Rel.Debater[debaterByID["zwingli"]])
 	require.Contains(t, txt, "the Protestant eliminates Hapsburg 1 regular in Innsbruck.")
+
+	// An independent unit is a Catholic unit too.
+	s.addUnits(spaceByID["metz"], Independent, Force{Reg: 1})
+	if within(spaceByID["zurich"], spaceByID["metz"], 3) {
+		ns, txt = playEvent(t, s, 43, "independent regular in metz")
+		require.Equal(t, s.Units[spaceByID["metz"]][Independent].Reg-1, ns.Units[spaceByID["metz"]][Independent].Reg)
+		require.Contains(t, txt, "the Protestant eliminates Independent 1 regular in Metz.")
+	}
 }
 
 // HIS-6.1e: Philip of Hesse's Bigamy: the Protestant removes Philip of
