@@ -44,6 +44,7 @@ type wire struct {
 	Mand          *mandWire      `json:"mandatory,omitempty"`
 	Pirates       *piratesWire   `json:"pirates,omitempty"`
 	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
+	Inquisition   string         `json:"inquisition,omitempty"`
 }
 
 const wireVersion = 1
@@ -67,6 +68,9 @@ func (s *St) Encode() ([]byte, error) {
 	w.Mand = s.Mand.wire()
 	w.Pirates = s.Pirates.wire()
 	w.Foreign = s.foreignWire()
+	if s.Inquisition > 0 {
+		w.Inquisition = powers[s.Inquisition-1].ID
+	}
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -353,6 +357,13 @@ func decode(data []byte) (*St, error) {
 	}
 	if err := s.foreignFromWire(w.Foreign); err != nil {
 		return nil, err
+	}
+	if w.Inquisition != "" {
+		q, ok := powerByID[w.Inquisition]
+		if !ok || (q != England && q != Protestant) {
+			return nil, fmt.Errorf("here-i-stand state: Papal Inquisition looked at %q", w.Inquisition)
+		}
+		s.Inquisition = q + 1
 	}
 	for _, list := range []struct {
 		in  []int

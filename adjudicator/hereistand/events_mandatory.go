@@ -121,7 +121,7 @@ func (m *mandState) fromWire(w *mandWire) error {
 		}
 		m.ExcomRulers |= 1 << i
 	}
-	if w.Ask != 0 && w.Ask != 15 && w.Ask != 17 || w.TrentSet > 3 {
+	if w.Ask != 0 && w.Ask != 15 && w.Ask != 17 && choiceHooks[w.Ask] == nil || w.TrentSet > 3 {
 		return fmt.Errorf("here-i-stand state: event choice owed for card %d", w.Ask)
 	}
 	m.Ask, m.TrentSet = w.Ask, w.TrentSet
@@ -891,11 +891,17 @@ func (s *St) choiceChoices(d Decision) []string {
 		}
 		return out
 	}
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.choices(s, d)
+	}
 	return []string{"done"}
 }
 
 // choiceText explains the choices owed.
 func (s *St) choiceText(d Decision) string {
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.text(s, d)
+	}
 	if s.Mand.Ask == 15 {
 		return "Society of Jesus: name the two Catholic spaces of the Papacy's first Jesuit universities (HIS-18.2c)."
 	}
@@ -956,6 +962,9 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 			ids = append(ids, debaters[x].ID)
 		}
 		return []string{"commit " + strings.Join(ids, ", ")}, nil
+	}
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.answer(r, d, l, legal)
 	}
 	return nil, reject(l, fmt.Errorf("not an answer to this decision"))
 }

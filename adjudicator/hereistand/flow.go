@@ -673,6 +673,9 @@ type run struct {
 	// maryStop is set when the Papacy took England's card under Mary I
 	// (HIS-21.3j): England's further orders are dropped.
 	maryStop bool
+	// inquisitionDice are the extra attack dice of a Papal debater in a
+	// debate called through Papal Inquisition (HIS-18.5f).
+	inquisitionDice int
 }
 
 // say tells every power.

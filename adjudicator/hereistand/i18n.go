@@ -515,6 +515,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, fp...)
 	eventPatterns = append(fe, eventPatterns...)
 	whyPatterns = append(whyPatterns, fw...)
+	ep, ee, ew := evrelPatterns(p)
+	promptPatterns = append(promptPatterns, ep...)
+	eventPatterns = append(eventPatterns, ee...)
+	whyPatterns = append(whyPatterns, ew...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -180,6 +180,10 @@ type St struct {
 	Pirates Pirates
 	// Foreign holds the foreign war cards in play (foreignwar.go).
 	Foreign []ForeignWar
+
+	// Inquisition is 1 + the power whose hand Papal Inquisition looked
+	// at, while the Papacy chooses what follows (events_religion.go), or 0.
+	Inquisition int
 }
 
 // newState returns an empty state with every leader off the map.
@@ -575,6 +579,9 @@ func (s *St) Check() error {
 		return err
 	}
 	if err := s.checkMand(); err != nil {
+		return err
+	}
+	if err := s.checkEvrel(); err != nil {
 		return err
 	}
 	if err := s.checkNewWorld(); err != nil {
