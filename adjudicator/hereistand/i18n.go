@@ -515,6 +515,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, fp...)
 	eventPatterns = append(fe, eventPatterns...)
 	whyPatterns = append(whyPatterns, fw...)
+	cp, ce, cw := combatPatterns(p)
+	promptPatterns = append(promptPatterns, cp...)
+	eventPatterns = append(ce, eventPatterns...)
+	whyPatterns = append(whyPatterns, cw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).

@@ -495,6 +495,9 @@ func (r *run) continueNaval() {
 			n.Stage = 2
 		default:
 			r.navalCombats(n)
+			if len(s.Flow.Stack) > 0 {
+				return // a power owes its Combat cards (combat.go)
+			}
 			s.Flow.Naval = nil
 		}
 	}
@@ -516,6 +519,9 @@ func (r *run) navalCombats(n *NavalMove) {
 			}
 			if q == p || s.sideNaval(loc, q).Naval() == 0 || !s.Enemy(p, q) {
 				continue
+			}
+			if s.Phase == PhAction && r.combatWindow(CombatNaval, loc, p, q, nil) {
+				return // HIS-16.2d: Combat cards first
 			}
 			if !r.navalCombat(loc, p, q) {
 				break
@@ -554,8 +560,18 @@ func navalLosses(f Force, h int, loser bool) Force {
 func (r *run) navalCombat(loc, p, q int) bool {
 	s := r.s
 	ad, dd := s.navalDice(loc, p, false), s.navalDice(loc, q, true)
+	mods := s.takeCombat(CombatNaval, loc)
+	ad, dd = max(ad+mods.AttDice, 0), max(dd+mods.DefDice, 0)
 	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
 	dr, dh := rollHits(r.dice, "naval combat defender", dd)
+	if mods.AttLateDice > 0 { // Janissaries (HIS-16.2f)
+		rolls, h := rollHits(r.dice, "naval combat attacker extra", mods.AttLateDice)
+		ar, ah = append(ar, rolls...), ah+h
+	}
+	if mods.DefLateDice > 0 {
+		rolls, h := rollHits(r.dice, "naval combat defender extra", mods.DefLateDice)
+		dr, dh = append(dr, rolls...), dh+h
+	}
 	attWins := ah > dh
 	// HIS-9.6h: in a battle brought by a new war equal hits leave no
 	// loser; both sides retreat.
@@ -575,10 +591,10 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	}
 	if tie {
 		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. Equal hits: both sides retreat (HIS-9.6h).", locName(loc),
-			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh)
+			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh)
 	} else {
 		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
-			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
 	}
 	for _, x := range []struct {
 		pw int
