@@ -613,6 +613,16 @@ func (r *run) battle(m *Move) {
 	}
 	res := s.RollBattle(b, s.takeCombat(CombatField, b.Space), r.dice)
 	s.Flow.Battle, s.Flow.Roll = b, &res
+	if r.janissaryStep(CombatField, b.Space, b.Attacker, 0, nil) {
+		return // HIS-14g: the Ottoman may add Janissaries
+	}
+	r.battleOwed(b, res)
+}
+
+// battleOwed asks for the choices after the roll of field battle b, or
+// fights it out when there are none.
+func (r *run) battleOwed(b *Battle, res BattleResult) {
+	s := r.s
 	// The choices after the roll, in order: the attacker's casualties,
 	// the defender's, then the beaten defenders' retreat (checklist W10).
 	var owed []Decision

@@ -232,6 +232,12 @@ func rollCombat(att, def int, mods Mods, dice adjudicator.Dice, what string, att
 		rolls, h := rollHits(dice, what+" defender extra", mods.DefLateDice)
 		r.DefRolls, r.DefHits = append(r.DefRolls, rolls...), r.DefHits+h
 	}
+	settleCombat(&r, attUnits, defUnits)
+	return r
+}
+
+// settleCombat finds the winner and the losses of a rolled combat.
+func settleCombat(r *BattleResult, attUnits, defUnits int) {
 	r.AttackerWins = r.AttHits > r.DefHits
 	r.AttLosses, r.DefLosses = min(r.DefHits, attUnits), min(r.AttHits, defUnits)
 	if attUnits > 0 && defUnits > 0 && r.AttLosses == attUnits && r.DefLosses == defUnits {
@@ -241,7 +247,6 @@ func rollCombat(att, def int, mods Mods, dice adjudicator.Dice, what string, att
 			r.DefLosses--
 		}
 	}
-	return r
 }
 
 func (r BattleResult) text(att, def string) string {

@@ -24,10 +24,14 @@ import (
 //	28 Siege Mining              +3 dice for the attacker (assault)
 //	29 Surprise Attack           the player's side rolls first; its hits are taken before the other side counts its dice (field battle)
 //	30 Tercios                   the Hapsburg: 3 more dice hitting on 4-6; another power against 3+ Hapsburg regulars: the Hapsburg rolls 3 dice fewer (field battle)
-//	 1 Janissaries (Home card)   the Ottoman: 5 dice (field battle) or 4 (naval combat) rolled after both sides, if not played as an event this turn
 //
-// The cards are discarded (Janissaries goes back on the Ottoman power
-// card, HIS-6.1c). The effects become Mods when the dice are rolled.
+// The cards are discarded. The effects become Mods when the dice are
+// rolled. After the roll of a field battle or a naval combat the Ottoman,
+// when it fights there and has not played the Janissaries event this
+// turn, may play its Home card Janissaries for 5 more dice (4 at sea)
+// for extra hits (HIS-14g, HIS-16.2f): a second window (Late), with the
+// roll kept in the window (at sea) or in Flow.Roll (on land). The card
+// goes back on the Ottoman power card (HIS-6.1c).
 
 // Kinds of combat a window is opened for.
 const (
@@ -67,6 +71,10 @@ type CombatWindow struct {
 	// Cards are the cards played and By the power that played each.
 	Cards []int `json:"cards,omitempty"`
 	By    []int `json:"by,omitempty"`
+	// Late is set for the Janissaries step after the roll; Roll holds a
+	// naval combat's roll meanwhile.
+	Late bool          `json:"late,omitempty"`
+	Roll *BattleResult `json:"roll,omitempty"`
 }
 
 func (w *CombatWindow) clone() *CombatWindow {
@@ -77,13 +85,20 @@ func (w *CombatWindow) clone() *CombatWindow {
 		f := cloneFormation(*w.F)
 		c.F = &f
 	}
+	if w.Roll != nil {
+		r := *w.Roll
+		r.AttRolls = append([]int(nil), r.AttRolls...)
+		r.DefRolls = append([]int(nil), r.DefRolls...)
+		c.Roll = &r
+	}
 	return &c
 }
 
 // check verifies a stored window.
 func (w *CombatWindow) check() error {
 	if w.Kind < CombatField || w.Kind > CombatNaval || w.Where < 0 || w.Where >= NLoc || w.Att < 0 || w.Att >= NMajor ||
-		w.Def < 0 || w.Def >= NPow || len(w.Cards) != len(w.By) || (w.Kind == CombatAssault) != (w.F != nil) {
+		w.Def < 0 || w.Def >= NPow || len(w.Cards) != len(w.By) || (w.Kind == CombatAssault) != (w.F != nil) ||
+		w.Roll != nil && (!w.Late || w.Kind != CombatNaval) {
 		return fmt.Errorf("bad combat-card window")
 	}
 	for i, n := range w.Cards {
@@ -193,6 +208,9 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 	if !attacker {
 		theirs = att
 	}
+	if w.Late && n != cardJanissaries {
+		return fmt.Errorf("only Janissaries is played after the dice (HIS-14g)")
+	}
 	enemy := w.Att
 	if attacker && len(defs) > 0 {
 		enemy = defs[0]
@@ -206,6 +224,8 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 			return fmt.Errorf("Janissaries adds dice to a field battle or a naval combat, not to an assault")
 		case s.playedAsEvent(cardJanissaries):
 			return fmt.Errorf("Janissaries was already played as an event this turn (HIS-14g)")
+		case !w.Late:
+			return fmt.Errorf("Janissaries is played after the dice are rolled (HIS-14g)")
 		}
 	case cardArquebusiers:
 		if w.Kind == CombatAssault {
@@ -284,6 +304,9 @@ func (s *St) nextCombatPower(w *CombatWindow) int {
 func (r *run) combatWindow(kind, where, att, def int, f *Formation) bool {
 	s := r.s
 	w := s.Flow.Combat
+	if w != nil && w.Late && w.Kind == kind && w.Where == where && w.Att == att && w.Def == def {
+		return false // rolled already: the Janissaries step is under way
+	}
 	if w == nil || w.Kind != kind || w.Where != where || w.Att != att || kind == CombatNaval && w.Def != def {
 		w = &CombatWindow{Kind: kind, Where: where, Att: att, Def: def}
 		if f != nil {
@@ -310,24 +333,18 @@ func (r *run) combatWindow(kind, where, att, def int, f *Formation) bool {
 func (s *St) takeCombat(kind, where int) Mods {
 	w := s.Flow.Combat
 	s.Flow.Combat = nil
-	if w == nil || w.Kind != kind || w.Where != where {
+	if w == nil || w.Kind != kind || w.Where != where || w.Late {
 		return Mods{}
 	}
 	var m Mods
 	for i, n := range w.Cards {
 		q := w.By[i]
 		isAtt := q == w.Att
-		dice, late, d4 := &m.AttDice, &m.AttLateDice, &m.AttDice4
+		dice, d4 := &m.AttDice, &m.AttDice4
 		if !isAtt {
-			dice, late, d4 = &m.DefDice, &m.DefLateDice, &m.DefDice4
+			dice, d4 = &m.DefDice, &m.DefDice4
 		}
 		switch n {
-		case cardJanissaries:
-			if kind == CombatNaval {
-				*late += 4
-			} else {
-				*late += 5
-			}
 		case cardArquebusiers:
 			*dice += 2
 		case cardFieldArtillery:
@@ -513,6 +530,9 @@ func (s *St) combatText(d Decision) string {
 	if w == nil {
 		return ""
 	}
+	if w.Late {
+		return s.janissaryText(w)
+	}
 	var names []string
 	for _, n := range s.combatHand(w, d.Power) {
 		names = append(names, cardName(n))
@@ -589,6 +609,14 @@ func (r *run) combatAnswer(d Decision, lines []adjudicator.Line, legal []string)
 // resumeCombat goes on with the combat of window w once a power has
 // answered.
 func (r *run) resumeCombat(w *CombatWindow) {
+	if w.Late && w.Kind == CombatField {
+		r.s.Flow.Combat = nil
+		if _, ok := w.played(cardJanissaries); ok {
+			r.s.lateDice(r.dice, "field battle", 5)
+		}
+		r.battleOwed(r.s.Flow.Battle, *r.s.Flow.Roll)
+		return
+	}
 	switch w.Kind {
 	case CombatField:
 		r.continueMove()
@@ -623,6 +651,8 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 	prompts = msg.Patterns{
 		p("his.prompt.combat_field", "Field battle in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-14e)."),
 		p("his.prompt.combat_assault", "Assault on {Space} by {Power:power}: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-15.1j)."),
+		p("his.prompt.combat_janissaries", "Battle of {Space}: {Roll:roll}. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card."),
+		p("his.prompt.combat_janissaries_naval", "Naval combat in {Space}: {Roll:roll}. You may play Janissaries for 4 more dice (HIS-16.2f): play 1 Janissaries or no card."),
 		p("his.prompt.combat_naval", "Naval combat in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-16.2d)."),
 	}
 	events = msg.Patterns{
@@ -648,6 +678,8 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.why.combat_not_fighting", "{Power:power} does not fight in this combat"),
 		p("his.why.combat_janissaries_home", "Janissaries is the Ottoman's Home card"),
 		p("his.why.combat_janissaries_assault", "Janissaries adds dice to a field battle or a naval combat, not to an assault"),
+		p("his.why.combat_janissaries_late", "Janissaries is played after the dice are rolled (HIS-14g)"),
+		p("his.why.combat_only_janissaries", "only Janissaries is played after the dice (HIS-14g)"),
 		p("his.why.combat_janissaries_played", "Janissaries was already played as an event this turn (HIS-14g)"),
 		p("his.why.combat_field_naval", "{Card} is played in a field battle or a naval combat"),
 		p("his.why.combat_field", "{Card} is played in a field battle only"),
@@ -723,4 +755,73 @@ func noCard(t string) bool {
 		return true
 	}
 	return false
+}
+
+// ottomanFights reports whether the Ottoman fights on the attacking side
+// (att) or the defending side (def) of the field battle in progress.
+func (s *St) ottomanSide(b *Battle) (att, def bool) {
+	if b.Attacker == Ottoman {
+		return true, false
+	}
+	for _, pt := range s.defParts(b) {
+		if s.side(pt.Power) == Ottoman {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// janissaryStep opens the Janissaries step after the roll of a combat
+// when the Ottoman fights in it and may play its Home card (HIS-14g,
+// HIS-16.2f); it reports whether the Ottoman is asked. roll is kept in
+// the window of a naval combat.
+func (r *run) janissaryStep(kind, where, att, def int, roll *BattleResult) bool {
+	s := r.s
+	if s.Phase != PhAction || !handHasCard(s, Ottoman, cardJanissaries) {
+		return false
+	}
+	w := &CombatWindow{Kind: kind, Where: where, Att: att, Def: def, Late: true, Roll: roll}
+	if s.combatCardOK(w, Ottoman, cardJanissaries) != nil {
+		return false
+	}
+	s.Flow.Combat = w
+	s.Flow.push(DecCombat, Ottoman)
+	return true
+}
+
+func handHasCard(s *St, p, n int) bool {
+	for _, c := range s.Hands[p] {
+		if int(c) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// lateDice rolls n extra dice for the Ottoman's side of the field battle
+// in progress and settles its result again (Janissaries).
+func (s *St) lateDice(dice adjudicator.Dice, what string, n int) {
+	b, res := s.Flow.Battle, s.Flow.Roll
+	att, _ := s.ottomanSide(b)
+	if att {
+		rolls, h := rollHits(dice, what+" attacker extra", n)
+		res.AttRolls, res.AttHits = append(res.AttRolls, rolls...), res.AttHits+h
+	} else {
+		rolls, h := rollHits(dice, what+" defender extra", n)
+		res.DefRolls, res.DefHits = append(res.DefRolls, rolls...), res.DefHits+h
+	}
+	settleCombat(res, partsLand(b.attParts()), partsLand(s.defParts(b)))
+}
+
+// janissaryText explains the Janissaries step to the Ottoman.
+func (s *St) janissaryText(w *CombatWindow) string {
+	if w.Kind == CombatNaval && w.Roll != nil {
+		return fmt.Sprintf("Naval combat in %s: %s. You may play Janissaries for 4 more dice (HIS-16.2f): play 1 Janissaries or no card.",
+			locName(w.Where), w.Roll.text(powers[w.Att].Name, powerName(w.Def)))
+	}
+	if s.Flow.Roll == nil {
+		return ""
+	}
+	return fmt.Sprintf("Battle of %s: %s. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card.",
+		spaces[w.Where].Name, s.Flow.Roll.text(powers[w.Att].Name, "the defender"))
 }

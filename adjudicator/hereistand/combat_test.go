@@ -226,9 +226,9 @@ func TestHIS15_1j_CombatCardsInAssault(t *testing.T) {
 }
 
 // HIS-16.2d, HIS-16.2f, HIS-14g: in a naval combat the attacker plays
-// Arquebusiers (+2 dice), the Ottoman its Janissaries Home card (4 dice
-// rolled after both sides); Janissaries goes back to the Ottoman power
-// card and may not be played again this turn.
+// Arquebusiers (+2 dice) before the dice; after the roll the Ottoman may
+// play its Janissaries Home card (4 more dice); Janissaries goes back to
+// the Ottoman power card and may not be played again this turn.
 func TestHIS16_2d_CombatCardsAtSea(t *testing.T) {
 	s := board(t)
 	s.setWar(Ottoman, Hapsburg, true)
@@ -244,12 +244,15 @@ func TestHIS16_2d_CombatCardsAtSea(t *testing.T) {
 	s, _ = submit(t, s, Ottoman, testdice.New(1), "stand")
 	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
 	require.Contains(t, p.Text, "Naval combat in Barbary Coast, Hapsburg attacking")
-	s, _ = submit(t, s, Hapsburg, testdice.New(1), "play 24 arquebusiers")
+	// Hapsburg 6 + 2 dice, no hit; Ottoman 2 + 2 (Barbarossa): 2 hits.
+	// The Ottoman sees the dice before its Janissaries step.
+	rolls := []int{1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1}
+	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "play 24 arquebusiers")
 	p = onlyPrompt(t, s, "ottoman", "combat", "no card")
 	require.Equal(t, []string{"no card", "play 1 Janissaries"}, p.Choices)
-	// Hapsburg 6 + 2 dice, no hit; Ottoman 2 + 2 (Barbarossa), then 4.
-	rolls := []int{1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 6, 6, 1, 1}
-	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: rolls}, "play janissaries")
+	require.Contains(t, p.Text, "Hapsburg rolls 8 dice [1 1 1 1 1 1 1 1]: 0 hits; Ottoman rolls 4 dice [5 5 1 1]: 2 hits. You may play Janissaries")
+	refuse(t, s, Ottoman, "play 24")
+	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: []int{6, 6, 1, 1}}, "play janissaries")
 	text := eventText(res, "england")
 	require.Contains(t, text, "Janissaries: the Ottoman rolls 4 more dice after both sides (HIS-16.2f).")
 	require.Contains(t, text, "Hapsburg rolls 8 dice [1 1 1 1 1 1 1 1]: 0 hits; Ottoman rolls 8 dice [5 5 1 1 6 6 1 1]: 4 hits. Ottoman wins.")
@@ -292,4 +295,34 @@ func TestHIS6_1h_RandomCombatWindows(t *testing.T) {
 	t.Logf("combat windows %d, cards played %d", seen, played)
 	require.Positive(t, seen)
 	require.Positive(t, played)
+}
+
+// HIS-14g: the seed's Vienna battle (10 Ottoman dice, 3 hits; 13
+// Hapsburg dice, 5 hits), with Janissaries in the Ottoman's hand: the
+// Ottoman is not asked before the dice, sees the roll, plays its Home
+// card and its 5 more dice (3 hits) turn the battle.
+func TestHIS14g_JanissariesAfterTheRoll(t *testing.T) {
+	s := vienna(t)
+	play := impulseFor(t, s, Ottoman, 3)
+	deal(s, Ottoman, append(s.Hands[Ottoman], cardJanissaries)...)
+	deal(s, Hapsburg)
+	s, _ = submit(t, s, Ottoman, testdice.New(1), play,
+		"move 7 regulars 1 cavalry from pressb to vienna with suleiman, ibrahim")
+	rolls := []int{4, 4}
+	rolls = append(rolls, 5, 6, 5, 1, 1, 1, 2, 2, 3, 4)
+	rolls = append(rolls, 5, 5, 6, 6, 5, 1, 1, 1, 2, 2, 3, 3, 4)
+	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "intercept from graz")
+	p := onlyPrompt(t, s, "ottoman", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 1 Janissaries"}, p.Choices)
+	require.Equal(t, "Battle of Vienna: Ottoman rolls 10 dice [5 6 5 1 1 1 2 2 3 4]: 3 hits; the defender rolls 13 dice [5 5 6 6 5 1 1 1 2 2 3 3 4]: 5 hits. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card.", p.Text)
+	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: []int{6, 6, 5, 1, 1}}, "play 1 janissaries")
+	require.Contains(t, eventText(res, "hapsburg"), "Janissaries: the Ottoman rolls 5 more dice after both sides (HIS-14g).")
+	require.Equal(t, 6, s.Flow.Roll.AttHits)
+	require.True(t, s.Flow.Roll.AttackerWins)
+	require.True(t, s.OnCard.has(cardJanissaries))
+	onlyPrompt(t, s, "ottoman", "casualties", "lose 4 regulars, 1 cavalry")
+	s, _ = submit(t, s, Ottoman, testdice.New(1), "lose 5 regulars")
+	onlyPrompt(t, s, "hapsburg", "retreat", "withdraw")
+	s, res = submit(t, s, Hapsburg, testdice.New(1), "withdraw")
+	require.Contains(t, eventText(res, "england"), "Ottoman wins the battle of Vienna")
 }

@@ -524,6 +524,9 @@ func (r *run) navalCombats(n *NavalMove) {
 				return // HIS-16.2d: Combat cards first
 			}
 			if !r.navalCombat(loc, p, q) {
+				if len(s.Flow.Stack) > 0 {
+					return // the Janissaries step (combat.go)
+				}
 				break
 			}
 		}
@@ -559,18 +562,31 @@ func navalLosses(f Force, h int, loser bool) Force {
 // reports whether the attacker won.
 func (r *run) navalCombat(loc, p, q int) bool {
 	s := r.s
-	ad, dd := s.navalDice(loc, p, false), s.navalDice(loc, q, true)
-	mods := s.takeCombat(CombatNaval, loc)
-	ad, dd = max(ad+mods.AttDice, 0), max(dd+mods.DefDice, 0)
-	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
-	dr, dh := rollHits(r.dice, "naval combat defender", dd)
-	if mods.AttLateDice > 0 { // Janissaries (HIS-16.2f)
-		rolls, h := rollHits(r.dice, "naval combat attacker extra", mods.AttLateDice)
-		ar, ah = append(ar, rolls...), ah+h
-	}
-	if mods.DefLateDice > 0 {
-		rolls, h := rollHits(r.dice, "naval combat defender extra", mods.DefLateDice)
-		dr, dh = append(dr, rolls...), dh+h
+	var ad, dd, ah, dh int
+	var ar, dr []int
+	if w := s.Flow.Combat; w != nil && w.Late && w.Kind == CombatNaval && w.Where == loc && w.Att == p && w.Def == q && w.Roll != nil {
+		// HIS-16.2f: the roll was made before the Janissaries step.
+		s.Flow.Combat = nil
+		x := w.Roll
+		ad, dd, ar, dr, ah, dh = x.AttDice, x.DefDice, x.AttRolls, x.DefRolls, x.AttHits, x.DefHits
+		if _, ok := w.played(cardJanissaries); ok {
+			rolls, h := rollHits(r.dice, "naval combat janissaries", 4)
+			if p == Ottoman {
+				ar, ah = append(ar, rolls...), ah+h
+			} else {
+				dr, dh = append(dr, rolls...), dh+h
+			}
+		}
+	} else {
+		ad, dd = s.navalDice(loc, p, false), s.navalDice(loc, q, true)
+		mods := s.takeCombat(CombatNaval, loc)
+		ad, dd = max(ad+mods.AttDice, 0), max(dd+mods.DefDice, 0)
+		ar, ah = rollHits(r.dice, "naval combat attacker", ad)
+		dr, dh = rollHits(r.dice, "naval combat defender", dd)
+		roll := &BattleResult{AttDice: ad, DefDice: dd, AttRolls: ar, DefRolls: dr, AttHits: ah, DefHits: dh}
+		if (p == Ottoman || s.side(q) == Ottoman) && r.janissaryStep(CombatNaval, loc, p, q, roll) {
+			return false // the Ottoman is asked; the combat goes on after
+		}
 	}
 	attWins := ah > dh
 	// HIS-9.6h: in a battle brought by a new war equal hits leave no
