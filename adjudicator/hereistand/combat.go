@@ -208,6 +208,9 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 	if !attacker {
 		theirs = att
 	}
+	if q == England && s.rulerIs(England, "mary_i") {
+		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
+	}
 	if w.Late && n != cardJanissaries {
 		return fmt.Errorf("only Janissaries is played after the dice (HIS-14g)")
 	}

@@ -225,7 +225,7 @@ func TestHIS15_1j_CombatCardsInAssault(t *testing.T) {
 	require.True(t, s.Warfare.Assaulted.has(sp(t, "lyon")))
 }
 
-// HIS-16.2d, HIS-16.2f, HIS-14g: in a naval combat the attacker plays
+// HIS-16.2d, HIS-16.2f, HIS-14g, HIS-21.3k: in a naval combat the attacker plays
 // Arquebusiers (+2 dice) before the dice; after the roll the Ottoman may
 // play its Janissaries Home card (4 more dice); Janissaries goes back to
 // the Ottoman power card and may not be played again this turn.
@@ -261,6 +261,12 @@ func TestHIS16_2d_CombatCardsAtSea(t *testing.T) {
 	w := &CombatWindow{Kind: CombatNaval, Where: bc, Att: Hapsburg, Def: Ottoman}
 	require.ErrorContains(t, s.combatCardOK(w, Ottoman, cardJanissaries), "already played as an event this turn")
 	require.ErrorContains(t, s.combatCardOK(w, Hapsburg, cardFieldArtillery), "field battle only")
+
+	// HIS-21.3k: while Mary I rules, England plays no Combat card.
+	w = &CombatWindow{Kind: CombatNaval, Where: bc, Att: England, Def: France}
+	require.NoError(t, s.combatCardOK(w, England, cardArquebusiers))
+	s.Ruler[England] = uint8(rulerByID["mary_i"])
+	require.ErrorContains(t, s.combatCardOK(w, England, cardArquebusiers), "for CP only (HIS-21.3k)")
 }
 
 // HIS-6.1h: random games meet Combat-card windows and answer them; the
