@@ -52,6 +52,10 @@ const (
 	cardTercios        = 30
 	firstCombat        = 24
 	lastCombat         = 30
+	// The Response cards that add units right before a combat (HIS-14b,
+	// HIS-15.1g), played in the same window.
+	cardLandsknechts = 33
+	cardSwiss        = 36
 )
 
 // CombatWindow is the declaration of Combat cards before a combat's dice
@@ -112,7 +116,9 @@ func (w *CombatWindow) check() error {
 	return nil
 }
 
-func isCombatPlay(n int) bool { return n == cardJanissaries || n >= firstCombat && n <= lastCombat }
+func isCombatPlay(n int) bool {
+	return n == cardJanissaries || n >= firstCombat && n <= lastCombat || n == cardLandsknechts || n == cardSwiss
+}
 
 // played reports whether card n was played in the window, and by whom.
 func (w *CombatWindow) played(n int) (int, bool) {
@@ -265,10 +271,103 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 		case q != Hapsburg && regsOf(theirs, Hapsburg) < 3:
 			return fmt.Errorf("%s is played by the Hapsburg, or against at least 3 Hapsburg regulars", cardName(n))
 		}
+	case cardLandsknechts, cardSwiss:
+		switch {
+		case w.Kind == CombatNaval:
+			return fmt.Errorf("%s adds land units before a field battle or an assault", cardName(n))
+		case w.Kind == CombatAssault && !attacker:
+			return fmt.Errorf("%s is played before an assault by the assaulting power only (HIS-15.1g)", cardName(n))
+		case q == Ottoman && n == cardSwiss:
+			return fmt.Errorf("Swiss Mercenaries played by the Ottoman places French units: not in a combat")
+		case q == Ottoman && mercsOf(theirs) == 0:
+			return fmt.Errorf("no enemy mercenaries fight in this battle")
+		case q != Ottoman && s.checkCountersWith(q, w.Where, Force{Merc: 1}) != nil:
+			return fmt.Errorf("%s has no mercenary counters left (HIS-5.2a)", powers[q].Name)
+		}
 	default:
 		return fmt.Errorf("%s is not a Combat card", cardName(n))
 	}
 	return nil
+}
+
+// checkCountersWith checks power q's counters with f more in sp.
+func (s *St) checkCountersWith(q, sp int, f Force) error {
+	c := *s
+	c.Units = s.Units
+	c.occ = s.occ
+	c.addUnits(sp, q, f)
+	return c.checkCounters(q)
+}
+
+// reinforce places n new mercenaries of power q in the combat's space,
+// in its formation when q attacks (Landsknechts, Swiss Mercenaries); the
+// Ottoman's Landsknechts eliminates 2 enemy mercenaries of the battle
+// instead.
+func (r *run) reinforce(w *CombatWindow, q, card, n int, theirs []Part) {
+	s := r.s
+	if q == Ottoman {
+		var gone []Part
+		left := 2
+		for _, pt := range theirs {
+			k := min(left, int(pt.Force.Merc))
+			if k == 0 {
+				continue
+			}
+			left -= k
+			gone = append(gone, Part{pt.Power, Force{Merc: uint8(k)}})
+		}
+		r.removeFromCombat(w, gone)
+		r.say("Landsknechts: %s are eliminated.", partsText(gone))
+		return
+	}
+	placed := 0
+	for placed < n && s.checkCountersWith(q, w.Where, Force{Merc: 1}) == nil {
+		s.addUnits(w.Where, q, Force{Merc: 1})
+		placed++
+	}
+	add := []Part{{q, Force{Merc: uint8(placed)}}}
+	if q == w.Att {
+		switch {
+		case w.Kind == CombatAssault:
+			// Only as many as the leaders may command join the assault;
+			// the others stay with the besiegers.
+			if k := min(placed, MaxFormation(w.F.Leaders)-w.F.Land()); k > 0 {
+				w.F.Parts = mergeParts(w.F.Parts, []Part{{q, Force{Merc: uint8(k)}}})
+			}
+		case s.Flow.Move != nil:
+			s.Flow.Move.F.Parts = mergeParts(s.Flow.Move.F.Parts, add)
+		}
+	}
+	r.say("%s: %s places %s in %s.", cards[card].Name, powers[q].Name, unitText(add[0].Force), spaces[w.Where].Name)
+}
+
+// removeFromCombat eliminates units of the attacking formation or the
+// defenders of the window's combat.
+func (r *run) removeFromCombat(w *CombatWindow, gone []Part) {
+	s := r.s
+	for _, pt := range gone {
+		_ = s.removeUnits(w.Where, pt.Power, pt.Force)
+		s.clampMarks(w.Where, pt.Power)
+		var lists []*[]Part
+		if w.F != nil {
+			lists = append(lists, &w.F.Parts)
+		}
+		if m := s.Flow.Move; m != nil && w.Kind == CombatField {
+			lists = append(lists, &m.F.Parts, commitParts(s))
+		}
+		take := int(pt.Force.Merc)
+		for _, list := range lists {
+			for i := range *list {
+				p := &(*list)[i]
+				if p.Power == pt.Power && take > 0 {
+					t := min(take, int(p.Force.Merc))
+					p.Force.Merc -= uint8(t)
+					take -= t
+				}
+			}
+			*list = dropEmpty(*list)
+		}
+	}
 }
 
 // combatHand lists the cards in power q's hand it may play in the
@@ -423,6 +522,16 @@ func (r *run) playCombat(w *CombatWindow, q, n int) {
 			theirs = att
 		}
 		r.bribe(w, q, theirs)
+	case cardLandsknechts, cardSwiss:
+		theirs := def
+		if q != w.Att {
+			theirs = att
+		}
+		k := 2
+		if n == cardLandsknechts && q == Hapsburg || n == cardSwiss && q == France {
+			k = 4
+		}
+		r.reinforce(w, q, n, k, theirs)
 	case cardMercsRestless:
 		r.restless(w)
 	}
@@ -670,6 +779,9 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.ev.combat_tercios", "Tercios: the Hapsburg rolls 3 more dice that hit on 4, 5 or 6."),
 		p("his.ev.combat_tercios_against", "Tercios: the Hapsburg rolls 3 dice fewer."),
 		p("his.ev.combat_bribed", "Mercenaries Bribed: {Units:units} go over to {Power:power}."),
+		p("his.ev.combat_landsknechts", "Landsknechts: {Power:power} places {Units:units} in {Space}."),
+		p("his.ev.combat_swiss", "Swiss Mercenaries: {Power:power} places {Units:units} in {Space}."),
+		p("his.ev.combat_landsknechts_ottoman", "Landsknechts: {Units:units} are eliminated."),
 		p("his.ev.combat_restless", "Mercenaries Grow Restless: {Units:units} leave the assault on {Space}."),
 		p("his.ev.combat_no_assault", "The assault on {Space} does not take place: {Why}."),
 		p("his.ev.combat_not_played", "{Card} is not played: {Why}."),
@@ -691,6 +803,10 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.why.combat_restless", "{Card} is played by the defender of an assault"),
 		p("his.why.combat_no_assault_mercs", "no mercenaries are in the assaulting formation"),
 		p("his.why.combat_mining", "{Card} is played by the attacker in an assault"),
+		p("his.why.combat_reinforce_naval", "{Card} adds land units before a field battle or an assault"),
+		p("his.why.combat_reinforce_assault", "{Card} is played before an assault by the assaulting power only (HIS-15.1g)"),
+		p("his.why.combat_swiss_ottoman", "Swiss Mercenaries played by the Ottoman places French units: not in a combat"),
+		p("his.why.combat_no_counters", "{Power:power} has no mercenary counters left (HIS-5.2a)"),
 		p("his.why.combat_tercios", "{Card} is played by the Hapsburg, or against at least 3 Hapsburg regulars"),
 	}
 	return prompts, events, whys

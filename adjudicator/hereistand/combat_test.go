@@ -332,3 +332,60 @@ func TestHIS14g_JanissariesAfterTheRoll(t *testing.T) {
 	s, res = submit(t, s, Hapsburg, testdice.New(1), "withdraw")
 	require.Contains(t, eventText(res, "england"), "Ottoman wins the battle of Vienna")
 }
+
+// HIS-14b, HIS-15.1g: Landsknechts and Swiss Mercenaries are offered in
+// the same window, attacker first: the Hapsburg's Landsknechts adds 4 new
+// mercenaries to its attacking formation, France's Swiss Mercenaries 4 to
+// its defenders; before an assault only the assaulting power may play
+// them; the Ottoman's Landsknechts eliminates 2 enemy mercenaries.
+func TestHIS14b_MercenariesBeforeTheBattle(t *testing.T) {
+	s := besancon(t, 2)
+	play := impulseFor(t, s, Hapsburg, 2)
+	deal(s, Hapsburg, append(s.Hands[Hapsburg], cardLandsknechts)...)
+	deal(s, France, cardSwiss)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "move all from besancon to dijon")
+	s, _ = submit(t, s, France, testdice.New(1), "stand")
+	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 33 Landsknechts"}, p.Choices)
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "play landsknechts")
+	require.Contains(t, eventText(res, "france"), "Landsknechts: Hapsburg places 4 mercenaries in Dijon.")
+	onlyPrompt(t, s, "france", "combat", "no card")
+	s, res = submit(t, s, France, &testdice.Script{Rolls: make([]int, 15)}, "play swiss mercenaries")
+	text := eventText(res, "england")
+	require.Contains(t, text, "Swiss Mercenaries: France places 4 mercenaries in Dijon.")
+	require.Contains(t, text, "Hapsburg rolls 8 dice")
+	require.Contains(t, text, "the defender rolls 7 dice")
+
+	// Before an assault: the garrison may not play them.
+	s = board(t)
+	s.setWar(Hapsburg, France, true)
+	s.Ctrl[sp(t, "dijon")] = Hapsburg
+	put(t, s, "lyon", France, Force{Reg: 1})
+	put(t, s, "lyon", Hapsburg, Force{Reg: 2})
+	s.Warfare.Siege.set(sp(t, "lyon"))
+	play = impulseFor(t, s, Hapsburg, 2)
+	deal(s, Hapsburg, append(s.Hands[Hapsburg], cardLandsknechts)...)
+	deal(s, France, cardSwiss)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "assault lyon")
+	onlyPrompt(t, s, "hapsburg", "combat", "no card")
+	// 2 regulars and 2 of the 4 mercenaries (no leader: 4 units at most)
+	// assault: 2 dice; the garrison 2; France is not asked.
+	s, res = submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{1, 1, 1, 1}}, "play 33")
+	require.Contains(t, eventText(res, "england"), "Hapsburg rolls 2 dice")
+	require.Equal(t, Force{Reg: 2, Merc: 4}, s.Units[sp(t, "lyon")][Hapsburg])
+	w := &CombatWindow{Kind: CombatAssault, Where: sp(t, "lyon"), Att: Hapsburg, F: &Formation{At: sp(t, "lyon")}}
+	require.ErrorContains(t, s.combatCardOK(w, France, cardSwiss), "assaulting power only")
+
+	// The Ottoman's Landsknechts against Hapsburg mercenaries.
+	v := vienna(t)
+	v.Units[sp(t, "vienna")][Hapsburg] = Force{Reg: 2, Merc: 3}
+	play = impulseFor(t, v, Ottoman, 3)
+	deal(v, Ottoman, append(v.Hands[Ottoman], cardLandsknechts)...)
+	deal(v, Hapsburg)
+	v.Flow.Auto[Hapsburg] = 1<<DecIntercept | 1<<DecWithdraw | 1<<DecAvoid
+	v, res = submit(t, v, Ottoman, testdice.New(1), play,
+		"move 7 regulars 1 cavalry from pressb to vienna with suleiman, ibrahim")
+	onlyPrompt(t, v, "ottoman", "combat", "no card")
+	v, res = submit(t, v, Ottoman, testdice.New(1), "play landsknechts")
+	require.Contains(t, eventText(res, "england"), "Landsknechts: Hapsburg 2 mercenaries are eliminated.")
+}
