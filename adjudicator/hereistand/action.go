@@ -613,10 +613,7 @@ func (r *run) battle(m *Move) {
 	}
 	res := s.RollBattle(b, s.takeCombat(CombatField, b.Space), r.dice)
 	s.Flow.Battle, s.Flow.Roll = b, &res
-	if r.janissaryStep(CombatField, b.Space, b.Attacker, 0, nil) {
-		return // HIS-14g: the Ottoman may add Janissaries
-	}
-	r.battleOwed(b, res)
+	r.afterFieldRoll() // HIS-14g: Janissaries first
 }
 
 // battleOwed asks for the choices after the roll of field battle b, or
@@ -930,6 +927,13 @@ func (r *run) rollAssault(p int, f Formation) error {
 		return err
 	}
 	s.Flow.Assault, s.Flow.Roll = a, &res
+	return r.afterAssaultRoll() // HIS-15.1l: Siege Artillery first
+}
+
+// assaultOwed asks for the casualties of the assault rolled, or ends it.
+func (r *run) assaultOwed() error {
+	s := r.s
+	a, res, p := s.Flow.Assault, *s.Flow.Roll, s.Flow.Assault.Power
 	// The casualties, attacker first, when a side has a choice.
 	var owed []int
 	for _, att := range []bool{true, false} {

@@ -56,6 +56,9 @@ const (
 	// HIS-15.1g), played in the same window.
 	cardLandsknechts = 33
 	cardSwiss        = 36
+	// The Response cards played after the dice (HIS-15.1l, HIS-16.2f).
+	cardRowers         = 34
+	cardSiegeArtillery = 35
 )
 
 // CombatWindow is the declaration of Combat cards before a combat's dice
@@ -117,7 +120,12 @@ func (w *CombatWindow) check() error {
 }
 
 func isCombatPlay(n int) bool {
-	return n == cardJanissaries || n >= firstCombat && n <= lastCombat || n == cardLandsknechts || n == cardSwiss
+	return n == cardJanissaries || n >= firstCombat && n <= lastCombat || n >= cardLandsknechts && n <= cardSwiss
+}
+
+// lateCard reports whether card n is played after the dice.
+func lateCard(n int) bool {
+	return n == cardJanissaries || n == cardRowers || n == cardSiegeArtillery
 }
 
 // played reports whether card n was played in the window, and by whom.
@@ -217,8 +225,8 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 	if q == England && s.rulerIs(England, "mary_i") {
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
 	}
-	if w.Late && n != cardJanissaries {
-		return fmt.Errorf("only Janissaries is played after the dice (HIS-14g)")
+	if w.Late && !lateCard(n) {
+		return fmt.Errorf("after the dice only Janissaries, Professional Rowers and Siege Artillery are played")
 	}
 	enemy := w.Att
 	if attacker && len(defs) > 0 {
@@ -270,6 +278,22 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 			return fmt.Errorf("%s is played in a field battle only", cardName(n))
 		case q != Hapsburg && regsOf(theirs, Hapsburg) < 3:
 			return fmt.Errorf("%s is played by the Hapsburg, or against at least 3 Hapsburg regulars", cardName(n))
+		}
+	case cardRowers:
+		switch {
+		case w.Kind != CombatNaval:
+			return fmt.Errorf("%s gives dice in a naval combat only", cardName(n))
+		case !w.Late:
+			return fmt.Errorf("%s is played after the dice are rolled", cardName(n))
+		}
+	case cardSiegeArtillery:
+		switch {
+		case w.Kind != CombatAssault || !attacker:
+			return fmt.Errorf("%s is played by the assaulting power (HIS-15.1l)", cardName(n))
+		case !w.Late:
+			return fmt.Errorf("%s is played after the dice are rolled", cardName(n))
+		case !s.shortLOC(q, w.Where, 4):
+			return fmt.Errorf("%s needs a line of communication of 4 land spaces or fewer to a fortified home space", cardName(n))
 		}
 	case cardLandsknechts, cardSwiss:
 		switch {
@@ -500,6 +524,10 @@ func (r *run) playCombat(w *CombatWindow, q, n int) {
 		}
 	case cardArquebusiers:
 		r.say("Arquebusiers: %s rolls 2 more dice.", powers[q].Name)
+	case cardRowers:
+		r.say("Professional Rowers: %s rolls 3 more dice.", powers[q].Name)
+	case cardSiegeArtillery:
+		r.say("Siege Artillery: %s rolls 2 more dice that hit on 3, 4, 5 or 6.", powers[q].Name)
 	case cardFieldArtillery:
 		if q == France || q == Ottoman {
 			r.say("Field Artillery: %s rolls 3 more dice.", powers[q].Name)
@@ -643,7 +671,7 @@ func (s *St) combatText(d Decision) string {
 		return ""
 	}
 	if w.Late {
-		return s.janissaryText(w)
+		return s.lateText(w, d.Power)
 	}
 	var names []string
 	for _, n := range s.combatHand(w, d.Power) {
@@ -722,11 +750,13 @@ func (r *run) combatAnswer(d Decision, lines []adjudicator.Line, legal []string)
 // answered.
 func (r *run) resumeCombat(w *CombatWindow) {
 	if w.Late && w.Kind == CombatField {
-		r.s.Flow.Combat = nil
-		if _, ok := w.played(cardJanissaries); ok {
-			r.s.lateDice(r.dice, "field battle", 5)
+		r.afterFieldRoll()
+		return
+	}
+	if w.Late && w.Kind == CombatAssault {
+		if err := r.afterAssaultRoll(); err != nil {
+			r.say("The assault cannot be resolved: %v.", err)
 		}
-		r.battleOwed(r.s.Flow.Battle, *r.s.Flow.Roll)
 		return
 	}
 	switch w.Kind {
@@ -747,6 +777,10 @@ func (r *run) resumeAssault() {
 	if w == nil || w.Kind != CombatAssault || len(s.Flow.Stack) > 0 {
 		return
 	}
+	if w.Late {
+		r.resumeCombat(w)
+		return
+	}
 	if r.combatWindow(CombatAssault, w.Where, w.Att, 0, w.F) {
 		return
 	}
@@ -763,14 +797,17 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 	prompts = msg.Patterns{
 		p("his.prompt.combat_field", "Field battle in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-14e)."),
 		p("his.prompt.combat_assault", "Assault on {Space} by {Power:power}: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-15.1j)."),
-		p("his.prompt.combat_janissaries", "Battle of {Space}: {Roll:roll}. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card."),
-		p("his.prompt.combat_janissaries_naval", "Naval combat in {Space}: {Roll:roll}. You may play Janissaries for 4 more dice (HIS-16.2f): play 1 Janissaries or no card."),
+		p("his.prompt.combat_late", "Battle of {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-14g)."),
+		p("his.prompt.combat_late_assault", "Assault on {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-15.1l)."),
+		p("his.prompt.combat_late_naval", "Naval combat in {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-16.2f)."),
 		p("his.prompt.combat_naval", "Naval combat in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-16.2d)."),
 	}
 	events = msg.Patterns{
 		p("his.ev.combat_play", "{Power:power} plays the Combat card {Card} in {Space}."),
 		p("his.ev.combat_janissaries_naval", "Janissaries: the Ottoman rolls 4 more dice after both sides (HIS-16.2f)."),
 		p("his.ev.combat_janissaries", "Janissaries: the Ottoman rolls 5 more dice after both sides (HIS-14g)."),
+		p("his.ev.combat_rowers", "Professional Rowers: {Power:power} rolls 3 more dice."),
+		p("his.ev.combat_siege_artillery", "Siege Artillery: {Power:power} rolls 2 more dice that hit on 3, 4, 5 or 6."),
 		p("his.ev.combat_arquebusiers", "Arquebusiers: {Power:power} rolls 2 more dice."),
 		p("his.ev.combat_artillery3", "Field Artillery: {Power:power} rolls 3 more dice."),
 		p("his.ev.combat_artillery", "Field Artillery: {Power:power} rolls 2 more dice."),
@@ -794,7 +831,11 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.why.combat_janissaries_home", "Janissaries is the Ottoman's Home card"),
 		p("his.why.combat_janissaries_assault", "Janissaries adds dice to a field battle or a naval combat, not to an assault"),
 		p("his.why.combat_janissaries_late", "Janissaries is played after the dice are rolled (HIS-14g)"),
-		p("his.why.combat_only_janissaries", "only Janissaries is played after the dice (HIS-14g)"),
+		p("his.why.combat_only_late", "after the dice only Janissaries, Professional Rowers and Siege Artillery are played"),
+		p("his.why.combat_rowers", "{Card} gives dice in a naval combat only"),
+		p("his.why.combat_after_dice", "{Card} is played after the dice are rolled"),
+		p("his.why.combat_siege_artillery", "{Card} is played by the assaulting power (HIS-15.1l)"),
+		p("his.why.combat_siege_artillery_loc", "{Card} needs a line of communication of 4 land spaces or fewer to a fortified home space"),
 		p("his.why.combat_janissaries_played", "Janissaries was already played as an event this turn (HIS-14g)"),
 		p("his.why.combat_field_naval", "{Card} is played in a field battle or a naval combat"),
 		p("his.why.combat_field", "{Card} is played in a field battle only"),
@@ -890,22 +931,108 @@ func (s *St) ottomanSide(b *Battle) (att, def bool) {
 	return false, false
 }
 
-// janissaryStep opens the Janissaries step after the roll of a combat
-// when the Ottoman fights in it and may play its Home card (HIS-14g,
-// HIS-16.2f); it reports whether the Ottoman is asked. roll is kept in
-// the window of a naval combat.
-func (r *run) janissaryStep(kind, where, att, def int, roll *BattleResult) bool {
+// lateStep opens or continues the step after the roll of a combat:
+// the Ottoman's Janissaries (HIS-14g, HIS-16.2f), Professional Rowers at
+// sea (HIS-16.2f) and Siege Artillery in an assault (HIS-15.1l), each
+// power asked only when it holds such a card it may play. It reports
+// whether a power is asked; otherwise the window is left in Flow.Combat
+// for takeLate. roll is kept in the window of a naval combat, f is the
+// assaulting formation.
+func (r *run) lateStep(kind, where, att, def int, roll *BattleResult, f *Formation) bool {
 	s := r.s
-	if s.Phase != PhAction || !handHasCard(s, Ottoman, cardJanissaries) {
-		return false
-	}
-	w := &CombatWindow{Kind: kind, Where: where, Att: att, Def: def, Late: true, Roll: roll}
-	if s.combatCardOK(w, Ottoman, cardJanissaries) != nil {
-		return false
+	w := s.Flow.Combat
+	if w == nil || !w.Late || w.Kind != kind || w.Where != where || w.Att != att || w.Def != def {
+		w = &CombatWindow{Kind: kind, Where: where, Att: att, Def: def, Late: true, Roll: roll}
+		if f != nil {
+			c := cloneFormation(*f)
+			w.F = &c
+		}
 	}
 	s.Flow.Combat = w
-	s.Flow.push(DecCombat, Ottoman)
+	if s.Phase != PhAction {
+		return false
+	}
+	q := s.nextCombatPower(w)
+	if q == NoPower {
+		return false
+	}
+	s.Flow.push(DecCombat, q)
 	return true
+}
+
+// takeLate closes the step after the roll and returns its window.
+func (s *St) takeLate() *CombatWindow {
+	w := s.Flow.Combat
+	s.Flow.Combat = nil
+	if w == nil || !w.Late {
+		return &CombatWindow{}
+	}
+	return w
+}
+
+// afterFieldRoll asks for the cards after a field battle's roll, or adds
+// their dice and asks for the choices after the battle.
+func (r *run) afterFieldRoll() {
+	s := r.s
+	b := s.Flow.Battle
+	if r.lateStep(CombatField, b.Space, b.Attacker, 0, nil, nil) {
+		return
+	}
+	if _, ok := s.takeLate().played(cardJanissaries); ok {
+		s.lateDice(r.dice, "field battle", 5)
+	}
+	r.battleOwed(b, *s.Flow.Roll)
+}
+
+// afterAssaultRoll asks for the cards after an assault's roll, or adds
+// their dice and asks for the casualties.
+func (r *run) afterAssaultRoll() error {
+	s := r.s
+	a := s.Flow.Assault
+	if r.lateStep(CombatAssault, a.Space, a.Power, 0, nil, &a.F) {
+		return nil
+	}
+	if _, ok := s.takeLate().played(cardSiegeArtillery); ok {
+		res := s.Flow.Roll
+		for i := 0; i < 2; i++ {
+			v := r.dice.Roll("assault siege artillery", 6)
+			res.AttRolls = append(res.AttRolls, v)
+			if v >= 3 {
+				res.AttHits++
+			}
+		}
+		in := s.Inside(a.Space)
+		res.AttLosses, res.DefLosses = min(res.DefHits, a.F.Land()), min(res.AttHits, in)
+		res.AttackerWins = res.AttHits > 0 && res.DefLosses == in && res.AttLosses < a.F.Land()
+	}
+	return r.assaultOwed()
+}
+
+// shortLOC reports whether power p has a line of communication from sp
+// to one of its fortified home spaces of at most n land spaces (Siege
+// Artillery).
+func (s *St) shortLOC(p, sp, n int) bool {
+	dist := map[int]int{sp: 0}
+	queue := []int{sp}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if x != sp && s.locSource(x, p) {
+			return true
+		}
+		if dist[x] == n {
+			continue
+		}
+		for _, e := range spaces[x].Nbr {
+			y := int(e.To)
+			if _, ok := dist[y]; ok || !s.locStep(y, p) {
+				continue
+			}
+			dist[y] = dist[x] + 1
+			queue = append(queue, y)
+		}
+	}
+	return false
 }
 
 func handHasCard(s *St, p, n int) bool {
@@ -932,15 +1059,23 @@ func (s *St) lateDice(dice adjudicator.Dice, what string, n int) {
 	settleCombat(res, partsLand(b.attParts()), partsLand(s.defParts(b)))
 }
 
-// janissaryText explains the Janissaries step to the Ottoman.
-func (s *St) janissaryText(w *CombatWindow) string {
-	if w.Kind == CombatNaval && w.Roll != nil {
-		return fmt.Sprintf("Naval combat in %s: %s. You may play Janissaries for 4 more dice (HIS-16.2f): play 1 Janissaries or no card.",
-			locName(w.Where), w.Roll.text(powers[w.Att].Name, powerName(w.Def)))
+// lateText explains the step after the roll to the power asked.
+func (s *St) lateText(w *CombatWindow, q int) string {
+	var names []string
+	for _, n := range s.combatHand(w, q) {
+		names = append(names, cardName(n))
 	}
-	if s.Flow.Roll == nil {
+	cs := joinAnd(names)
+	switch {
+	case w.Kind == CombatNaval && w.Roll != nil:
+		return fmt.Sprintf("Naval combat in %s: %s. After the dice you may play %s: write play and the card, or no card (HIS-16.2f).",
+			locName(w.Where), w.Roll.text(powers[w.Att].Name, powerName(w.Def)), cs)
+	case s.Flow.Roll == nil:
 		return ""
+	case w.Kind == CombatAssault:
+		return fmt.Sprintf("Assault on %s: %s. After the dice you may play %s: write play and the card, or no card (HIS-15.1l).",
+			spaces[w.Where].Name, s.Flow.Roll.text(powers[w.Att].Name, "the garrison"), cs)
 	}
-	return fmt.Sprintf("Battle of %s: %s. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card.",
-		spaces[w.Where].Name, s.Flow.Roll.text(powers[w.Att].Name, "the defender"))
+	return fmt.Sprintf("Battle of %s: %s. After the dice you may play %s: write play and the card, or no card (HIS-14g).",
+		spaces[w.Where].Name, s.Flow.Roll.text(powers[w.Att].Name, "the defender"), cs)
 }

@@ -250,7 +250,7 @@ func TestHIS16_2d_CombatCardsAtSea(t *testing.T) {
 	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "play 24 arquebusiers")
 	p = onlyPrompt(t, s, "ottoman", "combat", "no card")
 	require.Equal(t, []string{"no card", "play 1 Janissaries"}, p.Choices)
-	require.Contains(t, p.Text, "Hapsburg rolls 8 dice [1 1 1 1 1 1 1 1]: 0 hits; Ottoman rolls 4 dice [5 5 1 1]: 2 hits. You may play Janissaries")
+	require.Contains(t, p.Text, "Hapsburg rolls 8 dice [1 1 1 1 1 1 1 1]: 0 hits; Ottoman rolls 4 dice [5 5 1 1]: 2 hits. After the dice you may play #1 Janissaries")
 	refuse(t, s, Ottoman, "play 24")
 	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: []int{6, 6, 1, 1}}, "play janissaries")
 	text := eventText(res, "england")
@@ -320,7 +320,7 @@ func TestHIS14g_JanissariesAfterTheRoll(t *testing.T) {
 	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: rolls}, "intercept from graz")
 	p := onlyPrompt(t, s, "ottoman", "combat", "no card")
 	require.Equal(t, []string{"no card", "play 1 Janissaries"}, p.Choices)
-	require.Equal(t, "Battle of Vienna: Ottoman rolls 10 dice [5 6 5 1 1 1 2 2 3 4]: 3 hits; the defender rolls 13 dice [5 5 6 6 5 1 1 1 2 2 3 3 4]: 5 hits. You may play Janissaries for 5 more dice (HIS-14g): play 1 Janissaries or no card.", p.Text)
+	require.Equal(t, "Battle of Vienna: Ottoman rolls 10 dice [5 6 5 1 1 1 2 2 3 4]: 3 hits; the defender rolls 13 dice [5 5 6 6 5 1 1 1 2 2 3 3 4]: 5 hits. After the dice you may play #1 Janissaries: write play and the card, or no card (HIS-14g).", p.Text)
 	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: []int{6, 6, 5, 1, 1}}, "play 1 janissaries")
 	require.Contains(t, eventText(res, "hapsburg"), "Janissaries: the Ottoman rolls 5 more dice after both sides (HIS-14g).")
 	require.Equal(t, 6, s.Flow.Roll.AttHits)
@@ -388,4 +388,53 @@ func TestHIS14b_MercenariesBeforeTheBattle(t *testing.T) {
 	onlyPrompt(t, v, "ottoman", "combat", "no card")
 	v, res = submit(t, v, Ottoman, testdice.New(1), "play landsknechts")
 	require.Contains(t, eventText(res, "england"), "Landsknechts: Hapsburg 2 mercenaries are eliminated.")
+}
+
+// HIS-15.1l: Siege Artillery is offered to the assaulting power after
+// the dice when its line of communication to a fortified home space is 4
+// land spaces or fewer: 2 more dice that hit on 3-6.
+func TestHIS15_1l_SiegeArtillery(t *testing.T) {
+	s := board(t)
+	s.setWar(Hapsburg, France, true)
+	s.Ctrl[sp(t, "dijon")] = Hapsburg
+	put(t, s, "lyon", France, Force{Reg: 1})
+	put(t, s, "lyon", Hapsburg, Force{Reg: 3})
+	s.Warfare.Siege.set(sp(t, "lyon"))
+	require.True(t, s.shortLOC(Hapsburg, sp(t, "lyon"), 4))
+	require.False(t, s.shortLOC(Hapsburg, sp(t, "lyon"), 1))
+	play := impulseFor(t, s, Hapsburg, 2)
+	deal(s, Hapsburg, append(s.Hands[Hapsburg], cardSiegeArtillery)...)
+	// 3 units against 1: 2 dice, no hit; the garrison's 2 dice, none.
+	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{1, 2, 1, 2}}, play, "assault lyon")
+	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 35 Siege Artillery"}, p.Choices)
+	require.Contains(t, p.Text, "Assault on Lyon: Hapsburg rolls 2 dice [1 2]: 0 hits; the garrison rolls 2 dice [1 2]: 0 hits. After the dice you may play #35 Siege Artillery")
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{3, 1}}, "play siege artillery")
+	text := eventText(res, "england")
+	require.Contains(t, text, "Siege Artillery: Hapsburg rolls 2 more dice that hit on 3, 4, 5 or 6.")
+	require.Contains(t, text, "Hapsburg takes Lyon")
+	require.True(t, discarded(s, cardSiegeArtillery))
+}
+
+// HIS-16.2f: Professional Rowers is offered after the dice of a naval
+// combat to a power fighting in it: 3 more dice for its side.
+func TestHIS16_2f_ProfessionalRowers(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	bc := seaLoc(sz(t, "barbary_coast"))
+	s.addUnits(bc, Ottoman, Force{Sq: 1})
+	put(t, s, "algiers", Hapsburg, Force{Sq: 1})
+	s.Ctrl[sp(t, "algiers")] = Hapsburg
+	play := impulseFor(t, s, Hapsburg, 1)
+	deal(s, Hapsburg, append(s.Hands[Hapsburg], cardRowers)...)
+	deal(s, Ottoman)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move algiers to barbary coast")
+	s, _ = submit(t, s, Ottoman, &testdice.Script{Rolls: []int{1, 1, 5, 1}}, "stand")
+	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 34 Professional Rowers"}, p.Choices)
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{6, 6, 1}}, "play 34")
+	text := eventText(res, "england")
+	require.Contains(t, text, "Professional Rowers: Hapsburg rolls 3 more dice.")
+	require.Contains(t, text, "Hapsburg rolls 5 dice [1 1 6 6 1]: 2 hits; Ottoman rolls 2 dice [5 1]: 1 hits. Hapsburg wins.")
+	require.Equal(t, 0, s.Units[bc][Ottoman].Naval())
 }

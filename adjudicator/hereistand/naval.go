@@ -565,13 +565,17 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	var ad, dd, ah, dh int
 	var ar, dr []int
 	if w := s.Flow.Combat; w != nil && w.Late && w.Kind == CombatNaval && w.Where == loc && w.Att == p && w.Def == q && w.Roll != nil {
-		// HIS-16.2f: the roll was made before the Janissaries step.
-		s.Flow.Combat = nil
+		// HIS-16.2f: the roll was made before the cards after the dice.
+		if r.lateStep(CombatNaval, loc, p, q, w.Roll, nil) {
+			return false // the next power is asked
+		}
+		w = s.takeLate()
 		x := w.Roll
 		ad, dd, ar, dr, ah, dh = x.AttDice, x.DefDice, x.AttRolls, x.DefRolls, x.AttHits, x.DefHits
-		if _, ok := w.played(cardJanissaries); ok {
-			rolls, h := rollHits(r.dice, "naval combat janissaries", 4)
-			if p == Ottoman {
+		for i, c := range w.Cards {
+			n := map[int]int{cardJanissaries: 4, cardRowers: 3}[c]
+			rolls, h := rollHits(r.dice, "naval combat "+cards[c].Name, n)
+			if w.By[i] == p {
 				ar, ah = append(ar, rolls...), ah+h
 			} else {
 				dr, dh = append(dr, rolls...), dh+h
@@ -584,9 +588,10 @@ func (r *run) navalCombat(loc, p, q int) bool {
 		ar, ah = rollHits(r.dice, "naval combat attacker", ad)
 		dr, dh = rollHits(r.dice, "naval combat defender", dd)
 		roll := &BattleResult{AttDice: ad, DefDice: dd, AttRolls: ar, DefRolls: dr, AttHits: ah, DefHits: dh}
-		if (p == Ottoman || s.side(q) == Ottoman) && r.janissaryStep(CombatNaval, loc, p, q, roll) {
-			return false // the Ottoman is asked; the combat goes on after
+		if r.lateStep(CombatNaval, loc, p, q, roll, nil) {
+			return false // a power is asked; the combat goes on after
 		}
+		s.takeLate()
 	}
 	attWins := ah > dh
 	// HIS-9.6h: in a battle brought by a new war equal hits leave no
