@@ -795,12 +795,12 @@ func (r *run) resumeAssault() {
 // combatPatterns are the messages of the combat-card windows.
 func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, whys msg.Patterns) {
 	prompts = msg.Patterns{
-		p("his.prompt.combat_field", "Field battle in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-14e)."),
-		p("his.prompt.combat_assault", "Assault on {Space} by {Power:power}: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-15.1j)."),
-		p("his.prompt.combat_late", "Battle of {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-14g)."),
-		p("his.prompt.combat_late_assault", "Assault on {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-15.1l)."),
-		p("his.prompt.combat_late_naval", "Naval combat in {Space}: {Roll:roll}. After the dice you may play {Cards}: write play and the card, or no card (HIS-16.2f)."),
-		p("his.prompt.combat_naval", "Naval combat in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards}). Write play and the card, a line for each, or no card (HIS-16.2d)."),
+		p("his.prompt.combat_field", "Field battle in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards:units}). Write play and the card, a line for each, or no card (HIS-14e)."),
+		p("his.prompt.combat_assault", "Assault on {Space} by {Power:power}: before the dice you may play Combat cards ({Cards:units}). Write play and the card, a line for each, or no card (HIS-15.1j)."),
+		p("his.prompt.combat_late", "Battle of {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-14g)."),
+		p("his.prompt.combat_late_assault", "Assault on {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-15.1l)."),
+		p("his.prompt.combat_late_naval", "Naval combat in {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-16.2f)."),
+		p("his.prompt.combat_naval", "Naval combat in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards:units}). Write play and the card, a line for each, or no card (HIS-16.2d)."),
 	}
 	events = msg.Patterns{
 		p("his.ev.combat_play", "{Power:power} plays the Combat card {Card} in {Space}."),

@@ -42,6 +42,9 @@ func TestHIS14e_CombatCardsInFieldBattle(t *testing.T) {
 	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
 	require.Equal(t, []string{"no card", "play 24 Arquebusiers", "play 30 Tercios"}, p.Choices)
 	require.Contains(t, p.Text, "Field battle in Dijon, Hapsburg attacking")
+	require.NotNil(t, p.TextMsg)
+	require.Equal(t, "Batalla campal en Dijon, ataca Habsburgo: antes de los dados puedes jugar Cartas de Combate (#24 Arquebusiers y #30 Tercios). Escribe play y la carta, una línea por carta, o no card (HIS-14e).",
+		gameCatalog(t).Text("es", *p.TextMsg))
 	// Bad answers: a card not held (France's, never named), a card that
 	// is not a Combat card, a mix of no card and a play, another power.
 	rej := refuse(t, s, Hapsburg, "play 25")
