@@ -30,7 +30,7 @@ const (
 	DecChoice                    // an event's choices owed by another power (events_mandatory.go)
 	DecPiracy                    // W19: what the target of piracy gives for each hit
 	DecForeign                   // W25: the units sent to a foreign war
-	DecCombat                    // W8: the Combat cards a power plays before the dice (combat.go)
+	DecCombat                    // W8-W9: the Combat cards a power plays before or after the dice (combat.go)
 	nDec
 )
 
