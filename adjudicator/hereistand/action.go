@@ -601,8 +601,25 @@ func (r *run) battle(m *Move) {
 		r.endMove()
 		return
 	}
-	res := s.RollBattle(b, Mods{}, r.dice)
+	if r.combatWindow(CombatField, b.Space, b.Attacker, 0, nil) {
+		return // HIS-14e: the Combat cards first
+	}
+	if b, err = s.NewBattle(m, commit, commitLeaders); err != nil {
+		// Mercenaries Bribed left no battle to fight.
+		s.Flow.Combat = nil
+		r.say("No battle: %v.", err)
+		r.endMove()
+		return
+	}
+	res := s.RollBattle(b, s.takeCombat(CombatField, b.Space), r.dice)
 	s.Flow.Battle, s.Flow.Roll = b, &res
+	r.afterFieldRoll() // HIS-14g: Janissaries first
+}
+
+// battleOwed asks for the choices after the roll of field battle b, or
+// fights it out when there are none.
+func (r *run) battleOwed(b *Battle, res BattleResult) {
+	s := r.s
 	// The choices after the roll, in order: the attacker's casualties,
 	// the defender's, then the beaten defenders' retreat (checklist W10).
 	var owed []Decision
@@ -895,11 +912,28 @@ func (r *run) assaultAction(p int, o order) error {
 		return err
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
-	a, res, err := s.RollAssault(p, f, Mods{}, r.dice)
+	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
+		return nil // HIS-15.1j: the Combat cards first
+	}
+	return r.rollAssault(p, f)
+}
+
+// rollAssault rolls the assault of formation f, with the Combat cards
+// played, and asks for the casualties.
+func (r *run) rollAssault(p int, f Formation) error {
+	s := r.s
+	a, res, err := s.RollAssault(p, f, s.takeCombat(CombatAssault, f.At), r.dice)
 	if err != nil {
 		return err
 	}
 	s.Flow.Assault, s.Flow.Roll = a, &res
+	return r.afterAssaultRoll() // HIS-15.1l: Siege Artillery first
+}
+
+// assaultOwed asks for the casualties of the assault rolled, or ends it.
+func (r *run) assaultOwed() error {
+	s := r.s
+	a, res, p := s.Flow.Assault, *s.Flow.Roll, s.Flow.Assault.Power
 	// The casualties, attacker first, when a side has a choice.
 	var owed []int
 	for _, att := range []bool{true, false} {

@@ -33,6 +33,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.piracyAnswer(d, lines, legal)
 	case DecForeign:
 		return r.foreignAnswer(d, lines, legal)
+	case DecCombat:
+		return r.combatAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -284,6 +286,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecForeign {
 		return s.foreignChoices()
 	}
+	if d.Kind == DecCombat {
+		return s.combatChoices(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -379,6 +384,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecForeign {
 		return s.foreignText()
+	}
+	if d.Kind == DecCombat {
+		return s.combatText(d)
 	}
 	m := s.Flow.Move
 	q := d.Power

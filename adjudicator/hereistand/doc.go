@@ -24,7 +24,8 @@
 // Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
 // I's procedure), Ottoman piracy with Barbary Pirates, Pirate Haven,
 // Dragut and Julia Gonzaga (piracy.go), and the foreign wars
-// (foreignwar.go). Card events: the framework in events.go, the Mandatory
+// (foreignwar.go), and the Combat cards in battles, assaults and naval
+// combats with the Janissaries step after the roll (combat.go). Card events: the framework in events.go, the Mandatory
 // Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
 // Society of Jesus, overdue events in Winter) and the Home cards in
 // events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other

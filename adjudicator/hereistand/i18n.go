@@ -519,6 +519,10 @@ func i18nInit() {
 	promptPatterns = append(promptPatterns, ep...)
 	eventPatterns = append(eventPatterns, ee...)
 	whyPatterns = append(whyPatterns, ew...)
+	cp, ce, cw := combatPatterns(p)
+	promptPatterns = append(promptPatterns, cp...)
+	eventPatterns = append(ce, eventPatterns...)
+	whyPatterns = append(whyPatterns, cw...)
 }
 
 // promptMsg reads a prompt's English text (as powerPrompt writes it).
