@@ -37,6 +37,17 @@ type Game interface {
 	Decode(data []byte) (State, error)
 }
 
+// RoleNamer is implemented by games (the Game value) whose sides have
+// names in their catalogue that differ between languages (Hammer's
+// England is Inglaterra in Spanish): subjects, welcomes and reports name
+// a seat in its reader's language.
+type RoleNamer interface {
+	// RoleMsg is the name of one side (never a joined seat such as
+	// "hapsburg+papacy": the platform names each side of it) as a message
+	// of the game's catalogue; false for a role it does not know.
+	RoleMsg(r Role) (msg.M, bool)
+}
+
 // Querier is implemented by games that answer questions about the board
 // without changing anything: "show Kent" in an email. Query answers what
 // role may see of the thing q names (an area, a space); an unknown name

@@ -326,6 +326,19 @@ type Battle struct {
 	// mem is the room New or Clone allocated with the battle (nil for a
 	// decoded battle).
 	mem *battleMem
+
+	// The narrative told as events (TellAsEvents): head starts each
+	// event, ev is the caller's buffer the events of the current run are
+	// written in, each line of the log once inside its event; groups are
+	// the events already closed, open tells whether the last one is
+	// still being written and lineAt where the line in progress starts
+	// in it.
+	head   string
+	ev     *textbuf.Buf
+	groups []string
+	open   bool
+	lineAt int
+	first  bool // the line in progress starts its event
 }
 
 // Shot is a firing whose hits are being applied.

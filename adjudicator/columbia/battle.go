@@ -43,8 +43,9 @@ func (bt *Battle) Reset(cfg Config, area string, attacker, defender adjudicator.
 	if m == nil {
 		m = &battleMem{} // a decoded battle: room for its lists
 	}
-	// The text buffer only appends: what it handed out is never rewritten.
-	*bt = Battle{mem: m, text: bt.text}
+	// The text buffers only append: what they handed out is never
+	// rewritten.
+	*bt = Battle{mem: m, text: bt.text, groups: bt.groups[:0]}
 	return bt.start(cfg, area, attacker, defender, blocks)
 }
 
@@ -110,7 +111,8 @@ type battleMem struct {
 	rolls   [4]int
 	shot    [96]byte
 	segs    [2]Seg
-	text    [256]byte
+	groups  [4]string
+	text    [192]byte
 }
 
 // ready points bt's empty lists at m's room, for n blocks (bt is m.bt,
@@ -261,6 +263,18 @@ func (bt *Battle) say(to []adjudicator.Role, text string) {
 // sayIn writes a narrative line; a line of a round (inRound) is laid out
 // under the "Round N" prefix.
 func (bt *Battle) sayIn(to []adjudicator.Role, text string, inRound bool) {
+	if bt.head != "" {
+		w := bt.beginLine(to)
+		if inRound && bt.Round > 0 {
+			bt.roundPrefixIn(w, to == nil)
+			if to == nil {
+				bt.Lines++
+			}
+		}
+		w.S(text)
+		bt.endLine(to)
+		return
+	}
 	if inRound && bt.Round > 0 {
 		bt.roundPrefix(to == nil).S(text)
 		text = bt.text.Take()
@@ -320,10 +334,15 @@ func (bt *Battle) choices() []Choice {
 // roundPrefix starts a line of a round in bt.text: "Round N  " on the
 // round's first public line, else the indent.
 func (bt *Battle) roundPrefix(first bool) *textbuf.Buf {
+	return bt.roundPrefixIn(&bt.text, first)
+}
+
+// roundPrefixIn is roundPrefix writing in w.
+func (bt *Battle) roundPrefixIn(w *textbuf.Buf, first bool) *textbuf.Buf {
 	if first && bt.Lines == 0 {
-		return bt.text.S("Round ").Int(bt.Round).S("  ")
+		return w.S("Round ").Int(bt.Round).S("  ")
 	}
-	return bt.text.S("         ")
+	return w.S("         ")
 }
 
 // only returns the audience of role r alone, shared by every line
@@ -343,6 +362,25 @@ var audiences sync.Map // adjudicator.Role -> []adjudicator.Role
 // sayPair writes one narrative line for each of two roles (the same event
 // told two ways), counted as one line of the round.
 func (bt *Battle) sayPair(a adjudicator.Role, textA string, b adjudicator.Role, textB string) {
+	if bt.head != "" {
+		inRound := bt.Phase == PhaseRounds && bt.Round > 0
+		for i, to := range [2][]adjudicator.Role{bt.only(a), bt.only(b)} {
+			w := bt.beginLine(to)
+			if inRound {
+				bt.roundPrefixIn(w, true)
+			}
+			if i == 0 {
+				w.S(textA)
+			} else {
+				w.S(textB)
+			}
+			bt.endLine(to)
+		}
+		if inRound {
+			bt.Lines++
+		}
+		return
+	}
 	if bt.Phase == PhaseRounds && bt.Round > 0 {
 		textA = bt.roundPrefix(true).S(textA).Take()
 		textB = bt.roundPrefix(true).S(textB).Take()

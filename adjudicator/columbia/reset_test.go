@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
@@ -50,5 +51,17 @@ func TestShotFieldsAllSet(t *testing.T) {
 	}
 	if n := reflect.TypeOf(Pending{}).NumField(); n != 5 {
 		t.Errorf("Pending has %d fields: Battle.ask sets 5, set the new ones there too", n)
+	}
+}
+
+// TestBattleMemSize: a battle with the first room of its lists fills
+// the allocator's 3,200-byte size class (with the 8-byte header of
+// objects with pointers) without spilling into the next.
+func TestBattleMemSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the size classes are those of 64-bit platforms")
+	}
+	if n := unsafe.Sizeof(battleMem{}) + 8; n > 3200 || n <= 3200-64 {
+		t.Errorf("battleMem is %d bytes with its header: resize its text to fill the 3,200-byte class", n)
 	}
 }

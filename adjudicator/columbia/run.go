@@ -786,11 +786,21 @@ func (bt *Battle) endShot(s *Shot) {
 	}
 	// A shot always belongs to its round, even one that ended the battle.
 	// laid out as sayIn lays out a public line of the round
-	if bt.Round > 0 {
-		bt.roundPrefix(true)
-		bt.Lines++
+	if bt.head != "" {
+		w := bt.beginLine(nil)
+		if bt.Round > 0 {
+			bt.roundPrefixIn(w, true)
+			bt.Lines++
+		}
+		w.W(t)
+		bt.endLine(nil)
+	} else {
+		if bt.Round > 0 {
+			bt.roundPrefix(true)
+			bt.Lines++
+		}
+		bt.addLog(nil, bt.text.W(t).Take())
 	}
-	bt.addLog(nil, bt.text.W(t).Take())
 	if s.Ends {
 		bt.sayWinner()
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/columbia"
-	"github.com/pbem/pbem/adjudicator/textbuf"
 )
 
 // Battles are fought by the shared Columbia battle system; this file is
@@ -36,6 +35,9 @@ type hooks struct {
 	occ    [NA]uint8
 	occLoc [NB]int8
 	occOK  bool
+	// blocks is newBattleIn's list of the blocks to fight, reused from
+	// battle to battle (the battle copies it).
+	blocks [12]columbia.Block
 }
 
 // hooksPool holds hooks between battles: a battle uses its hooks only
@@ -185,12 +187,16 @@ var kindNames = [...]string{TLeader: "leader", TKing: "king", TInfantry: "infant
 
 // newBattle builds the columbia battle for area a.
 func (s *St) newBattle(a int) *columbia.Battle {
+	var blb [12]columbia.Block
+	return s.newBattleIn(a, blb[:0])
+}
+
+// newBattleIn is newBattle listing the blocks in bl's room.
+func (s *St) newBattleIn(a int, bl []columbia.Block) *columbia.Battle {
 	att := int(s.Att[a])
 	if att < 0 {
 		att = England
 	}
-	var blb [12]columbia.Block
-	bl := blb[:0]
 	n := NB // blocks in a, when the kept occupancy tells
 	if s.occFresh() {
 		n = int(s.occN[England][a]) + int(s.occN[Scotland][a])
@@ -314,19 +320,20 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 		}
 		if p := blocks[cur].Partner; p >= 0 && s.Loc[p] < NA {
 			s.setLoc(p, LocOut)
-			s.Str[p], s.Fl[p] = 0, 0
+			pc := s.pc()
+			pc.Str[p], pc.Fl[p] = 0, 0
 		}
 		s.seen |= 1 << uint(cur)
 		switch cb.Outcome {
 		case columbia.Fighting:
 			s.setLoc(cur, int8(a))
-			s.Str[cur] = int8(cb.Steps)
+			s.pc().Str[cur] = int8(cb.Steps)
 			if done && cb.To != "" {
 				s.setLoc(cur, int8(areaByID[cb.To]))
 			}
 		case columbia.Retreated:
 			s.setLoc(cur, int8(areaByID[cb.To]))
-			s.Str[cur] = int8(cb.Steps)
+			s.pc().Str[cur] = int8(cb.Steps)
 		case columbia.Eliminated:
 			if s.Loc[cur] < NA {
 				s.setLoc(cur, int8(a))
@@ -334,7 +341,8 @@ func (s *St) syncBattle(bt *columbia.Battle) {
 			}
 		case columbia.Removed:
 			s.setLoc(cur, LocPool)
-			s.Str[cur], s.Fl[cur] = 0, 0
+			pc := s.pc()
+			pc.Str[cur], pc.Fl[cur] = 0, 0
 		}
 	}
 }
@@ -347,24 +355,34 @@ func initReplacer() {
 		displayNames[areas[a].ID] = areas[a].Name
 	}
 	displayNames["england"] = "England"
+	for a := 0; a < NA; a++ {
+		battleHead[a] = "Battle of " + areas[a].Name + ": "
+	}
 	displayNames["scotland"] = "Scotland"
 }
 
-// battleEvents turns new narrative lines into events.
-// Consecutive lines for the same readers make one event.
-func battleEvents(t *textbuf.Buf, bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+// battleEvents turns the narrative lines of bt's run, from line from
+// on, into events: consecutive lines for the same readers make one
+// event, "Battle of <area>: " and the lines, which the battle wrote
+// that way (columbia.Battle.TellAsEvents).
+func battleEvents(bt *columbia.Battle, from int, ev []adjudicator.Event) []adjudicator.Event {
+	texts := bt.EventTexts()
 	log := bt.Log[from:]
+	g := 0
 	for i := 0; i < len(log); {
-		t.S("Battle of ").S(bt.AreaName).S(": ").S(trimSpace(log[i].Text))
 		j := i + 1
-		for ; j < len(log) && sameTo(log[i].To, log[j].To); j++ {
-			t.B('\n').S(log[j].Text)
+		for j < len(log) && sameTo(log[i].To, log[j].To) {
+			j++
 		}
-		addEvent(&ev, log[i].To, t.Take())
+		addEvent(&ev, log[i].To, texts[g])
+		g++
 		i = j
 	}
 	return ev
 }
+
+// battleHead is what each area's battle events start with.
+var battleHead [NA]string
 
 func sameTo(a, b []adjudicator.Role) bool {
 	if len(a) != len(b) {
@@ -401,9 +419,10 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 			break
 		}
 		fought |= 1 << uint(a)
-		bt := s.newBattle(a)
-		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
 		h := getHooks(s, a)
+		bt := s.newBattleIn(a, h.blocks[:0])
+		addEvent(ev, nil, s.txt().S("Battle of ").S(areas[a].Name).S(": ").S(sideName(roleSide(bt.Attacker))).S(" attacks, ").S(sideName(roleSide(bt.Defender))).S(" defends.").Take())
+		bt.TellAsEvents(battleHead[a], s.txt())
 		p, err := bt.Run(h, s.decider(a, &h.dec), d)
 		hooksPool.Put(h)
 		if err != nil {
@@ -421,7 +440,7 @@ func (s *St) runBattles(d adjudicator.Dice, ev *[]adjudicator.Event) {
 // afterRun records a battle's progress after Run or Resume.
 func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]adjudicator.Event) {
 	s.syncBattle(bt)
-	*ev = battleEvents(s.txt(), bt, from, *ev)
+	*ev = battleEvents(bt, from, *ev)
 	if p != nil && !s.Fin {
 		s.Bat = bt
 		s.BatLog = int16(len(bt.Log))
@@ -433,7 +452,7 @@ func (s *St) afterRun(bt *columbia.Battle, p *columbia.Pending, from int, ev *[]
 	s.bd().Att[a] = -1
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a {
-			s.Fl[b] &^= fReserve
+			s.pc().Fl[b] &^= fReserve
 		}
 	}
 }

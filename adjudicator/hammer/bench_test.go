@@ -47,8 +47,10 @@ func TestApplyMemSizes(t *testing.T) {
 		{"applyMem", unsafe.Sizeof(applyMem{}), 1408},
 		{"applyMemSmall", unsafe.Sizeof(applyMemSmall{}), 1024},
 		{"applyMemMedium", unsafe.Sizeof(applyMemMedium{}), 1152},
-		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 704},
+		{"applyMemCard", unsafe.Sizeof(applyMemCard{}), 416},
 		{"applyMemMove", unsafe.Sizeof(applyMemMove{}), 1792},
+		{"applyMemMove1", unsafe.Sizeof(applyMemMove1{}), 1536},
+		{"applyMemReveal", unsafe.Sizeof(applyMemReveal{}), 704},
 	} {
 		if c.size+8 > c.class || c.size+8 <= c.class-32 {
 			t.Errorf("%s is %d bytes (+8 header): resize its text to fill the %d-byte class", c.name, c.size, c.class)
@@ -86,6 +88,9 @@ func TestApplyLeavesStateAlone(t *testing.T) {
 				}
 				if n.ordOwn {
 					require.NotSame(t, s.Ord, n.Ord)
+				}
+				if n.pcOwn {
+					require.NotSame(t, s.Pieces, n.Pieces)
 				}
 				s = n
 			}

@@ -22,7 +22,7 @@ const (
 // Sizes of the tables.
 const (
 	NA = 23 // map areas; area 0 is England
-	NB = 56 // blocks
+	NB = 56 // blocks (a multiple of 8: clearTurn)
 	NK = 49 // borders
 	NC = 25 // cards
 	NN = 14 // nobles

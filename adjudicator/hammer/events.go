@@ -34,11 +34,12 @@ func (s *St) canCrownAny(side int) bool {
 func (s *St) defect(b int) int {
 	p := blocks[b].Partner
 	s.setLoc(p, s.Loc[b])
-	s.Str[p], s.Fl[p] = s.Str[b], 0
+	pc := s.pc()
+	pc.Str[p], pc.Fl[p] = pc.Str[b], 0
 	mv := s.mv()
 	mv.Orig[p], mv.Entry[p] = -1, -1
 	s.setLoc(b, LocOut)
-	s.Str[b], s.Fl[b] = 0, 0
+	pc.Str[b], pc.Fl[b] = 0, 0
 	return p
 }
 
@@ -98,7 +99,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			defector = England
 			s.KingDone = true
 			s.setLoc(bKing, int8(areaByID["fife"]))
-			s.Str[bKing] = int8(blocks[bKing].Max)
+			s.pc().Str[bKing] = int8(blocks[bKing].Max)
 			a.canon = append(a.canon, "coronation "+nobles[n].Name)
 			a.say(fmt.Sprintf("Coronation: %s is crowned King of Scots; the King is placed in Fife.", nobles[n].Name))
 			if n == nobleBruce {
@@ -121,7 +122,7 @@ func (a *applier) event(lines []adjudicator.Line) {
 			// 6.22: the King is deployed at full strength, with the
 			// French knights (in their area); the knights keep their steps.
 			s.setLoc(bKing, s.Loc[bFrench])
-			s.Str[bKing] = int8(blocks[bKing].Max)
+			s.pc().Str[bKing] = int8(blocks[bKing].Max)
 			a.canon = append(a.canon, "return of the king")
 			a.say("Return of the King: King Balliol lands with the French knights in " + areaName(int(s.Loc[bKing])) + ".")
 			a.factionDefects("bruce")
@@ -367,9 +368,9 @@ func (a *applier) pillage(l adjudicator.Line, rest string) bool {
 			break
 		}
 		hits++
-		s.Str[t]--
+		s.pc().Str[t]--
 		if s.Str[t] == 0 {
-			s.Str[t] = 1
+			s.pc().Str[t] = 1
 			s.eliminate(t, false, side)
 			lost++
 			priv = append(priv, blocks[t].Label+" is eliminated (to the pool)")
@@ -411,7 +412,7 @@ func (a *applier) addSteps(area int, first []int, n int) string {
 		if t < 0 {
 			break
 		}
-		s.Str[t]++
+		s.pc().Str[t]++
 		n--
 		out = append(out, blocks[t].Label+" +1")
 	}
@@ -458,7 +459,7 @@ func (a *applier) seaMove(l adjudicator.Line, rest string) bool {
 	}
 	for _, b := range bl {
 		s.setLoc(b, int8(t))
-		s.Fl[b] |= fMoved
+		s.pc().Fl[b] |= fMoved
 	}
 	tb := s.txt().S("sea ").S(areaName(f)).S(" -> ").S(areaName(t)).S(": ")
 	for i, b := range bl {
@@ -532,7 +533,7 @@ func (a *applier) victuals(l adjudicator.Line, rest string) bool {
 		given := 0
 		for _, b := range first {
 			if s.Str[b] < int8(blocks[b].Max) {
-				s.Str[b]++
+				s.pc().Str[b]++
 				given++
 				parts = append(parts, blocks[b].Label+" +1")
 			}

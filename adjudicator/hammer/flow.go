@@ -142,8 +142,8 @@ func (s *St) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjudicator.
 	if n.Bat != nil {
 		n.Bat = cloneBattle(n.Bat)
 	}
-	n.tb = tb
-	defer func() { n.tb = nil }()
+	n.tb, n.occSure = tb, false
+	defer func() { n.tb, n.occSure = nil, false }()
 	a := &applier{s: n, side: side, d: d, canon: canon, ev: ev}
 	switch n.Phase {
 	case PhCard:
@@ -788,6 +788,7 @@ func (a *applier) battle(lines []adjudicator.Line) {
 	var np *columbia.Pending
 	var err error
 	h := getHooks(s, area)
+	bt.TellAsEvents(battleHead[area], s.txt())
 	if reorder {
 		np, err = bt.Run(h, s.decider(area, &h.dec), a.d)
 	} else {

@@ -63,7 +63,7 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 	if text := opts.Get("position", ""); text != "" {
 		return setupPosition(sc.ID, text, opts)
 	}
-	s := &St{Scn: sc.ID, Winner: -1, EdWinAt: -1}
+	s := &St{Scn: sc.ID, Winner: -1, EdWinAt: -1, Pieces: &Pieces{}, pcOwn: true}
 	s.Schil = opts.Bool("schiltroms", false)
 	switch bid := strings.ToUpper(opts.Get("bid", "none")); bid {
 	case "NONE", "":
@@ -92,7 +92,7 @@ func (Game) Setup(scenario string, opts adjudicator.Options, dice adjudicator.Di
 	s.Year, s.Last = int16(yrs[0]), int16(yrs[1])
 	for b := 0; b < NB; b++ {
 		if s.onMap(b) {
-			s.Str[b] = int8(blocks[b].Max)
+			s.pc().Str[b] = int8(blocks[b].Max)
 		}
 	}
 	if key == "the_bruce" {
@@ -158,7 +158,7 @@ func (s *St) levy(dice adjudicator.Dice, n int) []int {
 		pool[i], pool[j] = pool[j], pool[i]
 		b := pool[i]
 		s.setLoc(b, AreaEngland)
-		s.Str[b] = int8(blocks[b].Max)
+		s.pc().Str[b] = int8(blocks[b].Max)
 		out = append(out, b)
 	}
 	return out

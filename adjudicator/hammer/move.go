@@ -40,10 +40,13 @@ func makeMoveCtx(s *St, side, budget int) (m moveCtx) {
 	// attacks an area, how many of side's blocks there are pinned (4.6):
 	// as many may leave as side has blocks there beyond the attackers'.
 	attacked := false
-	for a := 0; a < NA; a++ {
-		m.pin[a] = -1
-		if s.Att[a] >= 0 && int(s.Att[a]) != side {
-			attacked = true
+	m.pin = noneNA
+	if s.Att != noneNA { // no attack yet this turn: nothing to look for
+		for a := 0; a < NA; a++ {
+			if s.Att[a] >= 0 && int(s.Att[a]) != side {
+				attacked = true
+				break
+			}
 		}
 	}
 	if !attacked {
@@ -306,11 +309,11 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 	m.used |= 1 << uint(b)
 	dest := path[len(path)-1]
 	s.setLoc(b, int8(dest))
-	s.Fl[b] |= fMoved
+	s.pc().Fl[b] |= fMoved
 	mv.Orig[b] = int8(origin)
 	mv.Entry[b] = int8(last)
 	if crossed {
-		s.Fl[b] |= fCrossed
+		s.pc().Fl[b] |= fCrossed
 	}
 	if last >= 0 {
 		d := 0
@@ -332,10 +335,10 @@ func (m *moveCtx) moveBlock(b, origin int, path []int) {
 			bd.Main[dest] = int16(attackKey(s, b))
 		case int(s.Att[dest]) == m.side:
 			if int(s.Main[dest]) != attackKey(s, b) {
-				s.Fl[b] |= fReserve
+				s.pc().Fl[b] |= fReserve
 			}
 		default:
-			s.Fl[b] |= fReserve // battle reinforcements (5.33)
+			s.pc().Fl[b] |= fReserve // battle reinforcements (5.33)
 		}
 	}
 }
@@ -369,9 +372,9 @@ func (s *St) setMain(side, a, origin int) string {
 	for b := 0; b < NB; b++ {
 		if int(s.Loc[b]) == a && blockSide[b] == side && s.Fl[b]&fMoved != 0 {
 			if attackKey(s, b) == key {
-				s.Fl[b] &^= fReserve
+				s.pc().Fl[b] &^= fReserve
 			} else {
-				s.Fl[b] |= fReserve
+				s.pc().Fl[b] |= fReserve
 			}
 		}
 	}

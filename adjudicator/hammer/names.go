@@ -115,16 +115,76 @@ func initNames() {
 			}
 		}
 	}
+	areaIndex = newNameIndex(areaExact)
+	for s := range sideBlockIndex {
+		sideBlockIndex[s] = newNameIndex(sideBlockExact[s])
+	}
+}
+
+// areaIndex and sideBlockIndex hold areaExact and sideBlockExact for the
+// look-ups of every order line (nameIndex).
+var (
+	areaIndex      *nameIndex
+	sideBlockIndex [2]*nameIndex
+)
+
+// nameIndex is a fixed map from names to numbers, built once: an open
+// table, at most a quarter full, hashed on a name's length and three of
+// its bytes, cheaper to ask than a Go map, which hashes every byte.
+type nameIndex struct {
+	keys []string
+	vals []int16
+	mask uint32
+}
+
+func newNameIndex(m map[string]int) *nameIndex {
+	size := 16
+	for size < 4*len(m) {
+		size *= 2
+	}
+	x := &nameIndex{keys: make([]string, size), vals: make([]int16, size), mask: uint32(size - 1)}
+	for k, v := range m {
+		if k == "" {
+			continue
+		}
+		i := nameHash(k) & x.mask
+		for x.keys[i] != "" {
+			i = (i + 1) & x.mask
+		}
+		x.keys[i], x.vals[i] = k, int16(v)
+	}
+	return x
+}
+
+func nameHash(s string) uint32 {
+	n := len(s)
+	h := uint32(n)*0x9e3779b1 ^ uint32(s[0])*0x85ebca6b ^ uint32(s[n-1])*0xc2b2ae35 ^ uint32(s[n/2])*0x27d4eb2f
+	return h ^ h>>15
+}
+
+// get returns the number of name s, as m[s] would.
+func (x *nameIndex) get(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	for i := nameHash(s) & x.mask; ; i = (i + 1) & x.mask {
+		switch k := x.keys[i]; k {
+		case s:
+			return int(x.vals[i]), true
+		case "":
+			return 0, false
+		}
+	}
 }
 
 // matchBlock finds one of side's blocks by name. Only that side's blocks
 // are candidates, so an answer never depends on hidden enemy blocks.
 func matchBlock(side int, text string) (int, error) {
 	t := trimSpace(text)
-	if b, ok := sideBlockExact[side][t]; ok {
+	if b, ok := sideBlockIndex[side].get(t); ok {
 		return b, nil
 	}
-	if b, ok := sideBlockExact[side][orders.Norm(t)]; ok {
+	if b, ok := sideBlockIndex[side].get(orders.Norm(t)); ok {
 		return b, nil
 	}
 	id, err := orders.Match(t, "block of yours", sideBlockNames[side])
@@ -137,10 +197,10 @@ func matchBlock(side int, text string) (int, error) {
 // matchArea finds an area by name.
 func matchArea(text string) (int, error) {
 	t := trimSpace(text)
-	if a, ok := areaExact[t]; ok {
+	if a, ok := areaIndex.get(t); ok {
 		return a, nil
 	}
-	if a, ok := areaExact[orders.Norm(t)]; ok {
+	if a, ok := areaIndex.get(orders.Norm(t)); ok {
 		return a, nil
 	}
 	id, err := orders.Match(t, "area", areaNames)
@@ -169,8 +229,12 @@ func matchNoble(text string) (int, error) {
 func splitArrow(s string) []string { return splitArrowInto(s, nil) }
 
 // splitArrowInto is splitArrow appending to out; "a -> b" written with
-// plain arrows is cut without building any list but out.
+// plain arrows in ASCII is cut in one pass without building any list
+// but out.
 func splitArrowInto(s string, out []string) []string {
+	if parts, ok := splitASCIIArrow(s, out); ok {
+		return parts
+	}
 	if strings.Contains(s, "->") && !strings.Contains(s, "→") {
 		for {
 			i := strings.Index(s, "->")
@@ -200,6 +264,48 @@ func splitArrowInto(s string, out []string) []string {
 		}
 	}
 	return out
+}
+
+// splitASCIIArrow is splitArrowInto for an ASCII s holding "->": ok is
+// false (and out unchanged) for any other s.
+func splitASCIIArrow(s string, out []string) ([]string, bool) {
+	n, start, arrows := len(out), 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return out[:n], false
+		case c == '-' && i+1 < len(s) && s[i+1] == '>':
+			if p := trimASCII(s[start:i]); p != "" {
+				out = append(out, p)
+			}
+			arrows = true
+			start = i + 2
+			i++
+		}
+	}
+	if !arrows {
+		return out[:n], false
+	}
+	if p := trimASCII(s[start:]); p != "" {
+		out = append(out, p)
+	}
+	return out, true
+}
+
+// trimASCII is strings.TrimSpace for an ASCII s.
+func trimASCII(s string) string {
+	i, j := 0, len(s)
+	for i < j && asciiSpace(s[i]) {
+		i++
+	}
+	for j > i && asciiSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // splitWord splits s around the whole word w (case-insensitive).
@@ -332,7 +438,19 @@ func trimSpace(s string) string {
 	if n := len(s); n > 0 && s[0] > ' ' && s[0] < 0x80 && s[n-1] > ' ' && s[n-1] < 0x80 {
 		return s
 	}
-	return strings.TrimSpace(s)
+	// ASCII spaces around: cut them; a byte beyond ASCII at either end
+	// may start or end a Unicode space, which strings.TrimSpace knows.
+	i, j := 0, len(s)
+	for i < j && asciiSpace(s[i]) {
+		i++
+	}
+	for j > i && asciiSpace(s[j-1]) {
+		j--
+	}
+	if i < j && (s[i] >= 0x80 || s[j-1] >= 0x80) {
+		return strings.TrimSpace(s)
+	}
+	return s[i:j]
 }
 
 // hasListSep reports whether s holds a ',' or a ';' (strings.ContainsAny

@@ -1,9 +1,11 @@
 package hammer
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -43,4 +45,62 @@ func TestFirstWordAgrees(t *testing.T) {
 			assert.Equal(t, strings.Join(f[1:], " "), others, s)
 		}
 	}
+}
+
+// TestSplitArrowAndTrimAgree: the one-pass cut of ASCII arrows and the
+// quick trimSpace give what strings.Split and strings.TrimSpace give, on
+// strings made of arrows, spaces, letters and Unicode spaces.
+func TestSplitArrowAndTrimAgree(t *testing.T) {
+	pieces := []string{"-", ">", "->", " ", "\t", "a", "Fife", "\u00a0", "\u2003", "→", "é", "to"}
+	rng := testdice.New(7)
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := rng.Intn(8); k >= 0; k-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		s := b.String()
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+		if strings.Contains(s, "->") && !strings.Contains(s, "→") {
+			var want []string
+			for _, p := range strings.Split(s, "->") {
+				if p = strings.TrimSpace(p); p != "" {
+					want = append(want, p)
+				}
+			}
+			if got := splitArrowInto(s, nil); !reflect.DeepEqual(got, want) {
+				t.Fatalf("splitArrowInto(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+}
+
+// TestNameIndexAgrees: the name indexes answer as the maps they are
+// built from, for every name and for names not in them.
+func TestNameIndexAgrees(t *testing.T) {
+	check := func(x *nameIndex, m map[string]int) {
+		for k, v := range m {
+			got, ok := x.get(k)
+			if k == "" {
+				continue
+			}
+			if !ok || got != v {
+				t.Fatalf("get(%q) = %d, %v; want %d", k, got, ok, v)
+			}
+			for _, other := range []string{k + "x", "x" + k, k[:len(k)-1], strings.ToUpper(k)} {
+				want, inMap := m[other]
+				got, ok := x.get(other)
+				if ok != inMap || (ok && got != want) {
+					t.Fatalf("get(%q) = %d, %v; the map gives %d, %v", other, got, ok, want, inMap)
+				}
+			}
+		}
+		if _, ok := x.get(""); ok {
+			t.Fatal(`get("") found a name`)
+		}
+	}
+	check(areaIndex, areaExact)
+	check(sideBlockIndex[0], sideBlockExact[0])
+	check(sideBlockIndex[1], sideBlockExact[1])
 }

@@ -116,7 +116,7 @@ type PositionError = posfile.Error
 // line break is read as lines joined by ';' (the form of the "position"
 // option: comments dropped, line numbers kept).
 func ParsePosition(text string) (*St, error) {
-	s := &St{Winner: -1, EdWinAt: -1, Epoch: 1, GT: 1, P1: -1}
+	s := &St{Winner: -1, EdWinAt: -1, Epoch: 1, GT: 1, P1: -1, Pieces: &Pieces{}, pcOwn: true}
 	s.clearTurn()
 	s.Phase = PhCard
 	for side := range s.Hand {
@@ -334,7 +334,7 @@ func ParsePosition(text string) (*St, error) {
 					err = bad(no, "block %s in %s: give its strength (block ID AREA STRENGTH)", args[0], where)
 					break
 				}
-				s.Loc[b] = int8(a)
+				s.pc().Loc[b] = int8(a)
 				st, maxs, _ := strings.Cut(args[2], "/")
 				n, nerr := strconv.Atoi(st)
 				if nerr != nil {
@@ -349,7 +349,7 @@ func ParsePosition(text string) (*St, error) {
 					err = bad(no, "block %s: strength %d is outside 1..%d (its maximum is %d)", args[0], n, blocks[b].Max, blocks[b].Max)
 					break
 				}
-				s.Str[b] = int8(n)
+				s.pc().Str[b] = int8(n)
 				break
 			}
 			found := false

@@ -2,6 +2,7 @@ package hammer
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/textbuf"
@@ -47,9 +48,12 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 		// The copy moves are tried on, with its own records of the
 		// turn, on the stack.
 		scratch := *s
-		smv, sbd := *s.TurnMoves, *s.TurnBorders
-		scratch.TurnMoves, scratch.TurnBorders = &smv, &sbd
-		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn = true, true, false
+		smv, sbd, spc := *s.TurnMoves, *s.TurnBorders, *s.Pieces
+		scratch.TurnMoves, scratch.TurnBorders, scratch.Pieces = &smv, &sbd, &spc
+		scratch.mvOwn, scratch.bdOwn, scratch.ordOwn, scratch.pcOwn = true, true, false, true
+		// The copy is ours and moves blocks only through setLoc: once its
+		// occupancy is found counted, it need not be compared again.
+		scratch.occSure = scratch.occFresh()
 		lines = s.randomMoves(side, pick, t, lines, &scratch)
 	case PhBattle:
 		if s.Choose {
@@ -66,14 +70,16 @@ func (s *St) RandomSubmission(role adjudicator.Role, pick func(n int) int) *adju
 	case PhWHomes:
 		var chb [8]string
 		ch := s.homeChoicesInto(side, t, chb[:0])
-		// one choice per noble: group by first two words
-		seen := map[string]bool{}
+		// one choice per noble: group by first two words (few: a list
+		// on the stack)
+		var kb [8]string
+		seen := kb[:0]
 		for len(ch) > 0 {
 			i := pick(len(ch))
 			c := ch[i]
 			key := c[:len(c)-len(lastWord(c))]
-			if !seen[key] {
-				seen[key] = true
+			if !slices.Contains(seen, key) {
+				seen = append(seen, key)
 				lines = append(lines, c)
 			}
 			ch = append(ch[:i], ch[i+1:]...)
@@ -236,7 +242,6 @@ func (s *St) randomEvent(side int, pick func(int) int, t *textbuf.Buf, lines []s
 func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []string, c *St) []string {
 	budget := cards[s.Play[side]].Value
 	m := makeMoveCtx(c, side, budget)
-	var origins [NA]int
 	var dbuf [NA]int
 	dests := dbuf[:0]
 	var pbuf [3]int
@@ -257,16 +262,17 @@ func (s *St) randomMoves(side int, pick func(int) int, t *textbuf.Buf, lines []s
 		}
 	}
 	for try := 0; try < budget+1 && m.cost() < budget; try++ {
-		// Areas holding a block of side that has not moved, in area order.
-		no := 0
-		for set := from; set != 0; set &= set - 1 {
-			origins[no] = bits.TrailingZeros32(set)
-			no++
-		}
+		// Areas holding a block of side that has not moved, in area
+		// order: the k-th bit of from.
+		no := bits.OnesCount32(from)
 		if no == 0 {
 			break
 		}
-		o := origins[pick(no)]
+		set := from
+		for k := pick(no); k > 0; k-- {
+			set &= set - 1
+		}
+		o := bits.TrailingZeros32(set)
 		all := pick(3) == 0
 		// In block order: only the block in hand moves during the loop.
 		for set := unmoved[o]; set != 0; set &= set - 1 {

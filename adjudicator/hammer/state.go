@@ -1,6 +1,7 @@
 package hammer
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 
@@ -46,9 +47,10 @@ type St struct {
 	Epoch int32  `json:"epoch"` // dice epoch (Status.Turn)
 	Phase int8   `json:"phase"`
 
-	Loc [NB]int8  `json:"loc"`
-	Str [NB]int8  `json:"str"`
-	Fl  [NB]uint8 `json:"fl"`
+	// *Pieces holds Loc, Str and Fl with the occupancy counted from
+	// them, shared with the state it was copied from until written (pc).
+	// Never nil.
+	*Pieces
 	// *TurnMoves holds Orig and Entry, shared with the state it was
 	// copied from until written (mv). Never nil.
 	*TurnMoves
@@ -101,20 +103,34 @@ type St struct {
 
 	seen uint64       // blocks shown in battles during the current Apply (tests)
 	tb   *textbuf.Buf // the current Apply's text (nil outside Apply)
+	// occSure: the occupancy was found to match Loc during the current
+	// Apply, which moves blocks only through setLoc from then on (false
+	// outside Apply).
+	occSure bool
+
+	// mvOwn, bdOwn, ordOwn and pcOwn: TurnMoves, TurnBorders, Ord and
+	// Pieces belong to this state alone and may be written in place (see
+	// mv, bd, ord and pc).
+	mvOwn, bdOwn, ordOwn, pcOwn bool
+}
+
+// Pieces is where each block is, its steps and its flags. A state
+// shares it with the state it was copied from (a card, or the first of
+// two simultaneous winter choices, moves no block) until pc copies it.
+type Pieces struct {
+	Loc [NB]int8  `json:"loc"`
+	Str [NB]int8  `json:"str"`
+	Fl  [NB]uint8 `json:"fl"`
 
 	// The occupancy of the map, derived from Loc and never encoded:
 	// occN counts each side's blocks in each area for the placement
-	// occKey. setLoc keeps it as blocks move; a copy of the state carries
-	// it; when Loc differs from occKey (a block placed by other means)
-	// the blocks are counted again (occFresh).
+	// occKey. setLoc keeps it as blocks move; a copy carries it; when Loc
+	// differs from occKey (a block placed by other means) the blocks are
+	// counted again (occFresh).
 	occN   [2][NA]int8
 	occB   [NA]uint8 // occ of each area: bit 1 England, bit 2 Scotland
 	occKey [NB]int8
 	occOK  bool
-
-	// mvOwn and bdOwn: TurnMoves and TurnBorders belong to this state
-	// alone and may be written in place (see mv and bd).
-	mvOwn, bdOwn, ordOwn bool
 }
 
 // TurnMoves is the per-turn record of where each block moved from. A
@@ -135,6 +151,16 @@ type TurnBorders struct {
 	BCnt [2][NK]int8  `json:"bcnt"` // blocks each side moved across each border this turn (4.3)
 	Att  [NA]int8     `json:"att"`  // attacker side of the battle in each area, -1 none
 	Main [NA]int16    `json:"main"` // main-attack key of the attacker in each area
+}
+
+// pc returns s's Pieces to write, copying them first if they are
+// shared: a state reachable from another must never change.
+func (s *St) pc() *Pieces {
+	if !s.pcOwn {
+		c := *s.Pieces
+		s.Pieces, s.pcOwn = &c, true
+	}
+	return s.Pieces
 }
 
 // mv returns s's TurnMoves to write, copying it first if it is shared:
@@ -167,9 +193,10 @@ func (s *St) ord() *Standing {
 	return s.Ord
 }
 
-// shared marks s's per-turn records and standing orders as shared with
-// the state it was copied from, so that the first write copies them.
-func (s *St) shared() { s.mvOwn, s.bdOwn, s.ordOwn = false, false, false }
+// shared marks s's per-turn records, standing orders and pieces as
+// shared with the state it was copied from, so that the first write
+// copies them.
+func (s *St) shared() { s.mvOwn, s.bdOwn, s.ordOwn, s.pcOwn = false, false, false, false }
 
 // Standing holds both players' standing orders for this game turn.
 type Standing struct {
@@ -249,9 +276,15 @@ var (
 	blankStanding = Standing{Raid: -1, Battles: noBattles}
 )
 
+// clearTurn reads the flags eight at a time: NB must be a multiple of 8.
+var _ = [1]int{}[NB%8]
+
 func (s *St) clearTurn() {
-	for b := 0; b < NB; b++ {
-		s.Fl[b] &^= fMoved | fReserve | fCrossed | fRevealed
+	// The flags of eight blocks at a time (NB is a multiple of 8).
+	const keep = 0x0101010101010101 * uint64(^uint8(fMoved|fReserve|fCrossed|fRevealed))
+	p := s.pc()
+	for i := 0; i+8 <= NB; i += 8 {
+		binary.LittleEndian.PutUint64(p.Fl[i:], binary.LittleEndian.Uint64(p.Fl[i:])&keep)
 	}
 	s.TurnMoves, s.TurnBorders = &blankMoves, &blankBorders
 	s.shared()
@@ -283,7 +316,10 @@ func decode(data []byte) (*St, error) {
 	if s.Ord == nil {
 		s.Ord = &Standing{}
 	}
-	s.mvOwn, s.bdOwn, s.ordOwn = true, true, true
+	if s.Pieces == nil {
+		s.Pieces = &Pieces{}
+	}
+	s.mvOwn, s.bdOwn, s.ordOwn, s.pcOwn = true, true, true, true
 	if _, ok := scenYears[scenKey(s.Scn)]; !ok {
 		return nil, fmt.Errorf("hammer: bad state: unknown scenario %q", s.Scn)
 	}
@@ -364,43 +400,53 @@ func (s *St) occupancy() (o [NA]uint8) {
 
 // occFresh reports whether occN holds the occupancy of the placement
 // Loc. Inside Apply, where the state is not yet shared, it counts the
-// blocks again when they were placed by other means than setLoc;
+// blocks again when they were placed by other means than setLoc, and
+// once it has found them counted it does not compare again (occSure);
 // elsewhere (views, random orders, states several goroutines read) it
 // only reads.
 func (s *St) occFresh() bool {
+	if s.occSure {
+		return true
+	}
 	if s.occOK && s.occKey == s.Loc {
+		if s.tb != nil {
+			s.occSure = true
+		}
 		return true
 	}
 	if s.tb == nil {
 		return false
 	}
-	s.occN, s.occB = [2][NA]int8{}, [NA]uint8{}
-	for b, l := range s.Loc {
+	s.occSure = true
+	p := s.pc()
+	p.occN, p.occB = [2][NA]int8{}, [NA]uint8{}
+	for b, l := range p.Loc {
 		if uint8(l) < NA {
-			s.occN[blockSide[b]][l]++
-			s.occB[l] |= sideBit[b]
+			p.occN[blockSide[b]][l]++
+			p.occB[l] |= sideBit[b]
 		}
 	}
-	s.occKey, s.occOK = s.Loc, true
+	p.occKey, p.occOK = p.Loc, true
 	return true
 }
 
 // setLoc places block b at l, keeping the occupancy counts.
 func (s *St) setLoc(b int, l int8) {
-	old := s.Loc[b]
-	s.Loc[b] = l
-	if s.occOK && s.occKey[b] == old {
+	p := s.pc()
+	old := p.Loc[b]
+	p.Loc[b] = l
+	if p.occOK && p.occKey[b] == old {
 		side := blockSide[b]
 		if uint8(old) < NA {
-			if s.occN[side][old]--; s.occN[side][old] == 0 {
-				s.occB[old] &^= sideBit[b]
+			if p.occN[side][old]--; p.occN[side][old] == 0 {
+				p.occB[old] &^= sideBit[b]
 			}
 		}
 		if uint8(l) < NA {
-			s.occN[side][l]++
-			s.occB[l] |= sideBit[b]
+			p.occN[side][l]++
+			p.occB[l] |= sideBit[b]
 		}
-		s.occKey[b] = l
+		p.occKey[b] = l
 	}
 }
 
@@ -445,51 +491,51 @@ func (s *St) wallaceDead() bool { return s.Loc[bWallace] == LocRemoved }
 // or -1.
 func (s *St) eliminate(b int, inBattle bool, capturer int) int {
 	bi := &blocks[b]
-	s.Fl[b] = 0
+	s.pc().Fl[b] = 0
 	if inBattle {
 		if bi.Type == TNoble {
 			if bi.Partner < 0 { // Moray never changes side (5.7)
 				s.setLoc(b, LocRemoved)
-				s.Str[b] = 0
+				s.pc().Str[b] = 0
 				return -1
 			}
 			p := bi.Partner
 			s.setLoc(p, s.Loc[b])
-			s.Str[p] = 1
-			s.Fl[p] = fReserve | fRevealed | fMoved
+			s.pc().Str[p] = 1
+			s.pc().Fl[p] = fReserve | fRevealed | fMoved
 			mv := s.mv()
 			mv.Orig[p], mv.Entry[p] = -1, -1
 			s.setLoc(b, LocOut)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 			return p
 		}
 		if b == bEdward {
 			if s.Ed2 {
 				s.setLoc(b, LocRemoved)
-				s.Str[b] = 0
+				s.pc().Str[b] = 0
 				s.win(Scotland, "Edward II was killed in battle")
 				return -1
 			}
 			// Edward I dies; his son takes the block (ruling AMB-01).
 			s.Ed2 = true
 			s.setLoc(b, LocPool)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 			return -1
 		}
 		if b == bKing {
 			s.setLoc(b, LocRemoved)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 			s.win(England, "the King of Scots was killed in battle")
 			return -1
 		}
 		if bi.Cross {
 			s.setLoc(b, LocRemoved)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 			return -1
 		}
 	}
 	s.setLoc(b, LocPool)
-	s.Str[b] = 0
+	s.pc().Str[b] = 0
 	return -1
 }
 
@@ -648,9 +694,9 @@ func boolInt(b bool) int {
 // clones freely).
 func (s *St) clone() *St {
 	c := *s
-	mv, bd, ord := *s.TurnMoves, *s.TurnBorders, *s.Ord
-	c.TurnMoves, c.TurnBorders, c.Ord = &mv, &bd, &ord
-	c.mvOwn, c.bdOwn, c.ordOwn = true, true, true
+	mv, bd, ord, pc := *s.TurnMoves, *s.TurnBorders, *s.Ord, *s.Pieces
+	c.TurnMoves, c.TurnBorders, c.Ord, c.Pieces = &mv, &bd, &ord, &pc
+	c.mvOwn, c.bdOwn, c.ordOwn, c.pcOwn = true, true, true, true
 	return &c
 }
 

@@ -111,13 +111,20 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		}
 	}
 	var owed []string
+	var owedMsgs []msg.M
 	for _, p := range s.Prompts() {
 		if !isPlayer || p.Role == role {
 			owed = append(owed, string(p.Role)+": "+p.Text)
+			text := msg.Lit(p.Text)
+			if p.TextMsg != nil {
+				text = *p.TextMsg
+			}
+			owedMsgs = append(owedMsgs, msg.New("ham.owed.line", "Side", sideMsg(roleSide(p.Role)), "Text", text))
 		}
 	}
 	if len(owed) > 0 {
-		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n")})
+		v.Sections = append(v.Sections, adjudicator.Section{Title: "Owed now", Body: strings.Join(owed, "\n"),
+			TitleMsg: m("ham.section.owed_now"), Lines: owedMsgs})
 	}
 	for i := range v.Sections {
 		v.Sections[i].Body = wrapText(v.Sections[i].Body, viewWidth)

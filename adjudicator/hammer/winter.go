@@ -207,7 +207,7 @@ func (s *St) doHomes(ev *[]adjudicator.Event) {
 				case 2:
 					held[s.Loc[b]][side]--
 					s.setLoc(b, LocPool)
-					s.Str[b] = 0
+					s.pc().Str[b] = 0
 					priv = append(priv, "Moray disbands")
 					continue
 				}
@@ -344,13 +344,13 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			s.EdWin = s.Year
 		} else {
 			s.setLoc(bEdward, LocPool)
-			s.Str[bEdward] = 0
+			s.pc().Str[bEdward] = 0
 		}
 	}
 	for _, b := range disband {
 		if b != bEdward || !edWinter {
 			s.setLoc(b, LocPool)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 		}
 	}
 	// 7.3: quarters
@@ -369,7 +369,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 			keep[ar]++
 		default:
 			s.setLoc(b, LocPool) // 7.31
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 		}
 	}
 	for ar := 0; ar < NA; ar++ {
@@ -386,7 +386,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 				}
 			}
 			s.setLoc(worst, LocPool) // 7.32
-			s.Str[worst] = 0
+			s.pc().Str[worst] = 0
 		}
 	}
 	if s.EdWinAt >= 0 {
@@ -421,7 +421,7 @@ func (a *applier) winterEngland(lines []adjudicator.Line) {
 				continue
 			}
 			rp[ar] -= st.n
-			s.Str[b] += int8(st.n)
+			s.pc().Str[b] += int8(st.n)
 			a.canon = append(a.canon, s.txt().S("step ").S(blocks[b].Label).S(" +").Int(st.n).Take())
 			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(st.n).Take())
 		}
@@ -562,7 +562,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	switch {
 	case kingTo == -2:
 		s.setLoc(bKing, LocPool)
-		s.Str[bKing] = 0
+		s.pc().Str[bKing] = 0
 	case kingTo >= 0:
 		s.setLoc(bKing, int8(kingTo))
 	}
@@ -573,15 +573,15 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 	}
 	if wallace {
 		s.setLoc(bWallace, int8(selkirk))
-		s.Str[bWallace] += 2
+		s.pc().Str[bWallace] += 2
 		if int(s.Str[bWallace]) > blocks[bWallace].Max {
-			s.Str[bWallace] = int8(blocks[bWallace].Max)
+			s.pc().Str[bWallace] = int8(blocks[bWallace].Max)
 		}
 	}
 	for _, b := range disband {
 		if s.onMap(b) {
 			s.setLoc(b, LocPool)
-			s.Str[b] = 0
+			s.pc().Str[b] = 0
 		}
 	}
 	// castle limits; no Scots winter in England (5.9)
@@ -647,7 +647,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				break // only nobles: they stay
 			}
 			s.setLoc(worst, LocPool)
-			s.Str[worst] = 0
+			s.pc().Str[worst] = 0
 		}
 	}
 	a.say("Scotland goes into winter quarters.")
@@ -757,7 +757,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 				}
 			}
 			s.setLoc(b, int8(dest))
-			s.Str[b] = 1
+			s.pc().Str[b] = 1
 			if dest != ar {
 				overseas[dest]++
 			}
@@ -765,7 +765,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			if 1+add > blocks[b].Max {
 				add = blocks[b].Max - 1
 			}
-			s.Str[b] += int8(add)
+			s.pc().Str[b] += int8(add)
 			got = append(got, s.txt().S(blocks[b].Label).S(" drawn in ").S(areaName(dest)).S(" at ").Int(int(s.Str[b])).Take())
 			continue
 		}
@@ -784,7 +784,7 @@ func (a *applier) winterScotland(lines []adjudicator.Line) {
 			n = blocks[b].Max - int(s.Str[b])
 		}
 		rp[ar] -= n
-		s.Str[b] += int8(n)
+		s.pc().Str[b] += int8(n)
 		if n < st.n {
 			got = append(got, s.txt().S(blocks[b].Label).S(" +").Int(n).S(" (").Int(st.n-n).S(" lost)").Take())
 		} else {

@@ -212,6 +212,13 @@ func (r *run) impulseOrder(p int, o order) error {
 		return r.navalAction(p, o)
 	case "transport":
 		return r.transportAction(p, o)
+	case "piracy":
+		return r.piracyAction(p, o)
+	case "foreign":
+		if err := s.militaryAllowed(p); err != nil {
+			return err
+		}
+		return r.fightForeignWar(p, o)
 	case "treatise", "translate", "debate", "stpeters", "burnbooks", "jesuit":
 		return r.religiousAction(p, o)
 	case "colonize", "explore", "conquer":
@@ -333,7 +340,7 @@ func (r *run) endImpulse() {
 // a home space of p or of a minor power allied to p goes back to its
 // home power.
 func (s *St) takeControl(p, sp int) {
-	h := spaces[sp].Home
+	h := s.homeOf(sp)
 	if h == p || h >= NMajor && h < Independent && s.minorAlly(h) == p {
 		s.Ctrl[sp] = uint8(h)
 		return
@@ -597,8 +604,25 @@ func (r *run) battle(m *Move) {
 		r.endMove()
 		return
 	}
-	res := s.RollBattle(b, Mods{}, r.dice)
+	if r.combatWindow(CombatField, b.Space, b.Attacker, 0, nil) {
+		return // HIS-14e: the Combat cards first
+	}
+	if b, err = s.NewBattle(m, commit, commitLeaders); err != nil {
+		// Mercenaries Bribed left no battle to fight.
+		s.Flow.Combat = nil
+		r.say("No battle: %v.", err)
+		r.endMove()
+		return
+	}
+	res := s.RollBattle(b, s.takeCombat(CombatField, b.Space), r.dice)
 	s.Flow.Battle, s.Flow.Roll = b, &res
+	r.afterFieldRoll() // HIS-14g: Janissaries first
+}
+
+// battleOwed asks for the choices after the roll of field battle b, or
+// fights it out when there are none.
+func (r *run) battleOwed(b *Battle, res BattleResult) {
+	s := r.s
 	// The choices after the roll, in order: the attacker's casualties,
 	// the defender's, then the beaten defenders' retreat (checklist W10).
 	var owed []Decision
@@ -640,7 +664,7 @@ func (s *St) retreatChooser(b *Battle, res BattleResult) int {
 		return NoPower
 	}
 	c := s.Controller(b.Space)
-	withdraw := spaces[b.Space].fortified() && (c == q || s.Allied(c, q))
+	withdraw := s.fortified(b.Space) && (c == q || s.Allied(c, q))
 	if len(s.RetreatOptions(b, false)) > 1 || withdraw {
 		return q
 	}
@@ -653,6 +677,7 @@ func (r *run) buildAction(p int, o order) error {
 	if err := s.militaryAllowed(p); err != nil {
 		return err
 	}
+	placed := 0
 	for i := 0; i < o.n; i++ {
 		if err := s.CanBuild(p, o.to, o.kind); err != nil {
 			return errLegal(s.buildOptions(p, o.kind), "%v", err)
@@ -660,9 +685,18 @@ func (r *run) buildAction(p int, o order) error {
 		if err := r.spend(p, o.kind); err != nil {
 			return err
 		}
+		if s.builder(p, o.to) == p {
+			if c := s.foreignBuild(p, buildForce(o.kind)); c != 0 {
+				r.say("%s sends its new %s to %s (HIS-21.7e).", powers[p].Name, unitText(buildForce(o.kind)), cardName(c))
+				continue
+			}
+		}
 		s.addUnits(o.to, s.builder(p, o.to), buildForce(o.kind))
+		placed++
 	}
-	r.say("%s builds %d %s in %s.", powers[p].Name, o.n, buildWord(o.kind, o.n), spaces[o.to].Name)
+	if placed > 0 {
+		r.say("%s builds %d %s in %s.", powers[p].Name, placed, buildWord(o.kind, placed), spaces[o.to].Name)
+	}
 	return nil
 }
 
@@ -690,10 +724,12 @@ func (s *St) CanBuild(p, sp, kind int) error {
 	switch {
 	case ActionCost(p, kind) == 0:
 		return fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[kind])
-	case kind == ActBuildCorsair:
+	case kind == ActBuildCorsair && !s.barbary():
 		return fmt.Errorf("corsairs are built only after Barbary Pirates (HIS-17.2d)")
-	case spaces[sp].Home != owner && !s.recruitsAt(p, sp): // Foreign Recruits: events_politics.go
+	case s.homeOf(sp) != owner && !s.recruitsAt(p, sp): // Foreign Recruits: events_politics.go
 		return fmt.Errorf("%s is not a %s home space (HIS-17.1a)", name, powers[p].Name)
+	case kind != ActBuildCorsair && s.haven(sp):
+		return fmt.Errorf("only corsairs are built in a pirate haven (HIS-21.1f)")
 	case owner != p && kind != ActRaiseRegular && kind != ActBuildSquadron:
 		return fmt.Errorf("only regulars and squadrons are built for %s (HIS-22.3c)", powers[owner].Name)
 	case !s.Friendly(sp, p):
@@ -708,7 +744,7 @@ func (s *St) CanBuild(p, sp, kind int) error {
 			return fmt.Errorf("no naval counter is free: ships lost this turn return to the pool next turn (HIS-17.2b)")
 		}
 	}
-	if kind == ActBuildSquadron {
+	if kind == ActBuildSquadron || kind == ActBuildCorsair {
 		if !spaces[sp].port() {
 			return fmt.Errorf("%s is not a port", name)
 		}
@@ -740,6 +776,9 @@ func (s *St) builder(p, sp int) int {
 func (s *St) buildOptions(p, kind int) []string {
 	var out []string
 	where := homeSpaces(p)
+	if p == Ottoman && s.Pirates.Havens != 0 {
+		where = append(append([]int(nil), where...), s.havenSpaces()...) // HIS-21.1f
+	}
 	for m := NMajor; m < Independent; m++ {
 		if s.minorAlly(m) == p {
 			where = append(append([]int(nil), where...), homeSpaces(m)...)
@@ -876,11 +915,28 @@ func (r *run) assaultAction(p int, o order) error {
 		return err
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
-	a, res, err := s.RollAssault(p, f, Mods{}, r.dice)
+	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
+		return nil // HIS-15.1j: the Combat cards first
+	}
+	return r.rollAssault(p, f)
+}
+
+// rollAssault rolls the assault of formation f, with the Combat cards
+// played, and asks for the casualties.
+func (r *run) rollAssault(p int, f Formation) error {
+	s := r.s
+	a, res, err := s.RollAssault(p, f, s.takeCombat(CombatAssault, f.At), r.dice)
 	if err != nil {
 		return err
 	}
 	s.Flow.Assault, s.Flow.Roll = a, &res
+	return r.afterAssaultRoll() // HIS-15.1l: Siege Artillery first
+}
+
+// assaultOwed asks for the casualties of the assault rolled, or ends it.
+func (r *run) assaultOwed() error {
+	s := r.s
+	a, res, p := s.Flow.Assault, *s.Flow.Roll, s.Flow.Assault.Power
 	// The casualties, attacker first, when a side has a choice.
 	var owed []int
 	for _, att := range []bool{true, false} {

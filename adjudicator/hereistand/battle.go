@@ -24,6 +24,12 @@ import (
 type Mods struct {
 	AttDice, DefDice         int
 	AttLateDice, DefLateDice int
+	// AttDice4 and DefDice4 are extra dice that hit on 4, 5 or 6
+	// (Tercios); Surprise is 1 when the attacker rolls first and its hits
+	// are taken before the defender counts its dice, 2 the other way
+	// round (Surprise Attack). See combat.go.
+	AttDice4, DefDice4 int
+	Surprise           int
 }
 
 // Battle is a field battle in progress.
@@ -212,8 +218,12 @@ func (s *St) RollBattle(b *Battle, mods Mods, dice adjudicator.Dice) BattleResul
 
 func rollCombat(att, def int, mods Mods, dice adjudicator.Dice, what string, attUnits, defUnits int) BattleResult {
 	r := BattleResult{AttDice: max(att, 0), DefDice: max(def, 0)}
-	r.AttRolls, r.AttHits = rollHits(dice, what+" attacker", r.AttDice)
-	r.DefRolls, r.DefHits = rollHits(dice, what+" defender", r.DefDice)
+	if mods.AttDice4 != 0 || mods.DefDice4 != 0 || mods.Surprise != 0 {
+		r = rollCardCombat(r, mods, dice, what, attUnits, defUnits)
+	} else {
+		r.AttRolls, r.AttHits = rollHits(dice, what+" attacker", r.AttDice)
+		r.DefRolls, r.DefHits = rollHits(dice, what+" defender", r.DefDice)
+	}
 	if mods.AttLateDice > 0 {
 		rolls, h := rollHits(dice, what+" attacker extra", mods.AttLateDice)
 		r.AttRolls, r.AttHits = append(r.AttRolls, rolls...), r.AttHits+h
@@ -222,6 +232,12 @@ func rollCombat(att, def int, mods Mods, dice adjudicator.Dice, what string, att
 		rolls, h := rollHits(dice, what+" defender extra", mods.DefLateDice)
 		r.DefRolls, r.DefHits = append(r.DefRolls, rolls...), r.DefHits+h
 	}
+	settleCombat(&r, attUnits, defUnits)
+	return r
+}
+
+// settleCombat finds the winner and the losses of a rolled combat.
+func settleCombat(r *BattleResult, attUnits, defUnits int) {
 	r.AttackerWins = r.AttHits > r.DefHits
 	r.AttLosses, r.DefLosses = min(r.DefHits, attUnits), min(r.AttHits, defUnits)
 	if attUnits > 0 && defUnits > 0 && r.AttLosses == attUnits && r.DefLosses == defUnits {
@@ -231,7 +247,6 @@ func rollCombat(att, def int, mods Mods, dice adjudicator.Dice, what string, att
 			r.DefLosses--
 		}
 	}
-	return r
 }
 
 func (r BattleResult) text(att, def string) string {
@@ -448,11 +463,11 @@ func (s *St) applyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 	}
 	// Check the choices before changing anything.
 	var inside []Part
-	withdrawOK := spaces[b.Space].fortified() && (s.Controller(b.Space) == loserPower || s.Allied(s.Controller(b.Space), loserPower))
+	withdrawOK := s.fortified(b.Space) && (s.Controller(b.Space) == loserPower || s.Allied(s.Controller(b.Space), loserPower))
 	if r.AttackerWins && s.passive(dp[0].Power) {
 		// HIS-22.1d: beaten inactive minor (or independent) units do not
 		// retreat: up to 4 withdraw into their own fortifications.
-		withdrawOK = spaces[b.Space].fortified() && int(s.Ctrl[b.Space]) == dp[0].Power
+		withdrawOK = s.fortified(b.Space) && int(s.Ctrl[b.Space]) == dp[0].Power
 	}
 	var survivors []Part
 	if r.AttackerWins {
@@ -675,7 +690,7 @@ func (s *St) retreatAttacker(b *Battle, out []Part, ls []int) []string {
 // outnumbers the units inside, else the attacker leaves (HIS-15.3b).
 func (s *St) siegeAfterBattle(b *Battle, breakTo int) []string {
 	c := s.Controller(b.Space)
-	if !spaces[b.Space].fortified() || !s.hostile(b.Attacker, c) {
+	if !s.fortified(b.Space) || !s.hostile(b.Attacker, c) {
 		return nil
 	}
 	inside := 0

@@ -29,6 +29,12 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.targetAnswer(d, lines, legal)
 	case DecChoice:
 		return r.choiceAnswer(d, lines, legal)
+	case DecPiracy:
+		return r.piracyAnswer(d, lines, legal)
+	case DecForeign:
+		return r.foreignAnswer(d, lines, legal)
+	case DecCombat:
+		return r.combatAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -285,6 +291,15 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecChoice {
 		return s.choiceChoices(d)
 	}
+	if d.Kind == DecPiracy {
+		return s.piracyChoices()
+	}
+	if d.Kind == DecForeign {
+		return s.foreignChoices()
+	}
+	if d.Kind == DecCombat {
+		return s.combatChoices(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -345,7 +360,7 @@ func (s *St) decisionChoices(d Decision) []string {
 		var out []string
 		opts := s.RetreatOptions(b, false)
 		c := s.Controller(b.Space)
-		if spaces[b.Space].fortified() && (c == q || s.Allied(c, q)) {
+		if s.fortified(b.Space) && (c == q || s.Allied(c, q)) {
 			out = append(out, "withdraw")
 		}
 		for _, sp := range opts {
@@ -374,6 +389,15 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecChoice {
 		return s.choiceText(d)
+	}
+	if d.Kind == DecPiracy {
+		return s.piracyText()
+	}
+	if d.Kind == DecForeign {
+		return s.foreignText()
+	}
+	if d.Kind == DecCombat {
+		return s.combatText(d)
 	}
 	m := s.Flow.Move
 	q := d.Power

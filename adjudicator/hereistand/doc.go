@@ -20,9 +20,12 @@
 // for peace and ransom; diplomacy.go: declarations of war and
 // interventions), the New World (newworld.go: colonies, voyages of
 // exploration and conquest, New World riches, raiders and the New World
-// cards' events), and Henry VIII's wives and heirs (henry.go: Six Wives of
+// cards' events), Henry VIII's wives and heirs (henry.go: Six Wives of
 // Henry VIII, the Pregnancy Chart, the divorce, the heirs' cards and Mary
-// I's procedure). Card events: the framework in events.go, the Mandatory
+// I's procedure), Ottoman piracy with Barbary Pirates, Pirate Haven,
+// Dragut and Julia Gonzaga (piracy.go), and the foreign wars
+// (foreignwar.go), and the Combat cards in battles, assaults and naval
+// combats with the Janissaries step after the roll (combat.go). Card events: the framework in events.go, the Mandatory
 // Events in events_mandatory.go (the Schmalkaldic League, the new rulers,
 // Society of Jesus, overdue events in Winter) and the Home cards in
 // events_home.go (Papal Bull, Holy Roman Emperor and the rest); the other

@@ -42,6 +42,9 @@ type wire struct {
 	NewWorld      *newWorldWire  `json:"new_world,omitempty"`
 	Henry         *Henry         `json:"henry,omitempty"`
 	Mand          *mandWire      `json:"mandatory,omitempty"`
+	Pirates       *piratesWire   `json:"pirates,omitempty"`
+	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
+	Inquisition   string         `json:"inquisition,omitempty"`
 	Pol           *polWire       `json:"politics,omitempty"`
 }
 
@@ -64,6 +67,11 @@ func (s *St) Encode() ([]byte, error) {
 		War: s.Warfare.wire(), Flow: s.Flow.wire(), Religion: s.religionWire(),
 		NewWorld: s.newWorldWire()}
 	w.Mand = s.Mand.wire()
+	w.Pirates = s.Pirates.wire()
+	w.Foreign = s.foreignWire()
+	if s.Inquisition > 0 {
+		w.Inquisition = powers[s.Inquisition-1].ID
+	}
 	w.Pol = s.Pol.wire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
@@ -81,6 +89,8 @@ func (s *St) Encode() ([]byte, error) {
 			where = "removed"
 		case LeaderAway:
 			where = "away"
+		case LeaderForeign:
+			where = "foreign_war"
 		case LeaderCaptured:
 			where, captor = "captured", powers[s.Captor[l]].ID
 		default:
@@ -241,6 +251,8 @@ func decode(data []byte) (*St, error) {
 			s.Leader[li] = LeaderRemoved
 		case "away":
 			s.Leader[li] = LeaderAway
+		case "foreign_war":
+			s.Leader[li] = LeaderForeign
 		case "captured":
 			c, ok := powerByID[l[2]]
 			if !ok {
@@ -341,6 +353,19 @@ func decode(data []byte) (*St, error) {
 	}
 	if err := s.Mand.fromWire(w.Mand); err != nil {
 		return nil, err
+	}
+	if err := s.Pirates.fromWire(w.Pirates); err != nil {
+		return nil, err
+	}
+	if err := s.foreignFromWire(w.Foreign); err != nil {
+		return nil, err
+	}
+	if w.Inquisition != "" {
+		q, ok := powerByID[w.Inquisition]
+		if !ok || (q != England && q != Protestant) {
+			return nil, fmt.Errorf("here-i-stand state: Papal Inquisition looked at %q", w.Inquisition)
+		}
+		s.Inquisition = q + 1
 	}
 	if err := s.Pol.fromWire(w.Pol); err != nil {
 		return nil, err

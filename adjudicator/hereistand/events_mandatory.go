@@ -121,7 +121,7 @@ func (m *mandState) fromWire(w *mandWire) error {
 		}
 		m.ExcomRulers |= 1 << i
 	}
-	if w.Ask != 0 && w.Ask != 15 && w.Ask != 17 && w.Ask != 74 && w.Ask != 87 || w.TrentSet > 3 { // 74, 87: events_politics.go
+	if w.Ask != 0 && w.Ask != 15 && w.Ask != 17 && choiceHooks[w.Ask] == nil || w.TrentSet > 3 {
 		return fmt.Errorf("here-i-stand state: event choice owed for card %d", w.Ask)
 	}
 	m.Ask, m.TrentSet = w.Ask, w.TrentSet
@@ -878,10 +878,6 @@ func (r *run) trentNext() {
 // choiceChoices are the legal answers to the choices power d.Power owes.
 func (s *St) choiceChoices(d Decision) []string {
 	switch s.Mand.Ask {
-	case 74:
-		return s.overtureChoices(d.Power) // events_politics.go
-	case 87:
-		return s.payChoices(d.Power) // events_politics.go
 	case 15:
 		var names []string
 		for _, sp := range s.jesuitDefault() {
@@ -895,16 +891,16 @@ func (s *St) choiceChoices(d Decision) []string {
 		}
 		return out
 	}
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.choices(s, d)
+	}
 	return []string{"done"}
 }
 
 // choiceText explains the choices owed.
 func (s *St) choiceText(d Decision) string {
-	if s.Mand.Ask == 74 {
-		return overtureText // events_politics.go
-	}
-	if s.Mand.Ask == 87 {
-		return payText // events_politics.go
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.text(s, d)
 	}
 	if s.Mand.Ask == 15 {
 		return "Society of Jesus: name the two Catholic spaces of the Papacy's first Jesuit universities (HIS-18.2c)."
@@ -925,10 +921,6 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	}
 	text := strings.TrimSpace(strings.ToLower(l.Text))
 	switch s.Mand.Ask {
-	case 74:
-		return r.overtureAnswer(d, l, text, legal) // events_politics.go
-	case 87:
-		return r.payAnswer(d, l, text, legal) // events_politics.go
 	case 15:
 		for _, pre := range []string{"jesuit universities in ", "universities in ", "university in ", "jesuit "} {
 			text = strings.TrimPrefix(text, pre)
@@ -970,6 +962,9 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 			ids = append(ids, debaters[x].ID)
 		}
 		return []string{"commit " + strings.Join(ids, ", ")}, nil
+	}
+	if h := choiceHooks[s.Mand.Ask]; h != nil {
+		return h.answer(r, d, l, legal)
 	}
 	return nil, reject(l, fmt.Errorf("not an answer to this decision"))
 }

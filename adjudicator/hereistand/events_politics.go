@@ -714,15 +714,6 @@ func (r *run) auldRegulars(args string, legal []string) error {
 	return nil
 }
 
-func containsString(list []string, x string) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // --- 103 Threat to Power ------------------------------------------------
 
 // threatened are the leaders Threat to Power may strike.
@@ -1648,6 +1639,20 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.cityStateRebels(p, args) },
 		examples: func(s *St, p int) []string { return s.rebelExamples(p) },
 	})
+	choiceHooks[74] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return s.overtureChoices(d.Power) },
+		text:    func(s *St, d Decision) string { return overtureText },
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			return r.overtureAnswer(d, l, strings.TrimSpace(strings.ToLower(l.Text)), legal)
+		},
+	}
+	choiceHooks[87] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return s.payChoices(d.Power) },
+		text:    func(s *St, d Decision) string { return payText },
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			return r.payAnswer(d, l, strings.TrimSpace(strings.ToLower(l.Text)), legal)
+		},
+	}
 }
 
 // polPrompts are the readers of this file's prompts.

@@ -28,10 +28,13 @@ const (
 	DecCommit                    // W12: units from inside join a relief battle
 	DecReform                    // HIS-18.3-18.5: the target of a religious attempt or flip
 	DecChoice                    // an event's choices owed by another power (events_mandatory.go)
+	DecPiracy                    // W19: what the target of piracy gives for each hit
+	DecForeign                   // W25: the units sent to a foreign war
+	DecCombat                    // W8-W9: the Combat cards a power plays before or after the dice (combat.go)
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice", "piracy", "foreign-war", "combat"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -120,6 +123,9 @@ type Flow struct {
 	Over    bool
 	Winners uint8
 	Result  string
+	// Combat is the window of Combat cards of the combat about to be
+	// rolled (combat.go).
+	Combat *CombatWindow
 }
 
 func (f Flow) clone() Flow {
@@ -154,6 +160,9 @@ func (f Flow) clone() Flow {
 		f.Deals = ds
 	}
 	f.History = append([][NMajor]int(nil), f.History...)
+	if f.Combat != nil {
+		f.Combat = f.Combat.clone()
+	}
 	if f.AttLoss != nil {
 		f.AttLoss = append([]Part{}, f.AttLoss...)
 	}
@@ -265,7 +274,7 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && f.Combat == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 && s.Pirates.Act == nil && s.pendingForeign() == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	fight := f.Battle != nil || f.Assault != nil
@@ -335,6 +344,7 @@ type flowWire struct {
 	Over       bool                `json:"over,omitempty"`
 	Winners    []string            `json:"winners,omitempty"`
 	Result     string              `json:"result,omitempty"`
+	Combat     *CombatWindow       `json:"combat,omitempty"`
 }
 
 // dealWire is the stored form of a deal.
@@ -371,6 +381,7 @@ func (f *Flow) wire() *flowWire {
 		Roll: f.Roll, AttLoss: f.AttLoss, DefLoss: f.DefLoss, Declined: maskIDs(f.Declined), NoWithdraw: f.NoWithdraw, Queue: f.Queue,
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
 	w.Naval, w.Commit, w.Asked, w.Assault, w.Transport = f.Naval, f.Commit, f.CommitAsked, f.Assault, f.Transport
+	w.Combat = f.Combat // never alone: a window waits for a decision on the stack
 	for p, m := range f.Auto {
 		for k := 1; k < nDec; k++ {
 			if m&(1<<k) != 0 {
@@ -441,6 +452,11 @@ func (f *Flow) fromWire(w *flowWire) error {
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
 	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
 	f.Commit, f.CommitAsked, f.Assault, f.Transport = w.Commit, w.Asked, w.Assault, w.Transport
+	if f.Combat = w.Combat; f.Combat != nil {
+		if err := f.Combat.check(); err != nil {
+			return err
+		}
+	}
 	if a := f.Assault; a != nil {
 		if err := checkFormationData(a.F); err != nil || !validSpace(a.Space) || a.Power < 0 || a.Power >= NMajor {
 			return fmt.Errorf("bad assault in progress")
@@ -671,6 +687,9 @@ type run struct {
 	// maryStop is set when the Papacy took England's card under Mary I
 	// (HIS-21.3j): England's further orders are dropped.
 	maryStop bool
+	// inquisitionDice are the extra attack dice of a Papal debater in a
+	// debate called through Papal Inquisition (HIS-18.5f).
+	inquisitionDice int
 }
 
 // say tells every power.
@@ -825,6 +844,9 @@ func (s *St) standingLines(p int, lines []adjudicator.Line) ([]adjudicator.Line,
 			st.mask = 1<<nDec - 2
 		} else {
 			for _, w := range orders.SplitList(strings.Join(words, " ")) {
+				if w == "no card" || w == "no cards" {
+					w = decisionKinds[DecCombat] // "auto no card" (combat.go)
+				}
 				id, err := orders.Match(w, "decision", cands)
 				if err != nil {
 					var kinds []string

@@ -185,7 +185,8 @@ func (s *St) CardsDealt(p int) int {
 	if s.Tracks.Excommunicated&(1<<p) != 0 {
 		n-- // the "-1 Card" marker (HIS-21.5h)
 	}
-	n -= s.Pol.fewer(p) // Fuggers (events_politics.go)
+	n -= s.foreignPenalty(p) // a card fewer while a foreign war lasts
+	n -= s.Pol.fewer(p)      // Fuggers (events_politics.go)
 	return max(n, 1)
 }
 
@@ -365,6 +366,9 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 		v.Sections = append(v.Sections, nw)
 	}
 	v.Sections = append(v.Sections, s.henrySection()) // HIS-2b, HIS-21.3
+	if ps, ok := s.piracySection(); ok {
+		v.Sections = append(v.Sections, ps)
+	}
 	b.Reset()
 	var rows []adjudicator.Row
 	for p := 0; p < Independent+1; p++ {

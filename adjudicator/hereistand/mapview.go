@@ -200,7 +200,7 @@ func (s *St) MapView(role adjudicator.Role) bm.Map {
 		a := bm.Area{ID: si.ID, Name: si.Name, Kind: bm.Land,
 			Pos: bm.Point{X: l.space[sp].Pos[0], Y: l.space[sp].Pos[1]}, Region: l.space[sp].Region}
 		switch {
-		case si.fortified():
+		case s.fortified(sp):
 			a.Kind = bm.Castle
 		case si.port():
 			a.Kind = bm.Port
@@ -281,6 +281,9 @@ func (s *St) spaceMarkers(sp int) []string {
 	}
 	if s.Ctrl[sp] == NoPower {
 		out = append(out, "out of play")
+	}
+	if s.Pirates.Havens != 0 && s.haven(sp) {
+		out = append(out, "pirate haven") // HIS-21.1f
 	}
 	if s.Protestant(sp) {
 		out = append(out, "Protestant")

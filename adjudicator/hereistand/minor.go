@@ -38,7 +38,7 @@ func (s *St) passive(q int) bool {
 // fortified and q's own (an inactive minor's home fortress or an
 // independent key), and at most 4 of q's land units are there.
 func (s *St) garrisoned(sp, q int) bool {
-	if sp < 0 || sp >= NS || !s.passive(q) || !spaces[sp].fortified() || int(s.Ctrl[sp]) != q {
+	if sp < 0 || sp >= NS || !s.passive(q) || !s.fortified(sp) || int(s.Ctrl[sp]) != q {
 		return false
 	}
 	n := s.Units[sp][q].Land()
@@ -224,7 +224,7 @@ func (s *St) DeactivateMinor(m int) ([]string, error) {
 		ships := Force{Sq: u.Sq, Cor: u.Cor}
 		if land.Land() > 0 || len(s.armyLeaders(p, sp)) > 0 {
 			to := s.nearestLand(sp, func(x int) bool {
-				return spaces[x].fortified() && s.Friendly(x, p) && !s.enemyUnitsIn(x, p)
+				return s.fortified(x) && s.Friendly(x, p) && !s.enemyUnitsIn(x, p)
 			})
 			log = append(log, s.relocate(p, sp, to, land, false)...)
 		}
@@ -244,7 +244,7 @@ func (s *St) DeactivateMinor(m int) ([]string, error) {
 		ships := Force{Sq: u.Sq, Cor: u.Cor}
 		if land.Land() > 0 && !isSea(loc) {
 			home := func(x int) bool {
-				return int(s.Ctrl[x]) == m && spaces[x].Home == m && spaces[x].fortified() && !s.enemyUnitsIn(x, m)
+				return int(s.Ctrl[x]) == m && spaces[x].Home == m && s.fortified(x) && !s.enemyUnitsIn(x, m)
 			}
 			to := s.nearestLand(loc, home)
 			if to < 0 {

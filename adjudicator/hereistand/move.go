@@ -106,6 +106,7 @@ func (s *St) NewImpulse() {
 	s.Warfare.Lost, s.Warfare.Tried = nil, nil
 	s.Warfare.LostLeaders, s.Warfare.TriedLeaders = 0, 0
 	s.religionImpulse()
+	s.foreignNewImpulse()
 	s.Pol.Recruits = false // Foreign Recruits lasts one impulse (events_politics.go)
 }
 
@@ -532,7 +533,7 @@ func (s *St) InterceptOptions(m *Move) []InterceptOption {
 // cannotBeIntercepted: HIS-13.2h-i limits that hold whoever intercepts.
 func (s *St) cannotBeIntercepted(m *Move) bool {
 	to := m.To
-	if spaces[to].fortified() && s.Friendly(to, m.Power) && !s.Warfare.Siege.has(to) {
+	if s.fortified(to) && s.Friendly(to, m.Power) && !s.Warfare.Siege.has(to) {
 		return true // HIS-13.2h
 	}
 	if s.Warfare.Siege.has(to) {
@@ -910,7 +911,7 @@ func (s *St) CanWithdraw(m *Move) (int, error) {
 		return NoPower, fmt.Errorf("intercepting units in %s must fight (HIS-13.2p)", name)
 	case len(s.AvoidPowers(m)) > 0:
 		return NoPower, fmt.Errorf("avoid battle comes first in %s", name)
-	case !spaces[m.To].fortified():
+	case !s.fortified(m.To):
 		return NoPower, fmt.Errorf("%s is not fortified", name)
 	case !s.hostile(m.Power, c) || c == Independent:
 		return NoPower, fmt.Errorf("%s is not controlled by an enemy of %s", name, powers[m.Power].Name)
@@ -1004,7 +1005,7 @@ func (s *St) destroy(f Formation, captor int) []string {
 func (s *St) checkNewSiege(m *Move) []string {
 	to := m.To
 	c := s.Controller(to)
-	if !spaces[to].fortified() || !s.hostile(m.Power, c) || s.Warfare.Siege.has(to) || len(s.defenders(m)) > 0 {
+	if !s.fortified(to) || !s.hostile(m.Power, c) || s.Warfare.Siege.has(to) || len(s.defenders(m)) > 0 {
 		return nil
 	}
 	inside := 0

@@ -14,8 +14,8 @@ import (
 // named, to adjacent locations; enemy powers are then asked, in Impulse Order,
 // whether to intercept into the sea zones entered, and the enemies in
 // those zones whether to avoid battle; combats follow in every location
-// where the mover meets an enemy. Naval transport (HIS-16.3) and piracy
-// (HIS-16.4) come later.
+// where the mover meets an enemy. Naval transport is in transport.go
+// (HIS-16.3), piracy in piracy.go (HIS-16.4).
 
 // NavalMove is a naval move action in progress.
 type NavalMove struct {
@@ -495,6 +495,9 @@ func (r *run) continueNaval() {
 			n.Stage = 2
 		default:
 			r.navalCombats(n)
+			if len(s.Flow.Stack) > 0 {
+				return // a power owes its Combat cards (combat.go)
+			}
 			s.Flow.Naval = nil
 		}
 	}
@@ -517,7 +520,13 @@ func (r *run) navalCombats(n *NavalMove) {
 			if q == p || s.sideNaval(loc, q).Naval() == 0 || !s.Enemy(p, q) {
 				continue
 			}
+			if s.Phase == PhAction && r.combatWindow(CombatNaval, loc, p, q, nil) {
+				return // HIS-16.2d: Combat cards first
+			}
 			if !r.navalCombat(loc, p, q) {
+				if len(s.Flow.Stack) > 0 {
+					return // the Janissaries step (combat.go)
+				}
 				break
 			}
 		}
@@ -553,9 +562,37 @@ func navalLosses(f Force, h int, loser bool) Force {
 // reports whether the attacker won.
 func (r *run) navalCombat(loc, p, q int) bool {
 	s := r.s
-	ad, dd := s.navalDice(loc, p, false), s.navalDice(loc, q, true)
-	ar, ah := rollHits(r.dice, "naval combat attacker", ad)
-	dr, dh := rollHits(r.dice, "naval combat defender", dd)
+	var ad, dd, ah, dh int
+	var ar, dr []int
+	if w := s.Flow.Combat; w != nil && w.Late && w.Kind == CombatNaval && w.Where == loc && w.Att == p && w.Def == q && w.Roll != nil {
+		// HIS-16.2f: the roll was made before the cards after the dice.
+		if r.lateStep(CombatNaval, loc, p, q, w.Roll, nil) {
+			return false // the next power is asked
+		}
+		w = s.takeLate()
+		x := w.Roll
+		ad, dd, ar, dr, ah, dh = x.AttDice, x.DefDice, x.AttRolls, x.DefRolls, x.AttHits, x.DefHits
+		for i, c := range w.Cards {
+			n := map[int]int{cardJanissaries: 4, cardRowers: 3}[c]
+			rolls, h := rollHits(r.dice, "naval combat "+cards[c].Name, n)
+			if w.By[i] == p {
+				ar, ah = append(ar, rolls...), ah+h
+			} else {
+				dr, dh = append(dr, rolls...), dh+h
+			}
+		}
+	} else {
+		ad, dd = s.navalDice(loc, p, false), s.navalDice(loc, q, true)
+		mods := s.takeCombat(CombatNaval, loc)
+		ad, dd = max(ad+mods.AttDice, 0), max(dd+mods.DefDice, 0)
+		ar, ah = rollHits(r.dice, "naval combat attacker", ad)
+		dr, dh = rollHits(r.dice, "naval combat defender", dd)
+		roll := &BattleResult{AttDice: ad, DefDice: dd, AttRolls: ar, DefRolls: dr, AttHits: ah, DefHits: dh}
+		if r.lateStep(CombatNaval, loc, p, q, roll, nil) {
+			return false // a power is asked; the combat goes on after
+		}
+		s.takeLate()
+	}
 	attWins := ah > dh
 	// HIS-9.6h: in a battle brought by a new war equal hits leave no
 	// loser; both sides retreat.
@@ -575,10 +612,10 @@ func (r *run) navalCombat(loc, p, q int) bool {
 	}
 	if tie {
 		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. Equal hits: both sides retreat (HIS-9.6h).", locName(loc),
-			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh)
+			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh)
 	} else {
 		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
-			powers[p].Name, ad, ar, ah, powerName(q), dd, dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
 	}
 	for _, x := range []struct {
 		pw int

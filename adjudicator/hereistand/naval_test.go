@@ -222,6 +222,7 @@ func TestHIS16_2k_WipedOutFleet(t *testing.T) {
 	s.Leader[ldr(t, "barbarossa")] = int16(bc)
 	put(t, s, "algiers", Hapsburg, Force{Sq: 3})
 	s.Ctrl[sp(t, "algiers")] = Hapsburg
+	s.Flow.Auto[Ottoman] |= 1 << DecCombat // no Janissaries (combat_test.go)
 	play := impulseFor(t, s, Hapsburg, 1)
 	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "naval move algiers to barbary coast")
 	onlyPrompt(t, s, "ottoman", "naval-avoid", "stand")

@@ -48,6 +48,8 @@ type order struct {
 	// its bonus (index + 1; 0 for none) and the defender pool of a
 	// debate (1: committed).
 	zone, deb, pool int
+	// target is the target power of piracy (-1: not named).
+	target int
 }
 
 // unitSpec says which land units an order takes: all of them, a number
@@ -70,6 +72,7 @@ var verbTable = map[string]string{
 	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",
 	"peters": "stpeters", "burn": "burnbooks", "jesuit": "jesuit", "found": "jesuit", "lose": "lose", "naval": "naval", "transport": "transport",
 	"colonize": "colonize", "colonise": "colonize", "explore": "explore", "conquer": "conquer",
+	"piracy": "piracy", "pirate": "piracy", "foreign": "foreign", "send": "send",
 }
 
 var verbList = func() []string {
@@ -465,6 +468,10 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		}
 		o.forEvent = ev
 	case "pass", "done", "stand", "withdraw":
+		if v == "fight" && len(words) > 0 && (words[0] == "foreign" || words[0] == "war") {
+			o.verb = "foreign" // "fight foreign war egypt"
+			return parseForeign(o, words)
+		}
 		if o.verb == "stand" || o.verb == "done" || o.verb == "withdraw" || len(words) == 0 {
 			break
 		}
@@ -572,6 +579,10 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		return o, err
 	case "transport":
 		return parseTransport(p, words)
+	case "piracy":
+		return parsePiracy(o, words)
+	case "foreign":
+		return parseForeign(o, words)
 	case "naval":
 		w := words
 		if len(w) > 0 && w[0] == "move" {
@@ -701,6 +712,10 @@ func (o order) canonical(p int) string {
 		return "lose " + o.units.text()
 	case "transport":
 		return o.transportCanonical()
+	case "piracy":
+		return o.piracyCanonical()
+	case "foreign":
+		return o.foreignCanonical()
 	case "naval":
 		var mv []string
 		for i, x := range o.navals {

@@ -85,7 +85,7 @@ func (s *St) capturedBy(p, q int) []int {
 func (s *St) homeHeldBy(p, q int, keys bool) []int {
 	var out []int
 	for sp := 0; sp < NS; sp++ {
-		if int(spaces[sp].Home) == p && int(s.Ctrl[sp]) == q && (spaces[sp].Type == Key) == keys {
+		if s.homeOf(sp) == p && int(s.Ctrl[sp]) == q && (spaces[sp].Type == Key) == keys {
 			out = append(out, sp)
 		}
 	}
@@ -294,7 +294,7 @@ func (s *St) moveOut(q, sp int) []string {
 	land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
 	if !land.empty() || len(s.leadersAt(sp, q)) > 0 {
 		to := s.nearestLand(sp, func(x int) bool {
-			return x != sp && spaces[x].fortified() && s.Controller(x) == q && !s.besieged(x, q)
+			return x != sp && s.fortified(x) && s.Controller(x) == q && !s.besieged(x, q)
 		})
 		log = append(log, s.relocate(q, sp, to, land, false)...)
 	}
@@ -633,7 +633,7 @@ func (s *St) madePeace(p, q int) bool {
 func (s *St) cedeHomes(p, w int, each func(sp int, moved []string)) []int {
 	var ceded []int
 	for sp := 0; sp < NS; sp++ {
-		if int(spaces[sp].Home) == w && int(s.Ctrl[sp]) == p {
+		if s.homeOf(sp) == w && int(s.Ctrl[sp]) == p {
 			s.takeControl(w, sp)
 			moved := append(s.moveOut(p, sp), s.recheckSiege(sp)...)
 			if each != nil {

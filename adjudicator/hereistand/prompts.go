@@ -178,6 +178,14 @@ func (s *St) actionForms(p int) []string {
 		out = append(out, t[:min(len(t), 4)]...)
 	}
 	out = append(out, s.newWorldOptions(p)...)
+	if c := ActionCost(p, ActBuildCorsair); c > 0 && c <= s.Flow.CP && s.barbary() {
+		b := s.buildOptions(p, ActBuildCorsair)
+		out = append(out, b[:min(len(b), 3)]...)
+	}
+	out = append(out, s.piracyOptions(p)...)
+	if ActionCost(p, ActForeignWar) > 0 && ActionCost(p, ActForeignWar) <= s.Flow.CP {
+		out = append(out, s.foreignOptions(p)...)
+	}
 	return append(out, s.religiousOptions(p)...)
 }
 
@@ -363,6 +371,12 @@ actions:
 				cands = c.navalMoves(p)
 			}
 			cands = append(cands, c.transportOptions(p)...)
+			if pc := c.piracyOptions(p); len(pc) > 0 && pick(2) == 0 {
+				cands = pc // corsairs at sea: piracy often
+			}
+			if k := ActionCost(p, ActBuildCorsair); k > 0 && k <= c.Flow.CP && c.barbary() {
+				cands = append(cands, c.buildOptions(p, ActBuildCorsair)...)
+			}
 		case 0, 1:
 			cands = c.legalMoves(p)
 		case 2:
@@ -378,6 +392,9 @@ actions:
 		case 4:
 			if c.militaryAllowed(p) == nil {
 				cands = c.assaultOptions(p)
+			}
+			if k := ActionCost(p, ActForeignWar); k > 0 && k <= c.Flow.CP {
+				cands = append(cands, c.foreignOptions(p)...)
 			}
 		}
 		if len(cands) == 0 {

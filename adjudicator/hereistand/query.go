@@ -162,7 +162,10 @@ func (s *St) querySpace(sp int) []msg.M {
 	if e := electorateIndex(sp); e >= 0 && s.Display[e] > 0 {
 		out = append(out, msg.Plural("his.q.display", int(s.Display[e])))
 	}
-	if info.fortified() {
+	if s.Pirates.Havens != 0 && s.haven(sp) {
+		out = append(out, msg.New("his.q.haven"))
+	}
+	if s.fortified(sp) {
 		if s.Warfare.Siege.has(sp) {
 			out = append(out, msg.Plural("his.q.siege", s.Inside(sp), "Out", s.Besiegers(sp)))
 		} else {

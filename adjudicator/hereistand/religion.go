@@ -156,6 +156,10 @@ type Attempts struct {
 	Debater int
 	// Source says where the attempts come from, as reports name it.
 	Source string
+	// Home restricts the targets to power Home-1's home spaces (0: no
+	// restriction; Book of Common Prayer). Then is the card whose
+	// follow-up runs once the attempts end (afterAttempts), or 0.
+	Home, Then int
 }
 
 // Religion is the religious part of a game.
@@ -216,7 +220,7 @@ func bonusBit(p int) uint8 {
 // immune reports whether space sp never changes religion: the Ottoman
 // home spaces (HIS-2.3a) and spaces out of play.
 func (s *St) immune(sp int) bool {
-	return spaces[sp].Home == Ottoman || s.Ctrl[sp] == NoPower
+	return s.homeOf(sp) == Ottoman || s.Ctrl[sp] == NoPower
 }
 
 // Catholic reports whether space sp is Catholic in religion.
@@ -384,6 +388,9 @@ func (s *St) attemptTargets(a *Attempts) []int {
 			ok = s.CounterTarget(t) && (a.Flip || !s.Rel.CTried.has(t))
 		} else {
 			ok = s.ReformTarget(t) && (a.Flip || !s.Rel.Tried.has(t))
+		}
+		if ok && a.Home > 0 {
+			ok = spaces[t].Home == a.Home-1
 		}
 		if ok && a.Adj {
 			ok = false
@@ -633,6 +640,9 @@ func (r *run) checkAttempts() {
 	if d, ok := s.Flow.top(); ok && d.Kind == DecReform {
 		s.Flow.pop()
 	}
+	if f := afterAttempts[a.Then]; a.Then != 0 && f != nil {
+		f(r)
+	}
 }
 
 // targetChoices are the legal answers to the pending attempts.
@@ -837,6 +847,8 @@ type attemptsWire struct {
 	Plus    int    `json:"plus,omitempty"`
 	Debater string `json:"debater,omitempty"`
 	Source  string `json:"source"`
+	Home    string `json:"home,omitempty"`
+	Then    int    `json:"then,omitempty"`
 }
 
 var religionFlags = []string{"printing_press", "augsburg", "society_of_jesus"}
@@ -894,7 +906,10 @@ func (s *St) religionWire() *religionWire {
 	}
 	if a := s.Rel.Pending; a != nil {
 		aw := &attemptsWire{Power: powers[a.Power].ID, Counter: a.Counter, Flip: a.Flip, N: a.N, Done: a.Done,
-			Only: a.Only, Adj: a.Adj, Dice: a.Dice, Plus: a.Plus, Source: a.Source}
+			Only: a.Only, Adj: a.Adj, Dice: a.Dice, Plus: a.Plus, Source: a.Source, Then: a.Then}
+		if a.Home > 0 {
+			aw.Home = powers[a.Home-1].ID
+		}
 		for l := 0; l < NLang; l++ {
 			if a.Zones&(1<<l) != 0 {
 				aw.Zones = append(aw.Zones, l)
@@ -997,7 +1012,17 @@ func (s *St) religionFromWire(w *religionWire) error {
 			return bad("power", aw.Power)
 		}
 		a := &Attempts{Power: p, Counter: aw.Counter, Flip: aw.Flip, N: aw.N, Done: aw.Done, Only: aw.Only, Adj: aw.Adj,
-			Dice: aw.Dice, Plus: aw.Plus, Source: aw.Source, Debater: -1}
+			Dice: aw.Dice, Plus: aw.Plus, Source: aw.Source, Debater: -1, Then: aw.Then}
+		if aw.Home != "" {
+			h, ok := powerByID[aw.Home]
+			if !ok {
+				return bad("power", aw.Home)
+			}
+			a.Home = h + 1
+		}
+		if aw.Then != 0 && afterAttempts[aw.Then] == nil {
+			return bad("card", aw.Then)
+		}
 		for _, l := range aw.Zones {
 			if l < 0 || l >= NLang {
 				return bad("language zone", l)

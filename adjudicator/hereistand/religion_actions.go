@@ -505,6 +505,9 @@ func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 		if caller == Papacy && s.Rel.Augsburg {
 			an--
 		}
+		if caller == Papacy {
+			an += r.inquisitionDice
+		}
 		if id := debaters[att].ID; id == "eck" || id == "gardiner" && z == LangEnglish {
 			an++
 		}

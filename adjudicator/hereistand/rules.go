@@ -80,8 +80,8 @@ func (s *St) friendlyNaval(z, p int) bool {
 // locSource reports whether space sp ends a line of communication for p:
 // a friendly-controlled fortified home space of p or of an ally (HIS-12.1a).
 func (s *St) locSource(sp, p int) bool {
-	h := spaces[sp].Home
-	return spaces[sp].fortified() && s.Friendly(sp, p) && (h == p || s.Allied(h, p))
+	h := s.homeOf(sp)
+	return s.fortified(sp) && s.Friendly(sp, p) && (h == p || s.Allied(h, p))
 }
 
 // locStep reports whether the path may pass through land space sp:
@@ -188,7 +188,7 @@ func (s *St) CanControl(p, sp int) error {
 	name := spaces[sp].Name
 	c := s.Controller(sp)
 	switch {
-	case spaces[sp].fortified():
+	case s.fortified(sp):
 		return fmt.Errorf("%s is fortified: it is taken by siege, not by this action", name)
 	case c == NoPower:
 		return fmt.Errorf("%s is not in play", name)

@@ -219,7 +219,7 @@ func TestFogOfWarSeats(t *testing.T) {
 						b.WriteString(e.Text + "\n")
 					}
 				}
-				text := b.String()
+				text := dropSeenHands(dropPublicTakes(b.String()), held)
 				for q := 0; q < NMajor; q++ {
 					if contains(held, q) {
 						continue

@@ -289,7 +289,7 @@ func (s *St) NearestFortified(p, from int) int {
 		if best >= 0 && dist[x] > dist[best] {
 			break
 		}
-		if x != from && spaces[x].fortified() && s.Controller(x) == p && !s.enemyUnitsIn(x, p) {
+		if x != from && s.fortified(x) && s.Controller(x) == p && !s.enemyUnitsIn(x, p) {
 			if best < 0 || x < best {
 				best = x
 			}
@@ -411,7 +411,7 @@ func (w *LandWar) fromWire(o *warWire) error {
 func (s *St) checkWar() error {
 	var err error
 	s.Warfare.Siege.each(func(sp int) {
-		if err == nil && (sp >= NS || !spaces[sp].fortified()) {
+		if err == nil && (sp >= NS || !s.fortified(sp)) {
 			err = fmt.Errorf("siege of %s, which is not fortified", locName(sp))
 		}
 		// A move in progress may stand in a besieged space until its

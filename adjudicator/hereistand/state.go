@@ -175,6 +175,15 @@ type St struct {
 	// Mand is what the Mandatory Events and Home cards remember
 	// (events_mandatory.go).
 	Mand mandState
+	// Pirates holds the pirate havens, the piracy markers and the piracy
+	// in progress (piracy.go).
+	Pirates Pirates
+	// Foreign holds the foreign war cards in play (foreignwar.go).
+	Foreign []ForeignWar
+
+	// Inquisition is 1 + the power whose hand Papal Inquisition looked
+	// at, while the Papacy chooses what follows (events_religion.go), or 0.
+	Inquisition int
 
 	// Pol is what the political and military events remember
 	// (events_politics.go).
@@ -206,6 +215,8 @@ func (s *St) clone() *St {
 	c.Flow = s.Flow.clone()
 	c.Rel = s.Rel.clone()
 	c.NW = s.NW.clone()
+	c.Pirates = s.Pirates.clone()
+	c.Foreign = cloneForeign(s.Foreign)
 	return &c
 }
 
@@ -574,10 +585,19 @@ func (s *St) Check() error {
 	if err := s.checkMand(); err != nil {
 		return err
 	}
+	if err := s.checkEvrel(); err != nil {
+		return err
+	}
 	if err := s.checkNewWorld(); err != nil {
 		return err
 	}
 	if err := s.checkHenry(); err != nil {
+		return err
+	}
+	if err := s.checkPirates(); err != nil {
+		return err
+	}
+	if err := s.checkForeign(); err != nil {
 		return err
 	}
 	if len(s.Leader) != len(leaders) || len(s.Captor) != len(leaders) {
@@ -597,7 +617,7 @@ func (s *St) Check() error {
 			if !leaders[l].Naval {
 				return fmt.Errorf("%s is an army leader on the Turn track", leaders[l].Name)
 			}
-		case at != LeaderOff && at != LeaderRemoved:
+		case at != LeaderOff && at != LeaderRemoved && at != LeaderForeign:
 			return fmt.Errorf("%s: location %d", leaders[l].Name, at)
 		}
 	}
@@ -700,6 +720,7 @@ func (s *St) checkCounters(p int) error {
 		}
 		naval += f.Naval()
 	})
+	amounts = append(amounts, s.foreignAmounts(p)...) // HIS-21.7a
 	if p < NMajor && len(s.Flow.Loans) > 0 {
 		// Lent squadrons are the lender's pieces (HIS-9.2e).
 		naval += s.loanedOut(p) - s.loanedIn(p)

@@ -62,15 +62,19 @@ func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Re
 		if d.Kind == DecReform {
 			return r.targetLines(p, lines)
 		}
-		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > 1 {
+		k := 1
+		if d.Kind == DecCombat {
+			k = combatAnswerLines(lines) // a line per Combat card
+		}
+		if d.Power == s.Active && s.Phase == PhAction && d.Kind != DecRetreat && len(lines) > k {
 			// The active power answers its own decision and goes on with
 			// its impulse: the further lines wait for the action to end.
-			rest := lines[1:]
+			rest := lines[k:]
 			if _, rej := s.parseAll(p, rest); rej != nil {
 				return nil, rej
 			}
 			s.Flow.Queue = append(s.Flow.Queue, rest...)
-			canon, rej := r.decisionAnswer(d, lines[:1])
+			canon, rej := r.decisionAnswer(d, lines[:k])
 			if rej != nil {
 				return nil, rej
 			}
@@ -257,6 +261,10 @@ func (r *run) advance() {
 		}
 		if s.Flow.Naval != nil {
 			r.continueNaval()
+			continue
+		}
+		if w := s.Flow.Combat; w != nil && w.Kind == CombatAssault {
+			r.resumeAssault()
 			continue
 		}
 		if s.Flow.Assault != nil {

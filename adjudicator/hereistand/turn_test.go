@@ -73,13 +73,12 @@ func eventText(res *adjudicator.Result, role adjudicator.Role) string {
 	return b.String()
 }
 
-// cardWith finds a plain event card of the first turn with the given CP,
-// one whose event has no code (played for CP only).
+// cardWith finds a plain event card of the first turn with the given CP.
 func cardWith(t *testing.T, cp int, not ...int) uint8 {
 	t.Helper()
 	for n := 1; n <= NBase; n++ {
 		c := cards[n]
-		if c.CP == cp && c.Type == CardEvent && c.EntryCond == EntryTurn && c.Entry <= 1 && !contains(not, n) && !hasEvent(n) {
+		if c.CP == cp && c.Type == CardEvent && c.EntryCond == EntryTurn && c.Entry <= 1 && !contains(not, n) {
 			return uint8(n)
 		}
 	}

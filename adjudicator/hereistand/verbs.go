@@ -54,6 +54,8 @@ var verbAliases = map[string]string{
 	"donar": "donate", "dono": "donate", "levantar": "lift", "aliar": "ally", "aliarse": "ally", "dar": "give", "doy": "give", "devolver": "return", "devuelve": "return", "cartas": "cards",
 	"prestar": "loan", "presto": "loan",
 	"colonizar": "colonize", "coloniza": "colonize", "explorar": "explore", "explora": "explore", "conquistar": "conquer", "conquista": "conquer",
+	"piratería": "piracy", "pirateria": "piracy", "piratear": "piracy", // "pirateria" in Italian too
+	"enviar": "send", "envía": "send", "envio": "send", "envío": "send", "invia": "send", "inviare": "send", "luchar": "fight", "lucha": "fight",
 
 	// Italian (our translation)
 	"gioca": "play", "giocare": "play", "gioco": "play",
@@ -111,6 +113,7 @@ var wordAliases = map[string]string{
 	"trattato": "treatise", "libri": "books", "pietro": "peters", "università": "university", "universita": "university",
 	"contro":  "against", // "guerra" as in Spanish
 	"gesuita": "jesuit", "impegnato": "committed", "impegnati": "committed",
+	"extranjera": "foreign", "estera": "foreign", // "guerra extranjera", "guerra estera"
 }
 
 // englishLine is line with its keywords in English when they are written

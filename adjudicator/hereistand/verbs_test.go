@@ -63,7 +63,8 @@ func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 		"declare": {"declarar", "dichiara"}, "pay": {"pagar", "paga"}, "intervene": {"intervenir", "intervieni"},
 		"sue": {"pedir", "chiedi"}, "eliminate": {"eliminar", "rimuovi"}, "regain": {"recobrar", "riconquista"},
 		"recover": {"recuperar", "recupera"}, "ransom": {"rescatar", "riscatta"},
-		"confirm": {"confirmar", "conferma"}, "reject": {"rechazar", "rifiuta"}, "donate": {"donar", "dona"}}
+		"confirm": {"confirmar", "conferma"}, "reject": {"rechazar", "rifiuta"}, "donate": {"donar", "dona"},
+		"send": {"enviar", "invia"}, "piracy": {"piratería", "pirateria"}}
 	translate := func(l string, lang int) string {
 		head, body := "", l
 		if p, rest := linePower(l); p >= 0 {

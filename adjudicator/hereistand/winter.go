@@ -57,7 +57,9 @@ func (r *run) winter() {
 			r.say("%s adds a regular in %s (HIS-19.5).", powers[p].Name, spaces[c].Name)
 		}
 	}
-	// HIS-19.6 (piracy) and HIS-19.7 (debaters) arrive with their rules.
+	// HIS-19.6: the piracy markers are removed.
+	s.piracyWinter()
+	// HIS-19.7 (debaters) arrives with its rules.
 	// HIS-19.8: overdue Mandatory Events occur now, wherever they are.
 	r.mandatoryWinter()
 }
@@ -180,7 +182,7 @@ func (r *run) landReturn(q int) {
 			continue
 		}
 		home := s.winterCapital(q, loc) && s.holdsCapital(q, loc)
-		if home || spaces[loc].fortified() && s.Friendly(loc, q) {
+		if home || s.fortified(loc) && s.Friendly(loc, q) {
 			keep := f
 			if !home && f.Land() > 4 {
 				// HIS-19.3f: at most 4 stay; the excess goes home.
@@ -244,7 +246,7 @@ func (r *run) landReturn(q int) {
 			continue
 		}
 		sp := int(at)
-		if s.Units[sp][q].Land() > 0 || spaces[sp].fortified() && s.Friendly(sp, q) && !s.enemyUnitsIn(sp, q) {
+		if s.Units[sp][q].Land() > 0 || s.fortified(sp) && s.Friendly(sp, q) && !s.enemyUnitsIn(sp, q) {
 			continue
 		}
 		to := went[sp]
@@ -294,7 +296,7 @@ func (s *St) winterDest(q, from int, count *[NS]int, toCapital bool) (int, bool)
 		if len(near) > 0 && dist[x] > dist[near[0]] {
 			break
 		}
-		if x != from && spaces[x].fortified() && s.Friendly(x, q) && !s.enemyUnitsIn(x, q) &&
+		if x != from && s.fortified(x) && s.Friendly(x, q) && !s.enemyUnitsIn(x, q) &&
 			(s.winterCapital(q, x) || count[x] < 4) {
 			near = append(near, x)
 		}

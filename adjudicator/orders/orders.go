@@ -243,19 +243,19 @@ func verbASCII(line string) (verb, rest string, ok bool) {
 	if !ok {
 		return "", "", false
 	}
-	i, upper := 0, false
+	i, upper := 0, uint8(0)
 	for ; i < len(line); i++ {
-		c := line[i]
-		if c >= utf8.RuneSelf {
-			return "", "", false
-		}
-		if c == ':' || isASCIISpace(c) {
+		k := byteClass[line[i]]
+		if k&(clHigh|clSpace|clColon) != 0 {
+			if k == clHigh {
+				return "", "", false
+			}
 			break
 		}
-		upper = upper || ('A' <= c && c <= 'Z')
+		upper |= k
 	}
 	verb = line[:i]
-	if upper {
+	if upper != 0 {
 		verb = strings.ToLower(verb)
 	}
 	r := line[i:]
@@ -263,7 +263,7 @@ func verbASCII(line string) (verb, rest string, ok bool) {
 		r = r[1:]
 	}
 	// the end of r is the end of line, already trimmed
-	for len(r) > 0 && isASCIISpace(r[0]) {
+	for len(r) > 0 && byteClass[r[0]] == clSpace {
 		r = r[1:]
 	}
 	if len(r) > 0 && r[0] >= utf8.RuneSelf {
@@ -271,6 +271,31 @@ func verbASCII(line string) (verb, rest string, ok bool) {
 	}
 	return verb, r, true
 }
+
+// Classes of bytes (byteClass), for the loops of verbASCII.
+const (
+	clSpace = 1 << iota // an ASCII space (isASCIISpace)
+	clUpper             // 'A' to 'Z'
+	clHigh              // not ASCII
+	clColon             // ':'
+)
+
+// byteClass is the class of each byte value.
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = clHigh
+		case isASCIISpace(byte(c)):
+			t[c] = clSpace
+		case 'A' <= c && c <= 'Z':
+			t[c] = clUpper
+		case c == ':':
+			t[c] = clColon
+		}
+	}
+	return
+}()
 
 // isASCIISpace reports whether c is one of the ASCII characters
 // unicode.IsSpace accepts.
@@ -281,10 +306,10 @@ func isASCIISpace(c byte) bool {
 // trimASCIISpace is strings.TrimSpace when the first and last characters
 // it keeps are ASCII; ok is false otherwise.
 func trimASCIISpace(s string) (string, bool) {
-	for len(s) > 0 && isASCIISpace(s[0]) {
+	for len(s) > 0 && byteClass[s[0]] == clSpace {
 		s = s[1:]
 	}
-	for len(s) > 0 && isASCIISpace(s[len(s)-1]) {
+	for len(s) > 0 && byteClass[s[len(s)-1]] == clSpace {
 		s = s[:len(s)-1]
 	}
 	if len(s) > 0 && (s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {

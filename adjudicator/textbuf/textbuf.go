@@ -73,7 +73,23 @@ func (b *Buf) B(c byte) *Buf {
 }
 
 // Int appends v in decimal.
-func (b *Buf) Int(v int) *Buf { b.room(20); b.b = strconv.AppendInt(b.b, int64(v), 10); return b }
+func (b *Buf) Int(v int) *Buf {
+	if uint(v) < 100 { // dice, steps, counts: one or two digits
+		b.room(2)
+		n := len(b.b)
+		if v < 10 {
+			b.b = b.b[:n+1]
+			b.b[n] = byte('0' + v)
+			return b
+		}
+		b.b = b.b[:n+2]
+		b.b[n], b.b[n+1] = byte('0'+v/10), byte('0'+v%10)
+		return b
+	}
+	b.room(20)
+	b.b = strconv.AppendInt(b.b, int64(v), 10)
+	return b
+}
 
 // Len is the length of the string being built (since the last Take).
 func (b *Buf) Len() int { return len(b.b) - b.start }
@@ -87,4 +103,25 @@ func (b *Buf) Take() string {
 	out := unsafe.String(&b.b[b.start], n)
 	b.start = len(b.b)
 	return out
+}
+
+// Since returns the bytes written from offset k of the string in
+// progress (k counted as Len counts) to its end, without taking them:
+// the string being built goes on, and a later Take returns it whole,
+// these bytes included. Like Take's, the string stays valid.
+func (b *Buf) Since(k int) string {
+	n := len(b.b) - b.start - k
+	if n <= 0 {
+		return ""
+	}
+	return unsafe.String(&b.b[b.start+k], n)
+}
+
+// Truncate drops the bytes of the string in progress from offset k on,
+// to write others in their place. No string Since handed out may cover
+// them.
+func (b *Buf) Truncate(k int) {
+	if k < b.Len() {
+		b.b = b.b[:b.start+k]
+	}
 }

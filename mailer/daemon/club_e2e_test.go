@@ -696,6 +696,9 @@ func TestClubObserverNeverSeesHiddenFacts(t *testing.T) {
 				}
 				require.Len(t, bodies, 3, "the map's data, as the sender drew it")
 				for _, b := range bodies {
+					// A card's name is no block's: "Force March" is not
+					// the Earl of March.
+					b = regexp.MustCompile(`Force\s+March`).ReplaceAllString(b, "")
 					for _, name := range hidden {
 						require.NotRegexp(t, `\b`+regexp.QuoteMeta(name)+`\b`, b, "step %d: an observer's mail names the hidden block %s", step, name)
 					}

@@ -399,7 +399,7 @@ func (j *Judge) reportData(g *store.Game, p *store.Player, st adjudicator.State,
 		data.Owes = nil
 		data.Events = append(data.Events, j.tr(p, "revise.report_held", "When", j.heldWhen(g, p), "Orders", strings.Join(h.Lines, " · ")))
 	}
-	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, roleTitle(role), statusLabel(st, lang, j.opt.Templates.Catalog))
+	data.Title = fmt.Sprintf("[%s] %s — %s", g.ID, j.roleIn(g.GameName, lang, role), statusLabel(st, lang, j.opt.Templates.Catalog))
 	if !g.Deadline.IsZero() && len(data.Owes) > 0 {
 		data.Deadline = showTime(g, p, g.Deadline)
 	}
@@ -431,17 +431,17 @@ func (j *Judge) mail(g *store.Game, p *store.Player, subject, kind, text, html s
 }
 
 func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info, p store.Player, secret string, roles []adjudicator.Role) error {
+	lang := seatLang(&p)
 	var others []string
 	for _, q := range g.Players {
 		if q.Role != p.Role && q.Role != string(adjudicator.GM) {
-			others = append(others, fmt.Sprintf("%s (%s)", roleTitle(adjudicator.Role(q.Role)), q.Email))
+			others = append(others, fmt.Sprintf("%s (%s)", j.roleIn(g.GameName, lang, adjudicator.Role(q.Role)), q.Email))
 		}
 	}
-	lang := seatLang(&p)
 	data := WelcomeData{
 		Lang:   lang,
 		GameID: g.ID, GameTitle: info.Title, Scenario: g.Scenario,
-		RoleTitle: roleTitle(adjudicator.Role(p.Role)), GM: g.GM, Secret: secret,
+		RoleTitle: j.roleIn(g.GameName, lang, adjudicator.Role(p.Role)), GM: g.GM, Secret: secret,
 		OrdersAddress: g.OrdersAddress, PublicCommit: g.Dice.PublicCommit, HiddenCommit: g.Dice.HiddenCommit,
 		Footer: j.footerIn(g, lang), Others: others,
 	}
@@ -453,7 +453,7 @@ func (j *Judge) queueWelcome(tx *store.Tx, g *store.Game, info adjudicator.Info,
 	if err != nil {
 		return err
 	}
-	subject := "[" + g.ID + "] " + j.opt.Templates.T(lang, "subject.welcome", "Role", roleTitle(adjudicator.Role(p.Role)), "Title", info.Title)
+	subject := "[" + g.ID + "] " + j.opt.Templates.T(lang, "subject.welcome", "Role", j.roleIn(g.GameName, lang, adjudicator.Role(p.Role)), "Title", info.Title)
 	if p.Role == string(adjudicator.GM) {
 		subject = "[" + g.ID + "] " + j.opt.Templates.T(lang, "subject.welcome_gm", "Title", info.Title)
 	}
@@ -523,6 +523,26 @@ func msgRef(m *intake.Message) string {
 		return ""
 	}
 	return m.MessageID
+}
+
+// roleIn names role (one side, or a seat of several joined by "+") for a
+// reader of lang: each side as the game's catalogue names it when the game
+// names its sides (adjudicator.RoleNamer), roleTitle otherwise.
+func (j *Judge) roleIn(gameName, lang string, r adjudicator.Role) string {
+	eng, err := adjudicator.Lookup(gameName)
+	rn, ok := eng.(adjudicator.RoleNamer)
+	if err != nil || !ok || r == adjudicator.GM || lang == "" {
+		return roleTitle(r)
+	}
+	parts := strings.Split(string(r), "+")
+	for i, p := range parts {
+		m, ok := rn.RoleMsg(adjudicator.Role(p))
+		if !ok {
+			return roleTitle(r)
+		}
+		parts[i] = j.opt.Templates.Catalog.Text(lang, m)
+	}
+	return strings.Join(parts, "+")
 }
 
 func roleTitle(r adjudicator.Role) string {
