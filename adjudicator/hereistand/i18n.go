@@ -275,6 +275,8 @@ func i18nInit() {
 		p("his.ev.plays_mandatory", "{Power:power} plays the Mandatory Event {Card}; its effects arrive with the card events. It gives 2 CP."),
 		p("his.ev.plays_mandatory_event", "{Power:power} plays the Mandatory Event {Card}. It gives 2 CP."),
 		p("his.ev.plays_event", "{Power:power} plays {Card} as an event."),
+		p("his.ev.nowhere_winter", "{Power:power} loses {Units:units} in {Space}, with nowhere to go (HIS-19.3j)."),
+		p("his.ev.nowhere", "{Power:power} loses {Units:units} in {Space}, with nowhere to go"),
 		p("his.ev.orders_wait", "Your orders from line {N:int} wait for the decision of another power."),
 		p("his.ev.line_dropped", "Line {N:int} ({Text}) was not carried out: {Why:why}. Your remaining orders were dropped."),
 		p("his.ev.ends_impulse", "{Power:power} ends its impulse with {CP:int} CP unspent."),

@@ -298,7 +298,7 @@ func (s *St) relocate(q, loc, to int, f Force, naval bool) []string {
 		if f.empty() {
 			return nil
 		}
-		return []string{fmt.Sprintf("%s %s in %s have nowhere to go and are eliminated", powerName(q), what, locName(loc))}
+		return []string{fmt.Sprintf("%s loses %s in %s, with nowhere to go", powerName(q), what, locName(loc))}
 	}
 	s.addUnits(to, q, f)
 	s.fitCounters(to, q)

@@ -205,7 +205,7 @@ func (r *run) landReturn(q int) {
 		for f.Land() > 0 {
 			to, clear := s.winterDest(q, g.from, &count, g.home)
 			if to < 0 {
-				r.say("%s %s in %s have nowhere to go and are eliminated (HIS-19.3j).", powerName(q), unitText(f), spaces[g.from].Name)
+				r.say("%s loses %s in %s, with nowhere to go (HIS-19.3j).", powerName(q), unitText(f), spaces[g.from].Name)
 				break
 			}
 			if !clear && !attrited {
