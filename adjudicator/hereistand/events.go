@@ -94,3 +94,22 @@ func (s *St) eventExamples(p int) []string {
 	}
 	return out
 }
+
+// pickSpaces reads the spaces an event's choices name (items of a list:
+// "Milan, Genoa and Pavia" split by orders.SplitList), each once and each
+// one ok allows; notOK is the refusal for a space it does not, with %s for
+// the space's name. The caller checks how many were named.
+func pickSpaces(items []string, ok func(sp int) bool, legal []string, notOK string) ([]int, error) {
+	var at []int
+	for _, x := range items {
+		sp, err := matchSpace(x)
+		if err != nil {
+			return nil, errLegal(legal, "%v", err)
+		}
+		if !ok(sp) || containsInt(at, sp) {
+			return nil, errLegal(legal, notOK, spaces[sp].Name)
+		}
+		at = append(at, sp)
+	}
+	return at, nil
+}

@@ -455,17 +455,10 @@ func (s *St) jesuitArgs(p int, args string) ([]int, error) {
 	if args == "" || p != Papacy {
 		return s.jesuitDefault(), nil
 	}
-	var out []int
 	legal := s.jesuitExamples(p)
-	for _, x := range orders.SplitList(args) {
-		sp, err := matchSpace(x)
-		if err != nil {
-			return nil, errLegal(legal, "%v", err)
-		}
-		if !s.Catholic(sp) || s.Rel.Jesuit.has(sp) || containsInt(out, sp) {
-			return nil, errLegal(legal, "%s is not a Catholic space without a university (HIS-18.2c)", spaces[sp].Name)
-		}
-		out = append(out, sp)
+	out, err := pickSpaces(orders.SplitList(args), func(sp int) bool { return s.Catholic(sp) && !s.Rel.Jesuit.has(sp) }, legal, "%s is not a Catholic space without a university (HIS-18.2c)")
+	if err != nil {
+		return nil, err
 	}
 	if len(out) != 2 && len(out) != len(s.jesuitSpots()) {
 		return nil, errLegal(legal, "name two Catholic spaces for the Jesuit universities")

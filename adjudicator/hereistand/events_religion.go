@@ -77,16 +77,14 @@ func (u unrestCard) play(r *run, p int, args string) error {
 	s := r.s
 	legal := u.examples(s, p)
 	ok := u.list(s)
-	var at []int
+	var items []string
 	for _, x := range orders.SplitList(args) {
-		sp, err := matchSpace(strings.TrimPrefix(x, "unrest in "))
-		if err != nil {
-			return errLegal(legal, "%v", err)
-		}
-		if !containsInt(ok, sp) || containsInt(at, sp) {
-			return errLegal(legal, "%s is not an unoccupied %s free of unrest (HIS-12.4a)", spaces[sp].Name, u.where)
-		}
-		at = append(at, sp)
+		items = append(items, strings.TrimPrefix(x, "unrest in "))
+	}
+	at, err := pickSpaces(items, func(sp int) bool { return containsInt(ok, sp) }, legal,
+		"%s is not an unoccupied "+strings.ReplaceAll(u.where, "%", "%%")+" free of unrest (HIS-12.4a)")
+	if err != nil {
+		return err
 	}
 	if len(at) == 0 || len(at) > u.max(s) {
 		return errLegal(legal, "name 1 to %d spaces for the unrest", u.max(s))
@@ -387,16 +385,9 @@ func (r *run) anabaptists(p int, args string) error {
 	s := r.s
 	legal := anabaptistExamples(s, p)
 	ok := s.anabaptistSpots()
-	var at []int
-	for _, x := range orders.SplitList(args) {
-		sp, err := matchSpace(x)
-		if err != nil {
-			return errLegal(legal, "%v", err)
-		}
-		if !containsInt(ok, sp) || containsInt(at, sp) {
-			return errLegal(legal, "%s is not an unoccupied Protestant space outside the electorates", spaces[sp].Name)
-		}
-		at = append(at, sp)
+	at, err := pickSpaces(orders.SplitList(args), func(sp int) bool { return containsInt(ok, sp) }, legal, "%s is not an unoccupied Protestant space outside the electorates")
+	if err != nil {
+		return err
 	}
 	if len(at) != min(2, len(ok)) {
 		return errLegal(legal, "name %d unoccupied Protestant spaces outside the electorates", min(2, len(ok)))
@@ -1007,16 +998,9 @@ func (r *run) spanishInquisition(args string) error {
 	s := r.s
 	legal := spanishInqExamples(s, Hapsburg)
 	ok := s.spanishProt()
-	var at []int
-	for _, x := range orders.SplitList(args) {
-		sp, err := matchSpace(x)
-		if err != nil {
-			return errLegal(legal, "%v", err)
-		}
-		if !containsInt(ok, sp) || containsInt(at, sp) {
-			return errLegal(legal, "%s is not a Protestant space of the Spanish zone", spaces[sp].Name)
-		}
-		at = append(at, sp)
+	at, err := pickSpaces(orders.SplitList(args), func(sp int) bool { return containsInt(ok, sp) }, legal, "%s is not a Protestant space of the Spanish zone")
+	if err != nil {
+		return err
 	}
 	if len(at) != min(2, len(ok)) {
 		return errLegal(legal, "name %d Protestant spaces of the Spanish zone", min(2, len(ok)))
