@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -112,4 +113,22 @@ func pickSpaces(items []string, ok func(sp int) bool, legal []string, notOK stri
 		at = append(at, sp)
 	}
 	return at, nil
+}
+
+// countIn reads one item of an event's choices that places units: "3 in
+// Vienna", "3 Vienna" or "Vienna" (one), with the Spanish and Italian
+// "en" and "a" read as "in". It returns how many and where.
+func countIn(item string) (int, int, error) {
+	n := 1
+	f := strings.Fields(item)
+	if len(f) > 1 {
+		if x, err := strconv.Atoi(f[0]); err == nil {
+			n, f = x, f[1:]
+		}
+	}
+	if len(f) > 1 && (f[0] == "in" || f[0] == "en" || f[0] == "a") {
+		f = f[1:]
+	}
+	sp, err := matchSpace(strings.Join(f, " "))
+	return n, sp, err
 }

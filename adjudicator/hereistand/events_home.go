@@ -91,17 +91,7 @@ func (s *St) janissaryArgs(args string) (map[int]uint8, error) {
 	out := map[int]uint8{}
 	total := 0
 	for _, item := range orders.SplitList(args) {
-		n := 1
-		f := strings.Fields(item)
-		if len(f) > 1 {
-			if x, err := strconv.Atoi(f[0]); err == nil {
-				n, f = x, f[1:]
-			}
-		}
-		if len(f) > 1 && (f[0] == "in" || f[0] == "en" || f[0] == "a") {
-			f = f[1:]
-		}
-		sp, err := matchSpace(strings.Join(f, " "))
+		n, sp, err := countIn(item)
 		if err != nil {
 			return nil, errLegal(legal, "%v", err)
 		}

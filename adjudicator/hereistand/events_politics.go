@@ -1052,17 +1052,7 @@ func (r *run) clothPrices(p int, args string) error {
 	var order []int
 	total := 0
 	for _, item := range items[1:] {
-		n := 1
-		f := strings.Fields(item)
-		if len(f) > 1 {
-			if x, err := strconv.Atoi(f[0]); err == nil {
-				n, f = x, f[1:]
-			}
-		}
-		if len(f) > 1 && (f[0] == "in" || f[0] == "en" || f[0] == "a") {
-			f = f[1:]
-		}
-		sp, err := matchSpace(strings.Join(f, " "))
+		n, sp, err := countIn(item)
 		if err != nil {
 			return errLegal(legal, "%v", err)
 		}

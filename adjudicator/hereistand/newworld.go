@@ -856,19 +856,8 @@ func (s *St) checkNewWorld() error {
 // New World is public).
 func (s *St) newWorldSection() (adjudicator.Section, bool) {
 	nw := &s.NW
-	var b strings.Builder
-	var rows []adjudicator.Row
-	add := func(key msg.M, label string, parts []string) {
-		if len(parts) == 0 {
-			return
-		}
-		b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
-		var items []msg.M
-		for _, x := range parts {
-			items = append(items, msg.Lit(x))
-		}
-		rows = append(rows, adjudicator.Row{Key: key, Items: items})
-	}
+	var t labelRows
+	add := t.add
 	for _, p := range nwPowers {
 		var parts []string
 		if n := nw.Colonies[p]; n > 0 {
@@ -919,10 +908,10 @@ func (s *St) newWorldSection() (adjudicator.Section, bool) {
 		}
 	}
 	add(msg.New("his.view.nw_raiders"), "Raiders", raiders)
-	if len(rows) == 0 {
+	if len(t.rows) == 0 {
 		return adjudicator.Section{}, false
 	}
-	return adjudicator.Section{Title: "New World", Body: b.String(), TitleMsg: vm("his.section.new_world"), Rows: rows}, true
+	return adjudicator.Section{Title: "New World", Body: t.b.String(), TitleMsg: vm("his.section.new_world"), Rows: t.rows}, true
 }
 
 var discIDs = [nDisc]string{"st_lawrence_river", "great_lakes", "mississippi_river", "amazon_river", "pacific_strait", "circumnavigation"}
@@ -1421,4 +1410,24 @@ func convNWWord(ids map[string]string) msg.Conv {
 		}
 		return nil, false
 	}
+}
+
+// labelRows builds a public section of labelled lists: its text ("Label:
+// a; b", wrapped) and its rows for the platform's table.
+type labelRows struct {
+	b    strings.Builder
+	rows []adjudicator.Row
+}
+
+// add adds one row; an empty list adds nothing.
+func (t *labelRows) add(key msg.M, label string, parts []string) {
+	if len(parts) == 0 {
+		return
+	}
+	t.b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
+	var items []msg.M
+	for _, x := range parts {
+		items = append(items, msg.Lit(x))
+	}
+	t.rows = append(t.rows, adjudicator.Row{Key: key, Items: items})
 }

@@ -825,19 +825,8 @@ func piracyPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 // Julia Gonzaga and the foreign wars in play, for every view (they are
 // public).
 func (s *St) piracySection() (adjudicator.Section, bool) {
-	var b strings.Builder
-	var rows []adjudicator.Row
-	add := func(key msg.M, label string, parts []string) {
-		if len(parts) == 0 {
-			return
-		}
-		b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
-		var items []msg.M
-		for _, x := range parts {
-			items = append(items, msg.Lit(x))
-		}
-		rows = append(rows, adjudicator.Row{Key: key, Items: items})
-	}
+	var t labelRows
+	add := t.add
 	var havens, markers []string
 	for _, sp := range s.havenSpaces() {
 		havens = append(havens, spaces[sp].Name)
@@ -863,8 +852,8 @@ func (s *St) piracySection() (adjudicator.Section, bool) {
 		}
 		add(msg.Lit(cardName(w.Card)), cardName(w.Card), []string{powers[fc.Power].Name + ": " + on, fmt.Sprintf("%d %s units", w.Foes, fc.Foe)})
 	}
-	if len(rows) == 0 {
+	if len(t.rows) == 0 {
 		return adjudicator.Section{}, false
 	}
-	return adjudicator.Section{Title: "Piracy and foreign wars", Body: b.String(), TitleMsg: vm("his.section.piracy"), Rows: rows}, true
+	return adjudicator.Section{Title: "Piracy and foreign wars", Body: t.b.String(), TitleMsg: vm("his.section.piracy"), Rows: t.rows}, true
 }
