@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // The order language forgives case, spacing and unambiguous prefixes of
@@ -145,5 +146,33 @@ func TestOddLinesNeverCrash(t *testing.T) {
 	}
 	if len(kinds) < 8 {
 		t.Errorf("only %d kinds of decision tried: %v", len(kinds), kinds)
+	}
+}
+
+// The impulse prompt shows how action lines read before a card is played
+// (HIS-11a): one example of each action the best card in hand pays for,
+// each a line the actions prompt would accept once the card is played.
+func TestHIS11a_ImpulsePromptShowsActionExamples(t *testing.T) {
+	s := englandImpulse(t, 1, 3, 74) // Six Wives (5 CP), Diplomatic Overture (5 CP)
+	var pr *adjudicator.Prompt
+	for _, x := range s.Prompts() {
+		if x.Kind == "impulse" {
+			pr = &x
+		}
+	}
+	require.NotNil(t, pr)
+	var ex []string
+	for i, c := range pr.Choices {
+		if strings.HasPrefix(c, "for example: ") {
+			ex = append([]string{strings.TrimPrefix(c, "for example: ")}, pr.Choices[i+1:]...)
+		}
+	}
+	require.NotEmpty(t, ex, "choices: %v", pr.Choices)
+	require.True(t, strings.HasPrefix(ex[0], "move "), "the first example is a move: %v", ex)
+	played := s.clone()
+	played.Flow.Card, played.Flow.CP = 3, 5
+	forms := played.actionForms(England)
+	for _, x := range ex {
+		require.Contains(t, forms, x)
 	}
 }

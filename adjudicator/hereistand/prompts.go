@@ -115,12 +115,45 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 		return adjudicator.Prompt{Role: role, Kind: "impulse",
 			Text: fmt.Sprintf("Your impulse (turn %d): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines.",
 				s.Turn),
-			Choices: capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+newWorldVerbs[p]+", done")), Template: s.defaultLines(p)}
+			Choices: append(capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+newWorldVerbs[p]+", done")),
+				s.impulseExamples(p)...), Template: s.defaultLines(p)}
 	}
 	return adjudicator.Prompt{Role: role, Kind: "actions",
 		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
 			s.Flow.CP, cardName(s.Flow.Card)),
 		Choices: capList(s.actionForms(p)), Template: []string{"done"}}
+}
+
+// impulseExamples shows power p, before it plays a card, how its action
+// lines read: a few of the actions the best card in its hand would pay
+// for, as actionForms lists them once the card is played.
+func (s *St) impulseExamples(p int) []string {
+	best := 0
+	for _, c := range s.Hands[p] {
+		if !s.heldMandatory(p, int(c)) && cards[c].CP > best {
+			best = cards[c].CP
+		}
+	}
+	if best == 0 {
+		return nil
+	}
+	c := s.clone()
+	c.Flow.CP = best
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range c.actionForms(p)[1:] { // "done" first
+		verb, _, _ := strings.Cut(f, " ")
+		if seen[verb] { // one example of each action
+			continue
+		}
+		seen[verb] = true
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	out[0] = "for example: " + out[0]
+	return out
 }
 
 func capList(list []string) []string {

@@ -691,9 +691,9 @@ func (s *St) targetText() string {
 	case a.Flip:
 		return fmt.Sprintf("You won the debate: choose a space to flip to Protestant (%d left, %s zone first, HIS-18.5k).", a.N, zones)
 	case a.Counter:
-		return fmt.Sprintf("Counter-Reformation attempts from %s: %d left, target zone %s. Choose the next target (HIS-18.4c).", a.Source, a.N, zones)
+		return fmt.Sprintf("Counter-Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several, one per line, tried in order (HIS-18.4c).", a.Source, a.N, zones)
 	}
-	return fmt.Sprintf("Reformation attempts from %s: %d left, target zone %s. Choose the next target (HIS-18.3e).", a.Source, a.N, zones)
+	return fmt.Sprintf("Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several, one per line, tried in order (HIS-18.3e).", a.Source, a.N, zones)
 }
 
 func zoneList(z uint8) string {
@@ -1144,8 +1144,8 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.prompt.diet_protestant", "The Diet of Worms: choose a German space next to a Protestant space to flip to Protestant ({N:int} left, HIS-18.1g)."),
 		p("his.prompt.flip_catholic", "You won the debate: choose a space to flip to Catholic ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
 		p("his.prompt.flip_protestant", "You won the debate: choose a space to flip to Protestant ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
-		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.4c)."),
-		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target (HIS-18.3e)."),
+		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several, one per line, tried in order (HIS-18.4c)."),
+		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several, one per line, tried in order (HIS-18.3e)."),
 	}
 	events = msg.Patterns{
 		p("his.ev.diet_commits", "{Power:power} commits its card to the Diet of Worms."),
