@@ -914,7 +914,7 @@ func (r *run) assaultAction(p int, o order) error {
 	if err := r.spend(p, ActAssault); err != nil {
 		return err
 	}
-	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
+	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsOf(p, f))
 	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
 		return nil // HIS-15.1j: the Combat cards first
 	}

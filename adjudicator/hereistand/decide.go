@@ -405,10 +405,10 @@ func (s *St) decisionText(d Decision) string {
 	switch d.Kind {
 	case DecIntercept:
 		return fmt.Sprintf("%s moves %s from %s to %s. You may try to intercept (HIS-13.2): 2 dice plus the best battle rating, 9 or more.",
-			mover, unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name)
+			mover, unitsOf(m.Power, m.F), spaces[m.From].Name, spaces[m.To].Name)
 	case DecAvoid:
 		return fmt.Sprintf("%s enters %s with %s. Your units there may try to avoid battle (HIS-13.3) or stand.",
-			mover, spaces[m.To].Name, unitsText(m.F))
+			mover, spaces[m.To].Name, unitsOf(m.Power, m.F))
 	case DecWithdraw:
 		return fmt.Sprintf("%s enters %s. Your units there may withdraw into the fortifications (HIS-13.4) or stand and fight.",
 			mover, spaces[m.To].Name)
@@ -476,7 +476,7 @@ func (r *run) commitAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	canon := "commit none"
 	if f.Land() > 0 {
 		canon = "commit " + unitText(f)
-		r.say("%s commits %s from inside %s to the battle.", powers[m.Power].Name, unitsText(c), spaces[m.To].Name)
+		r.say("%s commits %s from inside %s to the battle.", powers[m.Power].Name, unitsOf(m.Power, c), spaces[m.To].Name)
 	}
 	r.continueMove()
 	return []string{canon}, nil

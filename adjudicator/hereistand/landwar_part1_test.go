@@ -291,7 +291,7 @@ func TestHIS15_1f_DeclaredAssault(t *testing.T) {
 	if s.Ctrl[cal] != France || s.Units[cal][France].Reg != 5 || s.Units[cal][England].Land() != 0 {
 		t.Errorf("Calais: control %d, France %+v, England %+v\n%s", s.Ctrl[cal], s.Units[cal][France], s.Units[cal][England], text)
 	}
-	if !strings.Contains(text, "France assaults Calais: France 3 regulars, Francis I") || !strings.Contains(text, "France rolls 3 dice") {
+	if !strings.Contains(text, "France assaults Calais: 3 regulars, Francis I") || !strings.Contains(text, "France rolls 3 dice") {
 		t.Errorf("the declared formation is not echoed:\n%s", text)
 	}
 }

@@ -700,6 +700,26 @@ func unitsText(f Formation) string {
 	return strings.Join(out, ", ")
 }
 
+// unitsOf is unitsText for power p's own formation: p's own units are
+// not named after it ("Hapsburg moves 4 regulars, Charles V"), its
+// allies' units are ("2 regulars, Papacy 1 regular").
+func unitsOf(p int, f Formation) string {
+	var out []string
+	for _, pt := range f.Parts {
+		if pt.Force.Land() > 0 {
+			if pt.Power == p {
+				out = append(out, unitText(pt.Force))
+			} else {
+				out = append(out, powers[pt.Power].Name+" "+unitText(pt.Force))
+			}
+		}
+	}
+	for _, l := range f.Leaders {
+		out = append(out, leaders[l].Name)
+	}
+	return strings.Join(out, ", ")
+}
+
 // EnterDestination places the moving formation in its destination
 // (the end of HIS-13.1 step 5): enemy army leaders alone there are
 // captured (HIS-13.1h), a siege the formation left may break (HIS-15.3a),
@@ -718,7 +738,7 @@ func (s *St) EnterDestination(m *Move) ([]string, error) {
 	}
 	m.Entered = true
 	m.F.At = m.To
-	log := []string{fmt.Sprintf("%s moves %s from %s to %s", powers[m.Power].Name, unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name)}
+	log := []string{fmt.Sprintf("%s moves %s from %s to %s", powers[m.Power].Name, unitsOf(m.Power, m.F), spaces[m.From].Name, spaces[m.To].Name)}
 	if m.F.Land() > 0 {
 		log = append(log, s.captureLoneLeaders(m.To, m.Power)...)
 	}

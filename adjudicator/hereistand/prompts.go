@@ -494,24 +494,30 @@ func (s *St) flowSections() []adjudicator.Section {
 	}
 	out := []adjudicator.Section{{Title: "Turn", Body: b.String(), TitleMsg: vm("his.section.turn"), Lines: lines}}
 	if len(s.Flow.History) > 0 {
+		// A row per power, a column per turn: narrow enough for a phone
+		// whatever the number of turns played.
 		b.Reset()
-		fmt.Fprintf(&b, "%-5s", "Turn")
-		for p := 0; p < NMajor; p++ {
-			fmt.Fprintf(&b, " %10s", powers[p].Name)
-		}
-		b.WriteString("\n")
 		first := 1
 		if sc, ok := scenarioByID(s.Scenario); ok {
 			first = sc.FirstTurn
 		}
-		for i, h := range s.Flow.History {
-			fmt.Fprintf(&b, "%-5d", first+i)
-			for p := 0; p < NMajor; p++ {
-				fmt.Fprintf(&b, " %10d", h[p])
+		fmt.Fprintf(&b, "%-11s", "Turn")
+		for i := range s.Flow.History {
+			fmt.Fprintf(&b, " %3d", first+i)
+		}
+		b.WriteString("\n")
+		var rows []adjudicator.Row
+		for p := 0; p < NMajor; p++ {
+			fmt.Fprintf(&b, "%-11s", powers[p].Name)
+			row := adjudicator.Row{Key: powerMsg(p)}
+			for i, h := range s.Flow.History {
+				fmt.Fprintf(&b, " %3d", h[p])
+				row.Items = append(row.Items, msg.New("his.view.vp_turn", "Turn", first+i, "VP", h[p]))
 			}
 			b.WriteString("\n")
+			rows = append(rows, row)
 		}
-		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String(), TitleMsg: vm("his.section.vp_record")})
+		out = append(out, adjudicator.Section{Title: "VP record", Body: b.String(), TitleMsg: vm("his.section.vp_record"), Rows: rows})
 	}
 	return out
 }

@@ -144,7 +144,7 @@ func (r *run) springAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 			return nil, reject(l, errLegal(legal, "%s cannot deploy to %s: %s (HIS-10c-h)", powers[p].Name, spaces[o.to].Name, why))
 		}
 		s.moveFormation(f, o.to)
-		r.say("%s deploys %s from %s to %s.", powers[p].Name, unitsText(f), spaces[o.from].Name, spaces[o.to].Name)
+		r.say("%s deploys %s from %s to %s.", powers[p].Name, unitsOf(p, f), spaces[o.from].Name, spaces[o.to].Name)
 		canon = o.canonical(p)
 	default:
 		return nil, reject(l, errLegal(legal, "answer with a deployment or \"no deployment\""))

@@ -131,7 +131,7 @@ func (r *run) transportAction(p int, o order) error {
 	m := &Move{Power: p, From: from, To: to, F: f, Cost: cost, Interceptor: NoPower}
 	// Besiegers that sail away may break the siege they leave (HIS-15.3a).
 	m.LeftSiege = s.Warfare.Siege.has(from) && !s.insideSide(from, p)
-	r.say("%s sails %s from %s to %s.", powers[p].Name, unitsText(f), spaces[from].Name, spaces[to].Name)
+	r.say("%s sails %s from %s to %s.", powers[p].Name, unitsOf(p, f), spaces[from].Name, spaces[to].Name)
 	s.Flow.Move, s.Flow.Declined, s.Flow.NoWithdraw, s.Flow.Transport = m, 0, false, true
 	r.continueMove()
 	return nil
