@@ -2,7 +2,6 @@ package hereistand
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
@@ -20,13 +19,7 @@ var _ adjudicator.MsgQuerier = (*St)(nil)
 
 // queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var queryEnglish = sync.OnceValue(func() *msg.English {
-	e, err := msg.LoadEnglish(Locales, "locales/en.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return e
-})
+var queryEnglish = msg.EnglishOnce(Locales, "locales/en.yaml")
 
 // queryWrapped are the lines of an answer that wrap at 70 columns in
 // English; the others stand on one line however long.
