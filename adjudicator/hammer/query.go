@@ -2,7 +2,6 @@ package hammer
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
@@ -12,13 +11,7 @@ var _ adjudicator.MsgQuerier = (*St)(nil)
 
 // queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var queryEnglish = sync.OnceValue(func() *msg.English {
-	e, err := msg.LoadEnglish(locales, "locales/en.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return e
-})
+var queryEnglish = msg.EnglishOnce(locales, "locales/en.yaml")
 
 // queryLists are the answer's lines that list items after a heading,
 // with the separator between them: long ones wrap between items.
@@ -27,21 +20,14 @@ var queryLists = map[string]string{"ham.q.borders": ", ", "ham.q.blocks": " · "
 // Query implements adjudicator.Querier: QueryMsg's answer in English.
 func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 	ms, err := s.QueryMsg(role, q)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, m := range ms {
-		line := queryEnglish().Text(m)
+	return adjudicator.EnglishAnswer(ms, err, queryEnglish(), func(m msg.M, line string) string {
 		if sep, ok := queryLists[m.Key]; ok {
 			if i := strings.Index(line, ": "); i >= 0 {
-				line = wrapItems(line[:i+2], splitOutside(line[i+2:], sep), sep)
+				return wrapItems(line[:i+2], splitOutside(line[i+2:], sep), sep)
 			}
 		}
-		b.WriteString(line)
-		b.WriteString("\n")
-	}
-	return b.String(), nil
+		return line
+	})
 }
 
 // splitOutside splits s at sep, except inside brackets: "Fife (red,
@@ -81,11 +67,7 @@ func (s *St) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 	a, err := matchArea(q)
 	if err != nil {
 		reasons.once.Do(reasonPatterns)
-		m, ok := reasons.pats.Match(err.Error())
-		if !ok {
-			m = msg.Lit(err.Error())
-		}
-		return nil, &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
+		return nil, adjudicator.NewQueryError(err, reasons.pats, queryEnglish())
 	}
 	ar := &areas[a]
 	var about []msg.M

@@ -88,15 +88,7 @@ func TestQueryInEveryLanguage(t *testing.T) {
 			}
 			require.Equal(t, strings.Join(strings.Fields(en), " "), strings.Join(strings.Fields(strings.Join(lines, "\n")), " "), "%s %s", role, q)
 			for _, lang := range []string{"es", "it"} {
-				var b strings.Builder
-				for _, m := range ms {
-					b.WriteString(cat.Text(lang, m) + "\n")
-				}
-				text := b.String()
-				i18ntest.NoEnglish(t, cat, lang, text, "ham.q.")
-				for _, w := range queryEnglishWords {
-					require.NotContains(t, text, w, "%s %s %s:\n%s", lang, role, q, text)
-				}
+				text := i18ntest.QueryIn(t, cat, lang, ms, "ham.q.", queryEnglishWords)
 				require.True(t, strings.HasPrefix(text, areas[a].Name), text)
 				for x := 0; x < NB; x++ {
 					if int(s.Loc[x]) == a && role != adjudicator.GM && roles[blocks[x].Side] != role {
@@ -118,10 +110,7 @@ func TestQueryUnknownNameInSpanish(t *testing.T) {
 	s := emptyState(t)
 	cat := gameCatalog(t)
 	_, err := s.QueryMsg(RoleScotland, "buchna")
-	var qe *adjudicator.QueryError
-	require.ErrorAs(t, err, &qe)
-	require.Equal(t, `"buchna" is not a known area; did you mean Buchan?`, qe.Error())
-	require.Equal(t, qe.Text, cat.Text("en", qe.Msg))
-	require.Equal(t, `"buchna" no es una región conocida; ¿querías decir Buchan?`, cat.Text("es", qe.Msg))
-	require.Equal(t, `"buchna" non è una regione conosciuta; forse intendevi Buchan?`, cat.Text("it", qe.Msg))
+	i18ntest.QueryError(t, cat, err, `"buchna" is not a known area; did you mean Buchan?`, map[string]string{
+		"es": `"buchna" no es una región conocida; ¿querías decir Buchan?`,
+		"it": `"buchna" non è una regione conosciuta; forse intendevi Buchan?`})
 }

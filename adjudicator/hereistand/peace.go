@@ -95,15 +95,29 @@ func (s *St) homeHeldBy(p, q int, keys bool) []int {
 // startPeace opens the Diplomacy Phase of turns 2 and later: the peace
 // segment, then the ransom, then the declarations of war.
 func (r *run) startPeace() {
-	s := r.s
-	s.Flow.Seg, s.Flow.Waiting = SegPeace, 0
-	if !s.peaceSkipped() {
-		if q := s.nextSuer(-1); q != NoPower {
-			s.Flow.Waiting = 1 << q
-			return
-		}
+	next := r.s.nextSuer
+	if r.s.peaceSkipped() {
+		next = func(int) int { return NoPower }
 	}
-	r.startRansom()
+	r.startSegment(SegPeace, next, r.startRansom)
+}
+
+// startSegment opens segment seg of the Diplomacy Phase: it asks the first
+// power that owes a choice in it (next) or goes on (then).
+func (r *run) startSegment(seg int, next func(int) int, then func()) {
+	r.s.Flow.Seg = seg
+	r.askNext(next, -1, then)
+}
+
+// askNext waits on the power next finds from power p (it answered last;
+// -1 at the start of a segment), or goes on (then) when none is left.
+func (r *run) askNext(next func(int) int, p int, then func()) {
+	r.s.Flow.Waiting = 0
+	if q := next(p); q != NoPower {
+		r.s.Flow.Waiting = 1 << q
+		return
+	}
+	then()
 }
 
 // nextSuer is the first power from p on in Impulse Order that may sue for
@@ -118,13 +132,7 @@ func (s *St) nextSuer(p int) int {
 }
 
 func (r *run) startRansom() {
-	s := r.s
-	s.Flow.Seg, s.Flow.Waiting = SegRansom, 0
-	if q := s.nextRansomer(-1); q != NoPower {
-		s.Flow.Waiting = 1 << q
-		return
-	}
-	r.startExcom()
+	r.startSegment(SegRansom, r.s.nextRansomer, r.startExcom)
 }
 
 // SegExcom is the removal of excommunications (HIS-9.5), between the
@@ -143,13 +151,7 @@ func (s *St) nextExcommunicated(p int) int {
 }
 
 func (r *run) startExcom() {
-	s := r.s
-	s.Flow.Seg, s.Flow.Waiting = SegExcom, 0
-	if q := s.nextExcommunicated(-1); q != NoPower {
-		s.Flow.Waiting = 1 << q
-		return
-	}
-	r.startDOW()
+	r.startSegment(SegExcom, r.s.nextExcommunicated, r.startDOW)
 }
 
 // lift removes the excommunication of power p's ruler.
@@ -191,12 +193,7 @@ func (r *run) excomAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 	default:
 		return nil, reject(l, errLegal(legal, `write "donate" (a card drawn at random for St. Peter's) or done`))
 	}
-	s.Flow.Waiting = 0
-	if q := s.nextExcommunicated(p); q != NoPower {
-		s.Flow.Waiting = 1 << q
-	} else {
-		r.startDOW()
-	}
+	r.askNext(s.nextExcommunicated, p, r.startDOW)
 	return []string{canon}, nil
 }
 
@@ -351,12 +348,7 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 			return nil, reject(lines[1], errLegal(legal, `"done" stands alone`))
 		}
 		r.say("%s does not sue for peace.", powers[p].Name)
-		s.Flow.Waiting = 0
-		if q := s.nextSuer(p + 1); q != NoPower {
-			s.Flow.Waiting = 1 << q
-		} else {
-			r.startRansom()
-		}
+		r.askNext(s.nextSuer, p+1, r.startRansom)
 		return []string{"done"}, nil
 	}
 	rest, ok := strings.CutPrefix(first, "sue ")
@@ -496,12 +488,7 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 		canon = append(canon, "regain "+spaces[pr[0]].Name+" and "+spaces[pr[1]].Name+" for "+by[st.pairBy[i]])
 	}
 	// Back to step 1: the same power may sue again, then the next.
-	s.Flow.Waiting = 0
-	if q := s.nextSuer(p); q != NoPower {
-		s.Flow.Waiting = 1 << q
-	} else {
-		r.startRansom()
-	}
+	r.askNext(s.nextSuer, p, r.startRansom)
 	return canon, nil
 }
 
@@ -728,12 +715,7 @@ func (r *run) ransomAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 		r.drawCard(p, captor, "ransom of "+leaders[l].Name)
 		canon = append(canon, "ransom "+leaders[l].Name)
 	}
-	s.Flow.Waiting = 0
-	if q := s.nextRansomer(p); q != NoPower {
-		s.Flow.Waiting = 1 << q
-	} else {
-		r.startExcom()
-	}
+	r.askNext(s.nextRansomer, p, r.startExcom)
 	return canon, nil
 }
 

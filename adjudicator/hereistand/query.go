@@ -2,7 +2,6 @@ package hereistand
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
@@ -20,13 +19,7 @@ var _ adjudicator.MsgQuerier = (*St)(nil)
 
 // queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var queryEnglish = sync.OnceValue(func() *msg.English {
-	e, err := msg.LoadEnglish(Locales, "locales/en.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return e
-})
+var queryEnglish = msg.EnglishOnce(Locales, "locales/en.yaml")
 
 // queryWrapped are the lines of an answer that wrap at 70 columns in
 // English; the others stand on one line however long.
@@ -42,19 +35,12 @@ var handWords = map[string]bool{"hand": true, "hands": true, "cards": true, "my 
 // Query implements adjudicator.Querier: QueryMsg's answer in English.
 func (s *St) Query(role adjudicator.Role, q string) (string, error) {
 	ms, err := s.QueryMsg(role, q)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, m := range ms {
+	return adjudicator.EnglishAnswer(ms, err, queryEnglish(), func(m msg.M, text string) string {
 		if queryWrapped[m.Key] {
-			b.WriteString(wrap(queryEnglish().Text(m), 70))
-			continue
+			return strings.TrimSuffix(wrap(text, 70), "\n")
 		}
-		b.WriteString(queryEnglish().Text(m))
-		b.WriteString("\n")
-	}
-	return b.String(), nil
+		return text
+	})
 }
 
 // queryErr is a question the game cannot answer, as a message.

@@ -340,18 +340,24 @@ func (s *St) portWith(t int, prot bool) bool {
 }
 
 // ReformTarget reports whether space t may be the target of a
-// Reformation attempt (HIS-18.3e): Catholic, and holding a reformer,
-// adjacent to a Protestant space (passes count) or a port on a sea zone
-// with other Protestant ports.
+// Reformation attempt (HIS-18.3e): Catholic (in unrest or not,
+// HIS-12.3b), and holding a reformer, adjacent to a Protestant space
+// (passes count) or a port on a sea zone with other Protestant ports.
 func (s *St) ReformTarget(t int) bool {
 	if !s.Catholic(t) {
 		return false
 	}
-	if s.reformerAt(t) || s.portWith(t, true) {
-		return true
-	}
+	return s.reformerAt(t) || s.portWith(t, true) || s.adjacentOf(t, false)
+}
+
+// adjacentOf reports whether space t is adjacent (passes count) to a
+// space of the religion wanted (counter: Catholic, else Protestant) that
+// is not in unrest: a space in unrest gives no adjacency to a target
+// (HIS-12.4g).
+func (s *St) adjacentOf(t int, counter bool) bool {
 	for _, e := range spaces[t].Nbr {
-		if s.Prot.has(int(e.To)) {
+		a := int(e.To)
+		if !s.InUnrest(a) && (counter && s.Catholic(a) || !counter && s.Prot.has(a)) {
 			return true
 		}
 	}
@@ -359,22 +365,14 @@ func (s *St) ReformTarget(t int) bool {
 }
 
 // CounterTarget reports whether space t may be the target of a
-// Counter-Reformation attempt (HIS-18.4c): Protestant, and holding a
-// Jesuit university, adjacent to a Catholic space or a port on a sea
-// zone with other Catholic ports.
+// Counter-Reformation attempt (HIS-18.4c): Protestant (in unrest or not,
+// HIS-12.3b), and holding a Jesuit university, adjacent to a Catholic
+// space or a port on a sea zone with other Catholic ports.
 func (s *St) CounterTarget(t int) bool {
 	if !s.Prot.has(t) || s.immune(t) {
 		return false
 	}
-	if s.Rel.Jesuit.has(t) || s.portWith(t, false) {
-		return true
-	}
-	for _, e := range spaces[t].Nbr {
-		if s.Catholic(int(e.To)) {
-			return true
-		}
-	}
-	return false
+	return s.Rel.Jesuit.has(t) || s.portWith(t, false) || s.adjacentOf(t, true)
 }
 
 // attemptTargets lists the legal targets of the pending attempts, in
@@ -393,12 +391,7 @@ func (s *St) attemptTargets(a *Attempts) []int {
 			ok = spaces[t].Home == a.Home-1
 		}
 		if ok && a.Adj {
-			ok = false
-			for _, e := range spaces[t].Nbr {
-				if a.Counter && s.Catholic(int(e.To)) || !a.Counter && s.Prot.has(int(e.To)) {
-					ok = true
-				}
-			}
+			ok = s.adjacentOf(t, a.Counter)
 		}
 		if !ok {
 			continue

@@ -16,7 +16,6 @@ func (r *run) winter() {
 	s := r.s
 	// Sieges end with the return home; the impulse marks are over.
 	s.Warfare = LandWar{}
-	s.religionWinter()
 	// HIS-19.1: the lent squadrons go back to their owners.
 	r.returnLoans()
 	// HIS-19.2: the Renegade leaves the map.
@@ -59,7 +58,8 @@ func (r *run) winter() {
 	}
 	// HIS-19.6: the piracy markers are removed.
 	s.piracyWinter()
-	// HIS-19.7 (debaters) arrives with its rules.
+	// HIS-19.7: the debaters flip back to uncommitted.
+	s.religionWinter()
 	// HIS-19.8: overdue Mandatory Events occur now, wherever they are.
 	r.mandatoryWinter()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 	"text/template"
 
 	"go.yaml.in/yaml/v3"
@@ -102,4 +103,17 @@ func (e *English) Text(m M) string {
 		return m.String()
 	}
 	return b.String()
+}
+
+// EnglishOnce is the English catalogue at name in fsys, read on the first
+// call and kept: a game's catalogue is embedded, so a failure to read it
+// is a fault of the build and panics.
+func EnglishOnce(fsys fs.FS, name string) func() *English {
+	return sync.OnceValue(func() *English {
+		e, err := LoadEnglish(fsys, name)
+		if err != nil {
+			panic(err)
+		}
+		return e
+	})
 }

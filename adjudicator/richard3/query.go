@@ -2,7 +2,6 @@ package richard3
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
@@ -28,27 +27,13 @@ var _ adjudicator.MsgQuerier = (*State)(nil)
 
 // queryEnglish renders the game's messages in English, for the answers the
 // engine gives as text too (Query).
-var queryEnglish = sync.OnceValue(func() *msg.English {
-	e, err := msg.LoadEnglish(locales, "locales/en.yaml")
-	if err != nil {
-		panic(err)
-	}
-	return e
-})
+var queryEnglish = msg.EnglishOnce(locales, "locales/en.yaml")
 
 // Query implements adjudicator.Querier: QueryMsg's answer in English,
 // with the long lines wrapped between their items.
 func (s *State) Query(role adjudicator.Role, q string) (string, error) {
 	ms, err := s.QueryMsg(role, q)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, m := range ms {
-		b.WriteString(wrap(queryEnglish().Text(m), 76))
-		b.WriteString("\n")
-	}
-	return b.String(), nil
+	return adjudicator.EnglishAnswer(ms, err, queryEnglish(), func(_ msg.M, text string) string { return wrap(text, 76) })
 }
 
 // QueryMsg implements adjudicator.MsgQuerier: "show Kent" answers what
@@ -59,11 +44,7 @@ func (s *State) QueryMsg(role adjudicator.Role, q string) ([]msg.M, error) {
 	a, err := matchArea(q)
 	if err != nil {
 		reasons.once.Do(reasonPatterns)
-		m, ok := reasons.pats.Match(err.Error())
-		if !ok {
-			m = msg.Lit(err.Error())
-		}
-		return nil, &adjudicator.QueryError{Text: queryEnglish().Text(m), Msg: m}
+		return nil, adjudicator.NewQueryError(err, reasons.pats, queryEnglish())
 	}
 	ar := &areas[a]
 	var about []msg.M

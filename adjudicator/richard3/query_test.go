@@ -74,15 +74,7 @@ func TestQueryInEveryLanguage(t *testing.T) {
 			require.Equal(t, en, strings.Join(lines, "\n")+"\n", "%s %s", role, q)
 			a, _ := matchArea(q)
 			for _, lang := range []string{"es", "it"} {
-				var b strings.Builder
-				for _, m := range ms {
-					b.WriteString(cat.Text(lang, m) + "\n")
-				}
-				text := b.String()
-				i18ntest.NoEnglish(t, cat, lang, text, "r3.q.")
-				for _, w := range queryEnglishWords {
-					require.NotContains(t, text, w, "%s %s %s:\n%s", lang, role, q, text)
-				}
+				text := i18ntest.QueryIn(t, cat, lang, ms, "r3.q.", queryEnglishWords)
 				require.Contains(t, text, areas[a].Name)
 				for i := 0; i < nBlocks; i++ {
 					if int(s.Loc[i]) == a && role != adjudicator.GM && s.owner(i) != sideOfRole(role) {
@@ -121,12 +113,10 @@ func TestQueryUnknownNameInSpanish(t *testing.T) {
 	s := st.(*State)
 	cat := gameCatalog(t)
 	_, err = s.QueryMsg(RoleYork, "knet")
-	var qe *adjudicator.QueryError
-	require.ErrorAs(t, err, &qe)
-	require.Equal(t, `"knet" is not a known area; did you mean Kent?`, qe.Error())
-	require.Equal(t, qe.Text, cat.Text("en", qe.Msg))
-	require.Equal(t, `"knet" no es un área conocida; ¿querías decir Kent?`, cat.Text("es", qe.Msg))
-	require.Equal(t, `"knet" non è un'area conosciuta; forse intendevi Kent?`, cat.Text("it", qe.Msg))
+	i18ntest.QueryError(t, cat, err, `"knet" is not a known area; did you mean Kent?`, map[string]string{
+		"es": `"knet" no es un área conocida; ¿querías decir Kent?`,
+		"it": `"knet" non è un'area conosciuta; forse intendevi Kent?`})
 	_, err = s.Query(RoleYork, "knet")
+	var qe *adjudicator.QueryError
 	require.ErrorAs(t, err, &qe)
 }

@@ -146,3 +146,34 @@ func hasPrefix(key string, prefixes []string) bool {
 	}
 	return false
 }
+
+// QueryIn renders a query's answer ms for a reader of lang, a message a
+// line, and fails t if the text holds the English of a key under prefix
+// ("r3.q.") or any of the English words.
+func QueryIn(t testing.TB, cat *i18n.Catalog, lang string, ms []msg.M, prefix string, words []string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, m := range ms {
+		b.WriteString(cat.Text(lang, m) + "\n")
+	}
+	text := b.String()
+	NoEnglish(t, cat, lang, text, prefix)
+	for _, w := range words {
+		require.NotContains(t, text, w, "%s:\n%s", lang, text)
+	}
+	return text
+}
+
+// QueryError fails t unless err is a *adjudicator.QueryError whose text
+// is english, as its message reads in English, and whose message reads
+// in each other language as want says (language: text).
+func QueryError(t testing.TB, cat *i18n.Catalog, err error, english string, want map[string]string) {
+	t.Helper()
+	var qe *adjudicator.QueryError
+	require.ErrorAs(t, err, &qe)
+	require.Equal(t, english, qe.Error())
+	require.Equal(t, qe.Text, cat.Text(i18n.Default, qe.Msg))
+	for lang, text := range want {
+		require.Equal(t, text, cat.Text(lang, qe.Msg), lang)
+	}
+}
