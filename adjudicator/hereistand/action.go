@@ -426,7 +426,10 @@ func (r *run) moveAction(p int, o order) error {
 		err = s.moveFitsCounters(f, o.to)
 	}
 	if err != nil {
-		return errLegal(s.moveExamples(p, 6), "%v", err)
+		if len(f.Leaders) == 0 && f.Land() > MaxFormation(nil) && len(s.armyLeaders(p, o.from)) > 0 {
+			err = fmt.Errorf("%v; name the leaders who go with them (\"... with %s\")", err, leaders[s.armyLeaders(p, o.from)[0]].Name)
+		}
+		return errLegal(s.movesFrom(p, o.from, 6), "%v", err)
 	}
 	a := ActMove
 	if m.Pass {
@@ -1002,6 +1005,22 @@ func (s *St) moveExamples(p, n int) []string {
 			break
 		}
 		out = append(out, m)
+	}
+	return out
+}
+
+// movesFrom is moveExamples with the moves from space from first: the
+// examples a refused move of that stack is answered with.
+func (s *St) movesFrom(p, from, n int) []string {
+	all := s.legalMoves(p)
+	prefix := " from " + spaces[from].Name + " to "
+	var out []string
+	for _, own := range []bool{true, false} {
+		for _, m := range all {
+			if len(out) < n && strings.Contains(m, prefix) == own {
+				out = append(out, m)
+			}
+		}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // besiegedCalais is the seed's Calais with 3 French units besieging the 2
@@ -382,4 +383,19 @@ func TestHIS2_1f_FieldBattleInUnfortifiedSpace(t *testing.T) {
 	if s.Units[salz][Hapsburg].Reg != 1 || s.Units[graz][Hapsburg].Land() != 0 {
 		t.Errorf("Salzburg %+v, Graz %+v\n%s", s.Units[salz][Hapsburg], s.Units[graz][Hapsburg], strings.Join(log, "\n"))
 	}
+}
+
+// A move of more land units than a formation without leaders may hold
+// (HIS-13.1) is refused with the leader to name and the stack's own
+// legal moves first.
+func TestHIS13_1_TooManyWithoutLeaderNamesTheLeader(t *testing.T) {
+	s := englandImpulse(t, 1, 74)
+	s.Units[sp(t, "london")][England].Reg = 5
+	mustCheck(t, s)
+	rej := refuse(t, s, England, "play 74 for cp", "move 5 from london to shrewsbury")
+	require.Contains(t, rej.Problems[0].Reason, "at most 4 without a leader; name the leaders who go with them (\"... with Henry VIII\")")
+	require.True(t, strings.HasPrefix(rej.Problems[0].Legal[0], "move 5 from London to "), "legal: %v", rej.Problems[0].Legal)
+	require.Contains(t, rej.Problems[0].Legal[0], " with Henry VIII")
+	require.NotNil(t, rej.Problems[0].ReasonMsg, "reason not read: %q", rej.Problems[0].Reason)
+	checkMsg(t, gameCatalog(t), "reason", rej.Problems[0].Reason, *rej.Problems[0].ReasonMsg)
 }

@@ -60,6 +60,9 @@ func (s *St) CheckFormation(p int, owners []int, units int, leaderIDs []int) err
 		}
 	}
 	if limit := MaxFormation(leaderIDs); units > limit {
+		if len(leaderIDs) == 0 {
+			return fmt.Errorf("%d land units are too many for one formation: at most %d without a leader", units, limit)
+		}
 		return fmt.Errorf("%d land units are too many for one formation: at most %d with these leaders", units, limit)
 	}
 	return nil
