@@ -333,6 +333,9 @@ func (r *run) endImpulse() {
 	s.Flow.Card, s.Flow.CP, s.Flow.Queue = 0, 0, nil
 	s.Flow.Beaten = locSet{}
 	s.Active = (s.Active + 1) % NMajor
+	for i := 1; i < NMajor && r.skipImpulse(); i++ {
+		s.Active = (s.Active + 1) % NMajor // Halley's Comet (respond.go)
+	}
 	s.NewImpulse()
 }
 
@@ -432,8 +435,14 @@ func (r *run) moveAction(p int, o order) error {
 	if m.Pass {
 		a = ActMovePass
 	}
+	if err := s.respondBars(RespMove, f.Leaders); err != nil {
+		return err
+	}
 	if err := r.spend(p, a); err != nil {
 		return err
+	}
+	if r.respond(RespMove, p, o.to, ActionCost(p, a), o, f.Leaders) {
+		return nil // HIS-13.1j: Foul Weather and Gout first
 	}
 	s.Flow.Move, s.Flow.Declined, s.Flow.NoWithdraw = m, 0, false
 	r.continueMove()
@@ -911,8 +920,14 @@ func (r *run) assaultAction(p int, o order) error {
 	if err := s.CheckAssault(p, f); err != nil {
 		return errLegal(s.assaultOptions(p), "%v", err)
 	}
+	if err := s.respondBars(RespAssault, f.Leaders); err != nil {
+		return err
+	}
 	if err := r.spend(p, ActAssault); err != nil {
 		return err
+	}
+	if r.respond(RespAssault, p, f.At, ActionCost(p, ActAssault), o, f.Leaders) {
+		return nil // HIS-15.1g: Foul Weather and Gout first
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
 	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
