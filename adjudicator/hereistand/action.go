@@ -298,6 +298,9 @@ func (r *run) playCard(p int, o order) error {
 		} else {
 			r.say("%s plays %s as an event.", powers[p].Name, cardName(n))
 		}
+		if wait, err := r.respondEvent(p, n, o.args); wait || err != nil {
+			return err // The Wartburg first (respond.go)
+		}
 		return events[n].play(r, p, o.args)
 	case c.Type == CardMandatory:
 		r.say("%s plays the Mandatory Event %s; its effects arrive with the card events. It gives 2 CP.", powers[p].Name, cardName(n))

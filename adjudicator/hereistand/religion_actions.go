@@ -187,6 +187,9 @@ func (s *St) religiousCost(p int, o order) (int, error) {
 	if unit == 0 {
 		return 0, fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[act])
 	}
+	if o.verb == "debate" && p == Protestant && s.Flow.Resp.NoDebate {
+		return 0, fmt.Errorf("The Wartburg: the Protestant calls no debate for the rest of the turn")
+	}
 	cost := unit
 	if o.deb > 0 {
 		d := o.deb - 1

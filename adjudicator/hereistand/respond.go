@@ -29,8 +29,17 @@ import (
 //	                  an army leader, who may not move or assault for the rest of the
 //	                  impulse; the power loses 1 CP. Against Holy Roman Emperor it
 //	                  stops Charles V's jump, without the CP loss (HIS-21.2b)
+//	37 The Wartburg   the Protestant, while Luther lives, cancels an event another
+//	                  power plays (not a Mandatory Event, nor a Combat, Response or
+//	                  non-Papal Home card): the impulse ends, the Protestant calls no
+//	                  debate for the rest of the turn and Luther is committed
 //	38 Halley's Comet a power skips its next impulse, or discards a card drawn at
 //	                  random from its hand; the action goes on
+//
+// The window of an event opens when another power plays as its event a
+// card The Wartburg may cancel and a power holds a Response card it may
+// play; the event's choices are checked first, so a refused event
+// changes nothing, and it is carried out once every power has answered.
 //
 // "Loses 1 CP": a cancelled action costs 1 CP in all; what was paid for
 // it beyond that comes back (docs/rulings/here-i-stand-events.md).
@@ -39,7 +48,7 @@ import (
 const (
 	cardFoulWeather = 31
 	cardGout        = 32
-	cardHalley      = 38
+	cardHalley      = 38 // and 37 The Wartburg (events_religion.go)
 )
 
 // Kinds of action a response window is opened for.
@@ -49,7 +58,8 @@ const (
 	RespNaval
 	RespTransport
 	RespPiracy
-	RespHRE // Charles V's jump (Holy Roman Emperor)
+	RespHRE   // Charles V's jump (Holy Roman Emperor)
+	RespEvent // a card played as its event (The Wartburg)
 )
 
 // RespondWindow is the window of Response cards opened by an announced
@@ -64,7 +74,10 @@ type RespondWindow struct {
 	Cost    int    `json:"cost,omitempty"`
 	Leaders []int  `json:"leaders,omitempty"`
 	// Alva is set when the Duke of Alva jumps with Charles V.
-	Alva  bool   `json:"alva,omitempty"`
+	Alva bool `json:"alva,omitempty"`
+	// Card and Args are the card played as its event and its choices.
+	Card  int    `json:"card,omitempty"`
+	Args  string `json:"args,omitempty"`
 	Asked uint16 `json:"asked,omitempty"`
 }
 
@@ -76,6 +89,9 @@ type Responses struct {
 	Foul   bool           `json:"foul_weather,omitempty"`
 	Gout   []int          `json:"gout,omitempty"`
 	Skip   uint16         `json:"skip,omitempty"`
+	// NoDebate is set for the rest of the turn once The Wartburg is
+	// played: the Protestant calls no debate.
+	NoDebate bool `json:"no_debate,omitempty"`
 }
 
 func (x Responses) clone() Responses {
@@ -89,7 +105,7 @@ func (x Responses) clone() Responses {
 }
 
 func (x Responses) empty() bool {
-	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0
+	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0 && !x.NoDebate
 }
 
 // check verifies the stored responses.
@@ -106,7 +122,7 @@ func (x Responses) check() error {
 	if w == nil {
 		return nil
 	}
-	if w.Kind < RespMove || w.Kind > RespHRE || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
+	if w.Kind < RespMove || w.Kind > RespEvent || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
 		return fmt.Errorf("bad response window")
 	}
 	for _, l := range w.Leaders {
@@ -120,7 +136,20 @@ func (x Responses) check() error {
 // newImpulse ends the effects that last one impulse.
 func (x *Responses) newImpulse() { x.Foul, x.Gout = false, nil }
 
-func isResponsePlay(n int) bool { return n == cardFoulWeather || n == cardGout || n == cardHalley }
+func isResponsePlay(n int) bool {
+	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley
+}
+
+// wartburgTarget reports whether The Wartburg may cancel card n's event.
+func wartburgTarget(n int) bool {
+	switch cards[n].Type {
+	case CardEvent:
+		return true
+	case CardHome:
+		return cards[n].Power == Papacy
+	}
+	return false
+}
 
 // respondBars says why power p may not announce an action of kind now:
 // Foul Weather or Gout was played against it earlier in the impulse.
@@ -201,12 +230,21 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	}
 	switch n {
 	case cardFoulWeather:
-		if w.Kind == RespHRE {
+		if w.Kind == RespHRE || w.Kind == RespEvent {
 			return fmt.Errorf("%s stops a move, an assault, a naval move, a naval transport or piracy", cardName(n))
 		}
 	case cardGout:
-		if w.Kind != RespHRE && (w.Kind != RespMove && w.Kind != RespAssault && w.Kind != RespTransport || len(w.Leaders) == 0) {
+		if w.Kind == RespEvent || w.Kind != RespHRE && (w.Kind != RespMove && w.Kind != RespAssault && w.Kind != RespTransport || len(w.Leaders) == 0) {
 			return fmt.Errorf("%s stops a move or an assault of a formation with an army leader", cardName(n))
+		}
+	case cardWartburg:
+		switch {
+		case q != Protestant:
+			return fmt.Errorf("%s is played by the Protestant", cardName(n))
+		case !s.lutherLives():
+			return fmt.Errorf("%s is played while Luther lives", cardName(n))
+		case w.Kind != RespEvent:
+			return fmt.Errorf("%s cancels an event", cardName(n))
 		}
 	case cardHalley:
 	default:
@@ -271,6 +309,8 @@ func (w *RespondWindow) action() string {
 		return "a naval transport to " + spaces[w.Where].Name
 	case RespPiracy:
 		return "piracy in the " + locName(w.Where)
+	case RespEvent:
+		return "the event " + cardName(w.Card)
 	}
 	return "Charles V's jump to " + spaces[w.Where].Name
 }
@@ -347,6 +387,10 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		s.Flow.pop()
 		r.playResponse(d.Power, n)
 		r.foulWeather(w)
+	case cardWartburg:
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		r.wartburg(w)
 	case cardHalley:
 		verb, who := verbOf(args)
 		q, err := matchPower(who)
@@ -368,6 +412,7 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 func (r *run) playResponse(q, n int) {
 	s := r.s
 	s.takeFromHand(q, n)
+	s.Mand.Played[q].set(n) // HIS-11d
 	if cards[n].Remove == RemoveCard {
 		s.Removed.set(n) // HIS-6.2g
 	} else {
@@ -406,6 +451,48 @@ func (r *run) gout(w *RespondWindow, l int) {
 		leaders[l].Name, powers[w.Power].Name)
 }
 
+// wartburg cancels the event of w (The Wartburg).
+func (r *run) wartburg(w *RespondWindow) {
+	s := r.s
+	x := &s.Flow.Resp
+	x.Window, x.NoDebate = nil, true
+	if s.Removed.has(w.Card) {
+		// The event did not take place: the card is discarded.
+		s.Removed.clear(w.Card)
+		s.discard(w.Card)
+	}
+	if d, ok := debaterByID["luther"]; ok && s.Rel.Debater[d] == DebUncommitted {
+		s.Rel.Debater[d] = DebCommitted
+	}
+	s.Flow.CP = 0
+	if len(s.Flow.Queue) > 0 {
+		s.Flow.Queue = nil
+		r.tell(w.Power, "Your impulse ends: your further orders are dropped.")
+	}
+	r.say("The Wartburg: %s is cancelled and %s's impulse ends; the Protestant calls no debate for the rest of the turn and Luther is committed.",
+		cardName(w.Card), powers[w.Power].Name)
+}
+
+// respondEvent opens the window of card n played by p as its event with
+// args, when a power holds a Response card it may play against it; the
+// event's choices are checked first (an error refuses the play). It
+// reports whether the event waits.
+func (r *run) respondEvent(p, n int, args string) (bool, error) {
+	s := r.s
+	if r.replay || s.Phase != PhAction || !wartburgTarget(n) {
+		return false, nil
+	}
+	w := &RespondWindow{Kind: RespEvent, Power: p, Card: n, Args: args}
+	if s.nextResponder(w) == NoPower {
+		return false, nil
+	}
+	if err := events[n].play(&run{s: s.clone(), dice: &probeDice{}}, p, args); err != nil {
+		return false, err
+	}
+	w.Asked = 0
+	return r.askRespond(w), nil
+}
+
 // halley carries out Halley's Comet on power q.
 func (r *run) halley(verb string, q int) {
 	if verb == "discard" {
@@ -423,8 +510,14 @@ func (r *run) goOnRespond(w *RespondWindow) {
 	if r.askRespond(w) {
 		return
 	}
-	if w.Kind == RespHRE {
+	switch w.Kind {
+	case RespHRE:
 		hreJump(r, w.Where, w.Alva)
+		return
+	case RespEvent:
+		if err := events[w.Card].play(r, w.Power, w.Args); err != nil {
+			r.say("The action of %s cannot be carried out: %v.", powers[w.Power].Name, err)
+		}
 		return
 	}
 	o, err := parseOrder(w.Power, w.Order, s.Hands[w.Power])
@@ -488,6 +581,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.respond_naval", "{Power:power} announces a naval move into the {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_transport", "{Power:power} announces a naval transport to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_piracy", "{Power:power} announces piracy in the {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
+		p("his.prompt.respond_event", "{Power:power} announces the event {Card}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_hre", "{Power:power} announces Charles V's jump to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 	}
 	events = msg.Patterns{
@@ -499,6 +593,8 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.respond_foul_piracy", "Foul Weather: {Power:power}'s piracy in the {Space} is cancelled; it loses 1 CP and makes no assault, piracy, naval move or naval transport for the rest of its impulse."),
 		p("his.ev.respond_gout_hre", "Gout: Charles V does not jump; the Hapsburg keeps its 5 CP (HIS-21.2b)."),
 		p("his.ev.respond_gout", "Gout: {Leader} may not move or assault for the rest of the impulse; {Power:power}'s action is cancelled and it loses 1 CP."),
+		p("his.ev.respond_wartburg", "The Wartburg: {Card} is cancelled and {Power:power}'s impulse ends; the Protestant calls no debate for the rest of the turn and Luther is committed."),
+		p("his.ev.respond_dropped", "Your impulse ends: your further orders are dropped."),
 		p("his.ev.respond_halley_skip", "Halley's Comet: {Power:power} skips its next impulse."),
 		p("his.ev.respond_skipped", "{Power:power} skips its impulse (Halley's Comet)."),
 		p("his.ev.respond_failed", "The action of {Power:power} cannot be carried out: {Why}."),
@@ -510,6 +606,10 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_foul", "{Card} stops a move, an assault, a naval move, a naval transport or piracy"),
 		p("his.why.respond_gout", "{Card} stops a move or an assault of a formation with an army leader"),
 		p("his.why.respond_gout_leader", "name one army leader of the formation: {Leaders:units}"),
+		p("his.why.respond_wartburg_protestant", "{Card} is played by the Protestant"),
+		p("his.why.respond_wartburg_luther", "{Card} is played while Luther lives"),
+		p("his.why.respond_wartburg_event", "{Card} cancels an event"),
+		p("his.why.respond_no_debate", "The Wartburg: the Protestant calls no debate for the rest of the turn"),
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
 		p("his.why.respond_gout_bars", "Gout: {Leader} may not move or assault for the rest of this impulse"),

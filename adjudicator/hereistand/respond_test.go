@@ -279,3 +279,60 @@ func TestHIS6_1g_ResponseWindowFog(t *testing.T) {
 		require.NotContains(t, ns.View(roleOf(powerByID[role])).Text(), "Foul Weather")
 	}
 }
+
+// The Wartburg: while Luther lives the Protestant cancels an event
+// another power plays; the card is discarded, the impulse ends (the
+// further orders are dropped), the Protestant calls no debate for the
+// rest of the turn and Luther is committed. Declined, the event takes
+// place; a refused event's choices are refused at once.
+func TestHIS6_1g_TheWartburg(t *testing.T) {
+	ev := 0
+	for n := 1; n <= NC; n++ {
+		if hasEvent(n) && cards[n].Type == CardEvent && cards[n].Remove == RemoveCard && events[n].can == nil && cards[n].Entry <= 1 && !cards[n].Optional {
+			ev = n
+			break
+		}
+	}
+	require.NotZero(t, ev)
+	s := mandAt(t, 2, Hapsburg, uint8(ev), uint8(cardWith(t, 1)))
+	deal(s, Protestant, cardWartburg)
+	luther := debaterByID["luther"]
+	s.Rel.Debater[luther] = DebUncommitted
+	require.True(t, s.lutherLives())
+	// The Papacy's Home card Papal Bull may be cancelled, the Hapsburg's not.
+	require.True(t, wartburgTarget(ev))
+	require.True(t, wartburgTarget(5))
+	require.False(t, wartburgTarget(2))
+	sub := order{verb: "play", card: ev, forEvent: true}.canonical(Hapsburg)
+	ex := s.eventExamples(Hapsburg)
+	for _, e := range ex {
+		if strings.HasPrefix(e, sub) {
+			sub = e
+			break
+		}
+	}
+	ws, _ := submit(t, s, Hapsburg, testdice.New(1), sub)
+	p := onlyPrompt(t, ws, "protestant", "response", "no card")
+	require.Equal(t, []string{"no card", "play 37 The Wartburg"}, p.Choices)
+	require.Contains(t, p.Text, "Hapsburg announces the event "+cardName(ev))
+	ns, res := submit(t, ws, Protestant, testdice.New(1), "play the wartburg")
+	readAll(t, res)
+	require.Contains(t, eventText(res, "france"), "The Wartburg: "+cardName(ev)+" is cancelled and Hapsburg's impulse ends")
+	require.True(t, discarded(ns, ev), "the cancelled card is discarded, not removed")
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[luther])
+	require.True(t, ns.Flow.Resp.NoDebate)
+	require.NotEqual(t, Hapsburg, ns.Active)
+	_, err := ns.religiousCost(Protestant, order{verb: "debate"})
+	require.ErrorContains(t, err, "The Wartburg")
+	// Declined: the event takes place.
+	ns, _ = submit(t, ws, Protestant, testdice.New(1), "no card")
+	require.True(t, handHas(ns, Protestant, cardWartburg))
+	require.False(t, ns.Flow.Resp.NoDebate)
+	require.True(t, ns.Mand.Played[Hapsburg].has(ev))
+
+	// A Papal Home card with wrong choices is refused before the window.
+	s = mandAt(t, 2, Papacy, 5)
+	deal(s, Protestant, cardWartburg)
+	s.Rel.Debater[luther] = DebUncommitted
+	refuse(t, s, Papacy, "play 5 for event: nobody at all")
+}
