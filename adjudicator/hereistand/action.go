@@ -438,7 +438,7 @@ func (r *run) moveAction(p int, o order) error {
 	if m.Pass {
 		a = ActMovePass
 	}
-	if err := s.respondBars(RespMove, f.Leaders); err != nil {
+	if err := s.respondBars(RespMove, &f); err != nil {
 		return err
 	}
 	if err := r.spend(p, a); err != nil {
@@ -477,6 +477,7 @@ func (r *run) continueMove() {
 				return
 			}
 			r.log(log)
+			s.Flow.Resp.noteMoved(m) // Foul Weather (respond.go)
 			continue
 		}
 		if ap := s.AvoidPowers(m); len(ap) > 0 {
@@ -923,7 +924,7 @@ func (r *run) assaultAction(p int, o order) error {
 	if err := s.CheckAssault(p, f); err != nil {
 		return errLegal(s.assaultOptions(p), "%v", err)
 	}
-	if err := s.respondBars(RespAssault, f.Leaders); err != nil {
+	if err := s.respondBars(RespAssault, &f); err != nil {
 		return err
 	}
 	if err := r.spend(p, ActAssault); err != nil {

@@ -92,10 +92,14 @@ type Responses struct {
 	// NoDebate is set for the rest of the turn once The Wartburg is
 	// played: the Protestant calls no debate.
 	NoDebate bool `json:"no_debate,omitempty"`
+	// Moved counts the land units that entered a space by a move this
+	// impulse (Foul Weather: at most 1 space).
+	Moved []Mark `json:"moved,omitempty"`
 }
 
 func (x Responses) clone() Responses {
 	x.Gout = append([]int(nil), x.Gout...)
+	x.Moved = append([]Mark(nil), x.Moved...)
 	if x.Window != nil {
 		w := *x.Window
 		w.Leaders = append([]int(nil), w.Leaders...)
@@ -105,7 +109,7 @@ func (x Responses) clone() Responses {
 }
 
 func (x Responses) empty() bool {
-	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0 && !x.NoDebate
+	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0 && !x.NoDebate && len(x.Moved) == 0
 }
 
 // check verifies the stored responses.
@@ -113,6 +117,11 @@ func (x Responses) check() error {
 	for _, l := range x.Gout {
 		if l < 0 || l >= len(leaders) {
 			return fmt.Errorf("bad leader %d with gout", l)
+		}
+	}
+	for _, m := range x.Moved {
+		if m.Loc < 0 || m.Loc >= NS || m.Power < 0 || m.Power >= NPow || m.N <= 0 {
+			return fmt.Errorf("bad moved units %+v", m)
 		}
 	}
 	if x.Skip >= 1<<NMajor {
@@ -134,7 +143,16 @@ func (x Responses) check() error {
 }
 
 // newImpulse ends the effects that last one impulse.
-func (x *Responses) newImpulse() { x.Foul, x.Gout = false, nil }
+func (x *Responses) newImpulse() { x.Foul, x.Gout, x.Moved = false, nil, nil }
+
+// noteMoved counts the land units of move m as moved this impulse.
+func (x *Responses) noteMoved(m *Move) {
+	for _, pt := range m.F.Parts {
+		if n := pt.Force.Land(); n > 0 {
+			addMark(&x.Moved, m.To, pt.Power, n)
+		}
+	}
+}
 
 func isResponsePlay(n int) bool {
 	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley
@@ -151,14 +169,27 @@ func wartburgTarget(n int) bool {
 	return false
 }
 
-// respondBars says why power p may not announce an action of kind now:
-// Foul Weather or Gout was played against it earlier in the impulse.
-func (s *St) respondBars(kind int, ls []int) error {
+// respondBars says why an action of kind by formation f (nil: no land
+// formation) may not be announced now: Foul Weather or Gout was played
+// against the active power earlier in the impulse.
+func (s *St) respondBars(kind int, f *Formation) error {
 	x := s.Flow.Resp
 	if x.Foul && kind != RespMove {
 		return fmt.Errorf("Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse")
 	}
-	for _, l := range ls {
+	if f == nil {
+		return nil
+	}
+	for _, pt := range f.Parts {
+		if !x.Foul {
+			break
+		}
+		have := s.Units[f.At][pt.Power].Land()
+		if free := have - min(markCount(x.Moved, f.At, pt.Power), have); pt.Force.Land() > free {
+			return fmt.Errorf("Foul Weather: land units move at most 1 space this impulse; %d %s land units in %s have not moved", free, powers[pt.Power].Name, spaces[f.At].Name)
+		}
+	}
+	for _, l := range f.Leaders {
 		if contains(x.Gout, l) {
 			return fmt.Errorf("Gout: %s may not move or assault for the rest of this impulse", leaders[l].Name)
 		}
@@ -612,6 +643,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_no_debate", "The Wartburg: the Protestant calls no debate for the rest of the turn"),
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
+		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),
 		p("his.why.respond_gout_bars", "Gout: {Leader} may not move or assault for the rest of this impulse"),
 	}
 	return prompts, events, whys

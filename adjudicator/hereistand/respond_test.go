@@ -63,6 +63,25 @@ func TestHIS13_1j_FoulWeatherCancelsMove(t *testing.T) {
 	require.False(t, s.Flow.Resp.Foul, "Foul Weather lasts one impulse")
 }
 
+// HIS-13.1j (Foul Weather's text): after Foul Weather land units move at
+// most 1 space in the impulse: units that moved before the card stay.
+func TestHIS13_1j_FoulWeatherOneSpace(t *testing.T) {
+	s := besancon(t, 2)
+	play := impulseFor(t, s, Hapsburg, 4)
+	s.Flow.Auto[France] = 1 << DecAvoid
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "move 2 from besancon to basel")
+	deal(s, France, cardFoulWeather)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "move 2 from besancon to dijon")
+	onlyPrompt(t, s, "france", "response", "no card")
+	s, _ = submit(t, s, France, testdice.New(1), "play 31")
+	require.Equal(t, 2, s.Flow.CP)
+	rej := refuse(t, s, Hapsburg, "move 2 from basel to besancon")
+	require.Contains(t, rej.Error(), "Foul Weather: land units move at most 1 space this impulse; 0 Hapsburg land units in Basel have not moved")
+	readWhy(t, rej)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "move 2 from besancon to basel")
+	require.EqualValues(t, 4, s.Units[sp(t, "basel")][Hapsburg].Reg)
+}
+
 // HIS-13.1j, HIS-6.1g: Gout cancels the move of a formation with an army
 // leader; the leader may not move for the rest of the impulse, the
 // formation may move without him. With no leader in the formation the

@@ -127,7 +127,7 @@ func (r *run) transportAction(p int, o order) error {
 	if s.Flow.CP < cost {
 		return fmt.Errorf("the transport takes %d steps at %d CP each and %d CP are left", steps, ActionCost(p, ActMove), s.Flow.CP)
 	}
-	if err := s.respondBars(RespTransport, f.Leaders); err != nil {
+	if err := s.respondBars(RespTransport, &f); err != nil {
 		return err
 	}
 	s.Flow.CP -= cost
