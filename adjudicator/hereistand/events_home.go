@@ -608,7 +608,9 @@ func init() {
 				s.Rel.Debater[bar] = DebRemoved
 				r.say("%s may not defend in this debate (HIS-18.5e).", debaters[bar].Name)
 				r.debate(Papacy, z, false, -1, -1)
-				if s.Rel.Debater[bar] == DebRemoved {
+				if d := s.Flow.Resp.Debate; d != nil {
+					d.Bar, d.BarState = bar, old // the debate waits for Here I Stand (respond.go)
+				} else if s.Rel.Debater[bar] == DebRemoved {
 					s.Rel.Debater[bar] = old
 				}
 				return nil

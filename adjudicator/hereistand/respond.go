@@ -36,6 +36,12 @@ import (
 //	38 Halley's Comet a power skips its next impulse, or discards a card drawn at
 //	                  random from its hand; the action goes on
 //
+// Before each round of a debate in the German zone, the Protestant, while
+// Luther lives, may play its Home card Here I Stand to put Luther in
+// place of its debater of the round, even if he is committed or barred
+// by Leipzig Debate, and then draws a card (HIS-18.5e, HIS-18.5i). The
+// debate waits in Flow.Resp.Debate.
+//
 // The window of an event opens when another power plays as its event a
 // card The Wartburg may cancel and a power holds a Response card it may
 // play; the event's choices are checked first, so a refused event
@@ -49,6 +55,7 @@ const (
 	cardFoulWeather = 31
 	cardGout        = 32
 	cardHalley      = 38 // and 37 The Wartburg (events_religion.go)
+	cardHereIStand  = 7
 )
 
 // Kinds of action a response window is opened for.
@@ -58,9 +65,39 @@ const (
 	RespNaval
 	RespTransport
 	RespPiracy
-	RespHRE   // Charles V's jump (Holy Roman Emperor)
-	RespEvent // a card played as its event (The Wartburg)
+	RespHRE    // Charles V's jump (Holy Roman Emperor)
+	RespEvent  // a card played as its event (The Wartburg)
+	RespDebate // a round of a German debate (Here I Stand)
 )
+
+// Debate is a theological debate in progress (religion_actions.go): the
+// calling power, the zone, the debaters of the round (attacker, defender,
+// Bullinger for the second round or -1), the round, whether the
+// Protestant was asked in it and whether the second round's debaters are
+// drawn, the Papal Inquisition's extra dice, the debater Leipzig Debate
+// bars (-1: none) and his state before, and the difference in hits.
+type Debate struct {
+	Caller      int   `json:"caller"`
+	Zone        int   `json:"zone"`
+	Att         int   `json:"att"`
+	Def         int   `json:"def"`
+	Second      int   `json:"second"`
+	Round       int   `json:"round"`
+	Asked       bool  `json:"asked,omitempty"`
+	Picked      bool  `json:"picked,omitempty"`
+	Inquisition int   `json:"inquisition,omitempty"`
+	Bar         int   `json:"bar"`
+	BarState    uint8 `json:"bar_state,omitempty"`
+	Diff        int   `json:"diff,omitempty"`
+}
+
+// protestantDebater is the Protestant's debater of the round.
+func (d *Debate) protestantDebater() int {
+	if d.Caller == Protestant {
+		return d.Att
+	}
+	return d.Def
+}
 
 // RespondWindow is the window of Response cards opened by an announced
 // action: the action, its order (run again when no card cancels it), the
@@ -95,11 +132,17 @@ type Responses struct {
 	// Moved counts the land units that entered a space by a move this
 	// impulse (Foul Weather: at most 1 space).
 	Moved []Mark `json:"moved,omitempty"`
+	// Debate is the debate waiting for Here I Stand.
+	Debate *Debate `json:"debate,omitempty"`
 }
 
 func (x Responses) clone() Responses {
 	x.Gout = append([]int(nil), x.Gout...)
 	x.Moved = append([]Mark(nil), x.Moved...)
+	if x.Debate != nil {
+		d := *x.Debate
+		x.Debate = &d
+	}
 	if x.Window != nil {
 		w := *x.Window
 		w.Leaders = append([]int(nil), w.Leaders...)
@@ -109,7 +152,7 @@ func (x Responses) clone() Responses {
 }
 
 func (x Responses) empty() bool {
-	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0 && !x.NoDebate && len(x.Moved) == 0
+	return x.Window == nil && !x.Foul && len(x.Gout) == 0 && x.Skip == 0 && !x.NoDebate && len(x.Moved) == 0 && x.Debate == nil
 }
 
 // check verifies the stored responses.
@@ -124,6 +167,13 @@ func (x Responses) check() error {
 			return fmt.Errorf("bad moved units %+v", m)
 		}
 	}
+	if d := x.Debate; d != nil {
+		nd := len(debaters)
+		if d.Caller != Papacy && d.Caller != Protestant || d.Zone < 0 || d.Zone >= 3 || d.Att < 0 || d.Att >= nd || d.Def < 0 || d.Def >= nd ||
+			d.Second < -1 || d.Second >= nd || d.Bar < -1 || d.Bar >= nd || d.Round < 1 || d.Round > 2 || x.Window == nil || x.Window.Kind != RespDebate {
+			return fmt.Errorf("bad debate in progress")
+		}
+	}
 	if x.Skip >= 1<<NMajor {
 		return fmt.Errorf("bad skipped impulses")
 	}
@@ -131,7 +181,7 @@ func (x Responses) check() error {
 	if w == nil {
 		return nil
 	}
-	if w.Kind < RespMove || w.Kind > RespEvent || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
+	if w.Kind < RespMove || w.Kind > RespDebate || (w.Kind == RespDebate) != (x.Debate != nil) || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
 		return fmt.Errorf("bad response window")
 	}
 	for _, l := range w.Leaders {
@@ -155,7 +205,7 @@ func (x *Responses) noteMoved(m *Move) {
 }
 
 func isResponsePlay(n int) bool {
-	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley
+	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand
 }
 
 // wartburgTarget reports whether The Wartburg may cancel card n's event.
@@ -259,7 +309,23 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	case q == England && s.rulerIs(England, "mary_i"):
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
 	}
+	if (w.Kind == RespDebate) != (n == cardHereIStand) {
+		if n == cardHereIStand {
+			return fmt.Errorf("%s puts Luther into a debate in the German zone", cardName(n))
+		}
+		return fmt.Errorf("%s is not played in a debate", cardName(n))
+	}
 	switch n {
+	case cardHereIStand:
+		d := s.Flow.Resp.Debate
+		switch {
+		case q != Protestant || !s.lutherLives():
+			return fmt.Errorf("%s is the Protestant's while Luther lives", cardName(n))
+		case d == nil || d.Zone != LangGerman:
+			return fmt.Errorf("%s puts Luther into a debate in the German zone", cardName(n))
+		case debaters[d.protestantDebater()].ID == "luther":
+			return fmt.Errorf("Luther already debates in this round")
+		}
 	case cardFoulWeather:
 		if w.Kind == RespHRE || w.Kind == RespEvent {
 			return fmt.Errorf("%s stops a move, an assault, a naval move, a naval transport or piracy", cardName(n))
@@ -342,6 +408,8 @@ func (w *RespondWindow) action() string {
 		return "piracy in the " + locName(w.Where)
 	case RespEvent:
 		return "the event " + cardName(w.Card)
+	case RespDebate:
+		return "a debate"
 	}
 	return "Charles V's jump to " + spaces[w.Where].Name
 }
@@ -351,6 +419,10 @@ func (s *St) respondText(d Decision) string {
 	w := s.Flow.Resp.Window
 	if w == nil {
 		return ""
+	}
+	if x := s.Flow.Resp.Debate; w.Kind == RespDebate && x != nil {
+		return fmt.Sprintf("Debate in the %s zone, round %d: %s against %s. You may play %s to put Luther in place of %s and draw a card: write play and the card, or no card (HIS-18.5e).",
+			langNames[x.Zone], x.Round, debaters[x.Att].Name, debaters[x.Def].Name, cardName(cardHereIStand), debaters[x.protestantDebater()].Name)
 	}
 	var names []string
 	for _, n := range s.respondHand(w, d.Power) {
@@ -375,7 +447,11 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 	if noCard(t) {
 		s.Flow.pop()
 		w.Asked |= 1 << d.Power
-		r.goOnRespond(w)
+		if w.Kind == RespDebate {
+			r.goOnDebate()
+		} else {
+			r.goOnRespond(w)
+		}
 		return []string{"no card"}, nil
 	}
 	v, rest := verbOf(t)
@@ -422,6 +498,10 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		s.Flow.pop()
 		r.playResponse(d.Power, n)
 		r.wartburg(w)
+	case cardHereIStand:
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		r.hereIStand()
 	case cardHalley:
 		verb, who := verbOf(args)
 		q, err := matchPower(who)
@@ -444,7 +524,9 @@ func (r *run) playResponse(q, n int) {
 	s := r.s
 	s.takeFromHand(q, n)
 	s.Mand.Played[q].set(n) // HIS-11d
-	if cards[n].Remove == RemoveCard {
+	if cards[n].Type == CardHome {
+		s.OnCard.set(n) // HIS-6.1c
+	} else if cards[n].Remove == RemoveCard {
 		s.Removed.set(n) // HIS-6.2g
 	} else {
 		s.discard(n)
@@ -522,6 +604,53 @@ func (r *run) respondEvent(p, n int, args string) (bool, error) {
 	}
 	w.Asked = 0
 	return r.askRespond(w), nil
+}
+
+// hereIStandWindow asks the Protestant, before the dice of a round of
+// debate d, whether it plays Here I Stand; it reports whether it is
+// asked (the debate then waits).
+func (r *run) hereIStandWindow(d *Debate) bool {
+	s := r.s
+	if s.Phase != PhAction || d.Zone != LangGerman || !handHasCard(s, Protestant, cardHereIStand) {
+		return false
+	}
+	w := &RespondWindow{Kind: RespDebate, Power: Papacy}
+	s.Flow.Resp.Debate = d
+	if s.respondCardOK(w, Protestant, cardHereIStand) != nil {
+		s.Flow.Resp.Debate = nil
+		return false
+	}
+	d.Asked = true
+	s.Flow.Resp.Window = w
+	s.Flow.push(DecRespond, Protestant)
+	return true
+}
+
+// hereIStand puts Luther in the waiting debate in place of the
+// Protestant's debater of the round, and the Protestant draws a card.
+func (r *run) hereIStand() {
+	s := r.s
+	d := s.Flow.Resp.Debate
+	l := debaterByID["luther"]
+	old := d.protestantDebater()
+	if d.Caller == Protestant {
+		d.Att = l
+	} else {
+		d.Def = l
+	}
+	r.say("Here I Stand: Luther (%d) debates in place of %s (HIS-18.5e).", debaters[l].Value, debaters[old].Name)
+	r.mandDraw(Protestant, 1)
+	r.goOnDebate()
+}
+
+// goOnDebate fights the rest of the waiting debate.
+func (r *run) goOnDebate() {
+	x := &r.s.Flow.Resp
+	d := x.Debate
+	x.Debate, x.Window = nil, nil
+	if d != nil {
+		r.debateRounds(d)
+	}
 }
 
 // halley carries out Halley's Comet on power q.
@@ -613,6 +742,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.respond_transport", "{Power:power} announces a naval transport to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_piracy", "{Power:power} announces piracy in the {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_event", "{Power:power} announces the event {Card}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
+		p("his.prompt.respond_debate", "Debate in the {Zone:zone} zone, round {R:int}: {A} against {D}. You may play {Card} to put Luther in place of {Old} and draw a card: write play and the card, or no card (HIS-18.5e)."),
 		p("his.prompt.respond_hre", "{Power:power} announces Charles V's jump to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 	}
 	events = msg.Patterns{
@@ -626,6 +756,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.respond_gout", "Gout: {Leader} may not move or assault for the rest of the impulse; {Power:power}'s action is cancelled and it loses 1 CP."),
 		p("his.ev.respond_wartburg", "The Wartburg: {Card} is cancelled and {Power:power}'s impulse ends; the Protestant calls no debate for the rest of the turn and Luther is committed."),
 		p("his.ev.respond_dropped", "Your impulse ends: your further orders are dropped."),
+		p("his.ev.respond_here_i_stand", "Here I Stand: Luther ({V:int}) debates in place of {Old} (HIS-18.5e)."),
 		p("his.ev.respond_halley_skip", "Halley's Comet: {Power:power} skips its next impulse."),
 		p("his.ev.respond_skipped", "{Power:power} skips its impulse (Halley's Comet)."),
 		p("his.ev.respond_failed", "The action of {Power:power} cannot be carried out: {Why}."),
@@ -641,6 +772,10 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_wartburg_luther", "{Card} is played while Luther lives"),
 		p("his.why.respond_wartburg_event", "{Card} cancels an event"),
 		p("his.why.respond_no_debate", "The Wartburg: the Protestant calls no debate for the rest of the turn"),
+		p("his.why.respond_his_debate", "{Card} puts Luther into a debate in the German zone"),
+		p("his.why.respond_not_debate", "{Card} is not played in a debate"),
+		p("his.why.respond_his_luther", "{Card} is the Protestant's while Luther lives"),
+		p("his.why.respond_luther_debates", "Luther already debates in this round"),
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
 		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),

@@ -355,3 +355,55 @@ func TestHIS6_1g_TheWartburg(t *testing.T) {
 	s.Rel.Debater[luther] = DebUncommitted
 	refuse(t, s, Papacy, "play 5 for event: nobody at all")
 }
+
+// noHereIStand puts the Protestant's Here I Stand on its power card, as
+// if played: its debates ask nothing.
+func noHereIStand(s *St) {
+	if handHasCard(s, Protestant, cardHereIStand) {
+		s.takeFromHand(Protestant, cardHereIStand)
+		s.OnCard.set(cardHereIStand)
+	}
+}
+
+// HIS-18.5e, HIS-18.5i: before the dice of each round of a German debate
+// the Protestant, while Luther lives, may play Here I Stand to put Luther
+// in place of its debater, even committed; it draws a card and the card
+// goes back on its power card. Declined, the round is fought as drawn.
+func TestHIS18_5e_HereIStandInDebate(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	require.True(t, handHasCard(s, Protestant, cardHereIStand))
+	luther, mel := deb(t, "luther"), deb(t, "melanchthon")
+	s.Rel.Debater[luther] = DebCommitted
+	r := &run{s: s, dice: testdice.New(1)}
+	r.debate(Papacy, LangGerman, false, deb(t, "eck"), mel)
+	mustCheck(t, s)
+	p := onlyPrompt(t, s, "protestant", "response", "no card")
+	require.Equal(t, []string{"no card", "play 7 Here I Stand"}, p.Choices)
+	require.Equal(t, "Debate in the German zone, round 1: Eck against Melanchthon. You may play #7 Here I Stand to put Luther in place of Melanchthon and draw a card: write play and the card, or no card (HIS-18.5e).", p.Text)
+	require.NotNil(t, p.TextMsg)
+	require.Equal(t, "Dibattito nella zona di lingua tedesca, turno 1: Eck contro Melanchthon. Puoi giocare #7 Here I Stand per mettere Lutero al posto di Melanchthon e pescare una carta: scrivi play e la carta, o no card (HIS-18.5e).",
+		gameCatalog(t).Text("it", *p.TextMsg))
+	n := len(s.Hands[Protestant])
+	dice := &testdice.Script{Rolls: []int{
+		6, 6, 6, 1, 1, 1, 1, // Eck: 3 + 3 + 1 = 7 dice, 3 hits
+		1, 1, 1, 1, 1, // Luther, committed: 4 + 2 - 1 = 5 dice
+	}}
+	ns, res := submit(t, s, Protestant, dice, "play here i stand")
+	readAll(t, res)
+	text := eventText(res, "england")
+	require.Contains(t, text, "Here I Stand: Luther (4) debates in place of Melanchthon (HIS-18.5e).")
+	require.Contains(t, text, "Round 1: Eck rolls 7 dice [6 6 6 1 1 1 1]: 3 hits; Luther rolls 5 dice [1 1 1 1 1]: 0 hits.")
+	require.Contains(t, text, "Papacy wins the debate by 3")
+	require.Empty(t, dice.Rolls)
+	require.Len(t, ns.Hands[Protestant], n, "Here I Stand out, a card drawn")
+	require.True(t, ns.OnCard.has(cardHereIStand))
+	require.Equal(t, uint8(DebUncommitted), ns.Rel.Debater[mel])
+	require.Nil(t, ns.Flow.Resp.Debate)
+
+	// Declined: Melanchthon debates.
+	dice = &testdice.Script{Rolls: []int{6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
+	ns, res = submit(t, s, Protestant, dice, "no card")
+	require.Contains(t, eventText(res, "england"), "Melanchthon rolls 5 dice")
+	require.True(t, handHasCard(ns, Protestant, cardHereIStand))
+	require.Empty(t, dice.Rolls)
+}
