@@ -503,10 +503,9 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		r.playResponse(d.Power, n)
 		r.hereIStand()
 	case cardHalley:
-		verb, who := verbOf(args)
-		q, err := matchPower(who)
-		if err != nil || q >= NMajor || q == d.Power || verb != "skip" && verb != "discard" || verb == "discard" && len(s.drawable(q)) == 0 {
-			return nil, reject(l, errLegal(legal, "Halley's Comet: write skip or discard and another major power"))
+		verb, q, err := s.halleyArgs(d.Power, args)
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
 		}
 		canon += ": " + verb + " " + powers[q].Name
 		s.Flow.pop()
@@ -653,6 +652,17 @@ func (r *run) goOnDebate() {
 	}
 }
 
+// halleyArgs reads the choice of Halley's Comet played by p: "skip" or
+// "discard" and another major power (one with a card to discard).
+func (s *St) halleyArgs(p int, args string) (string, int, error) {
+	verb, who := verbOf(args)
+	q, err := matchPower(who)
+	if err != nil || q >= NMajor || q == p || verb != "skip" && verb != "discard" || verb == "discard" && len(s.drawable(q)) == 0 {
+		return "", 0, fmt.Errorf("Halley's Comet: write skip or discard and another major power")
+	}
+	return verb, q, nil
+}
+
 // halley carries out Halley's Comet on power q.
 func (r *run) halley(verb string, q int) {
 	if verb == "discard" {
@@ -710,15 +720,13 @@ func init() {
 	// impulse, played for its event.
 	registerEvent(cardHalley, cardEvent{
 		play: func(r *run, p int, args string) error {
-			legal := halleyChoices(r.s, p)
-			verb, who := verbOf(args)
-			q, err := matchPower(who)
-			if err != nil || q >= NMajor || q == p || verb != "skip" && verb != "discard" || verb == "discard" && len(r.s.drawable(q)) == 0 {
+			verb, q, err := r.s.halleyArgs(p, args)
+			if err != nil {
 				var lines []string
-				for _, c := range legal {
+				for _, c := range halleyChoices(r.s, p) {
 					lines = append(lines, order{verb: "play", card: cardHalley, forEvent: true, args: c}.canonical(p))
 				}
-				return errLegal(lines, "Halley's Comet: write skip or discard and another major power")
+				return errLegal(lines, "%v", err)
 			}
 			r.halley(verb, q)
 			return nil
