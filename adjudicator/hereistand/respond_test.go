@@ -276,6 +276,8 @@ func TestHIS6_1g_ResponseWindowFog(t *testing.T) {
 	onlyPrompt(t, ns, "france", "avoid-battle", "stand")
 
 	deal(s, France, cardFoulWeather)
+	a, _ := submit(t, s, France, testdice.New(1), "auto response")
+	require.Equal(t, uint16(1<<DecRespond), a.Flow.Auto[France])
 	s, _ = submit(t, s, France, testdice.New(1), "auto no card")
 	require.Equal(t, uint16(1<<DecCombat|1<<DecRespond), s.Flow.Auto[France])
 	ns, res := submit(t, s, Hapsburg, testdice.New(1), play, "move 4 from besancon to dijon")
