@@ -298,6 +298,9 @@ func (r *run) playCard(p int, o order) error {
 		} else {
 			r.say("%s plays %s as an event.", powers[p].Name, cardName(n))
 		}
+		if wait, err := r.respondEvent(p, n, o.args); wait || err != nil {
+			return err // The Wartburg first (respond.go)
+		}
 		return events[n].play(r, p, o.args)
 	case c.Type == CardMandatory:
 		r.say("%s plays the Mandatory Event %s; its effects arrive with the card events. It gives 2 CP.", powers[p].Name, cardName(n))
@@ -333,6 +336,9 @@ func (r *run) endImpulse() {
 	s.Flow.Card, s.Flow.CP, s.Flow.Queue = 0, 0, nil
 	s.Flow.Beaten = locSet{}
 	s.Active = (s.Active + 1) % NMajor
+	for i := 1; i < NMajor && r.skipImpulse(); i++ {
+		s.Active = (s.Active + 1) % NMajor // Halley's Comet (respond.go)
+	}
 	s.NewImpulse()
 }
 
@@ -435,8 +441,14 @@ func (r *run) moveAction(p int, o order) error {
 	if m.Pass {
 		a = ActMovePass
 	}
+	if err := s.respondBars(RespMove, &f); err != nil {
+		return err
+	}
 	if err := r.spend(p, a); err != nil {
 		return err
+	}
+	if r.respond(RespMove, p, o.to, ActionCost(p, a), o, f.Leaders) {
+		return nil // HIS-13.1j: Foul Weather and Gout first
 	}
 	s.Flow.Move, s.Flow.Declined, s.Flow.NoWithdraw = m, 0, false
 	r.continueMove()
@@ -468,6 +480,7 @@ func (r *run) continueMove() {
 				return
 			}
 			r.log(log)
+			s.Flow.Resp.noteMoved(m) // Foul Weather (respond.go)
 			continue
 		}
 		if ap := s.AvoidPowers(m); len(ap) > 0 {
@@ -914,8 +927,14 @@ func (r *run) assaultAction(p int, o order) error {
 	if err := s.CheckAssault(p, f); err != nil {
 		return errLegal(s.assaultOptions(p), "%v", err)
 	}
+	if err := s.respondBars(RespAssault, &f); err != nil {
+		return err
+	}
 	if err := r.spend(p, ActAssault); err != nil {
 		return err
+	}
+	if r.respond(RespAssault, p, f.At, ActionCost(p, ActAssault), o, f.Leaders) {
+		return nil // HIS-15.1g: Foul Weather and Gout first
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsOf(p, f))
 	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {

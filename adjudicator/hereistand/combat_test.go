@@ -82,7 +82,7 @@ func TestHIS14e_CombatStandingOrder(t *testing.T) {
 	play := impulseFor(t, s, Hapsburg, 2)
 	deal(s, France, cardArquebusiers)
 	s, res := submit(t, s, France, testdice.New(1), "auto no card")
-	require.Equal(t, uint16(1<<DecCombat), s.Flow.Auto[France])
+	require.Equal(t, uint16(1<<DecCombat|1<<DecRespond), s.Flow.Auto[France]) // and the Response cards (respond.go)
 	require.Contains(t, eventText(res, "france"), "combat")
 	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "move all from besancon to dijon")
 	s, res = submit(t, s, France, &testdice.Script{Rolls: []int{1, 1, 1, 1, 1, 1, 1}}, "stand")

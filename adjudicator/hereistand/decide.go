@@ -35,6 +35,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 		return r.foreignAnswer(d, lines, legal)
 	case DecCombat:
 		return r.combatAnswer(d, lines, legal)
+	case DecRespond:
+		return r.respondAnswer(d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -300,6 +302,9 @@ func (s *St) decisionChoices(d Decision) []string {
 	if d.Kind == DecCombat {
 		return s.combatChoices(d)
 	}
+	if d.Kind == DecRespond {
+		return s.respondChoices(d)
+	}
 	m := s.Flow.Move
 	q := d.Power
 	switch d.Kind {
@@ -398,6 +403,9 @@ func (s *St) decisionText(d Decision) string {
 	}
 	if d.Kind == DecCombat {
 		return s.combatText(d)
+	}
+	if d.Kind == DecRespond {
+		return s.respondText(d)
 	}
 	m := s.Flow.Move
 	q := d.Power

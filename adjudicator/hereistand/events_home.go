@@ -112,6 +112,20 @@ func (s *St) janissaryArgs(args string) (map[int]uint8, error) {
 
 // --- 2 Holy Roman Emperor (HIS-21.2b) -----------------------------------
 
+// hreJump moves Charles V (with the Duke of Alva) to sp.
+func hreJump(r *run, sp int, alva bool) {
+	s := r.s
+	cv, da := leaderByID["charles_v"], leaderByID["duke_of_alva"]
+	from := int(s.Leader[cv])
+	s.Leader[cv] = int16(sp)
+	if alva {
+		s.Leader[da] = int16(sp)
+		r.say("Holy Roman Emperor: Charles V and the Duke of Alva go from %s to %s (HIS-21.2b).", spaces[from].Name, spaces[sp].Name)
+	} else {
+		r.say("Holy Roman Emperor: Charles V goes from %s to %s (HIS-21.2b).", spaces[from].Name, spaces[sp].Name)
+	}
+}
+
 // hreSpots are the spaces Charles V may jump to: other Hapsburg home
 // spaces under Hapsburg control, free of unrest and enemy units.
 func (s *St) hreSpots() []int {
@@ -532,13 +546,14 @@ func init() {
 					}
 					takeAlva = true
 				}
-				s.Leader[cv] = int16(sp)
-				if takeAlva {
-					s.Leader[alva] = int16(sp)
-					r.say("Holy Roman Emperor: Charles V and the Duke of Alva go from %s to %s (HIS-21.2b).", spaces[from].Name, spaces[sp].Name)
-				} else {
-					r.say("Holy Roman Emperor: Charles V goes from %s to %s (HIS-21.2b).", spaces[from].Name, spaces[sp].Name)
+				// Gout may stop the jump (respond.go).
+				w := &RespondWindow{Kind: RespHRE, Power: p, Where: sp, Alva: takeAlva}
+				if r.askRespond(w) {
+					s.Flow.CP = 5
+					r.say("Holy Roman Emperor: the Hapsburg spends 5 CP.")
+					return nil
 				}
+				hreJump(r, sp, takeAlva)
 			}
 			s.Flow.CP = 5
 			r.say("Holy Roman Emperor: the Hapsburg spends 5 CP.")
@@ -593,7 +608,9 @@ func init() {
 				s.Rel.Debater[bar] = DebRemoved
 				r.say("%s may not defend in this debate (HIS-18.5e).", debaters[bar].Name)
 				r.debate(Papacy, z, false, -1, -1)
-				if s.Rel.Debater[bar] == DebRemoved {
+				if d := s.Flow.Resp.Debate; d != nil {
+					d.Bar, d.BarState = bar, old // the debate waits for Here I Stand (respond.go)
+				} else if s.Rel.Debater[bar] == DebRemoved {
 					s.Rel.Debater[bar] = old
 				}
 				return nil

@@ -158,6 +158,7 @@ func TestHIS21_2b_HolyRomanEmperor(t *testing.T) {
 // from both rounds.
 func TestHIS18_5e_LeipzigDebate(t *testing.T) {
 	s := mandAt(t, 2, Papacy, 6)
+	s.Flow.Auto[Protestant] |= 1 << DecRespond // no Here I Stand (respond_test.go)
 	ns, res := submit(t, s, Papacy, testdice.New(3), "play 6 for event: german, cajetan")
 	readAll(t, res)
 	require.Contains(t, eventText(res, roleOf(Papacy)), "Cajetan (")

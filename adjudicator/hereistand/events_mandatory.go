@@ -190,6 +190,7 @@ func (r *run) mandCardDraw() {
 	}
 	s.Mand.ExcomReformers = 0
 	s.Mand.Played = [NMajor]cardSet{}
+	s.Flow.Resp.NoDebate = false // The Wartburg lasts one turn (respond.go)
 }
 
 // winterPower is the power a Mandatory Event forced in Winter is resolved

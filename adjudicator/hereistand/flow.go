@@ -31,10 +31,11 @@ const (
 	DecPiracy                    // W19: what the target of piracy gives for each hit
 	DecForeign                   // W25: the units sent to a foreign war
 	DecCombat                    // W8-W9: the Combat cards a power plays before or after the dice (combat.go)
+	DecRespond                   // W1-W2, W13, W15, W23: a Response card against an announced action (respond.go)
 	nDec
 )
 
-var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice", "piracy", "foreign-war", "combat"}
+var decisionKinds = [nDec]string{"", "intercept", "avoid-battle", "withdraw", "fall-back", "retreat", "casualties", "naval-intercept", "naval-avoid", "commit", "target", "event-choice", "piracy", "foreign-war", "combat", "response"}
 
 // Decision is one decision owed by one power in the middle of the active
 // power's impulse. Only the top of the stack is owed at any time; the
@@ -126,6 +127,9 @@ type Flow struct {
 	// Combat is the window of Combat cards of the combat about to be
 	// rolled (combat.go).
 	Combat *CombatWindow
+	// Resp holds the window of Response cards open and the effects of
+	// the Response cards played (respond.go).
+	Resp Responses
 }
 
 func (f Flow) clone() Flow {
@@ -163,6 +167,7 @@ func (f Flow) clone() Flow {
 	if f.Combat != nil {
 		f.Combat = f.Combat.clone()
 	}
+	f.Resp = f.Resp.clone()
 	if f.AttLoss != nil {
 		f.AttLoss = append([]Part{}, f.AttLoss...)
 	}
@@ -274,7 +279,7 @@ func (s *St) checkFlow() error {
 			return fmt.Errorf("bad pending decision %+v", d)
 		}
 	}
-	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && f.Combat == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 && s.Pirates.Act == nil && s.pendingForeign() == nil {
+	if len(f.Stack) > 0 && f.Move == nil && f.Naval == nil && f.Assault == nil && f.Combat == nil && s.Rel.Pending == nil && s.Mand.Ask == 0 && s.Pirates.Act == nil && s.pendingForeign() == nil && f.Resp.Window == nil {
 		return fmt.Errorf("decisions pending without a move in progress")
 	}
 	fight := f.Battle != nil || f.Assault != nil
@@ -345,6 +350,7 @@ type flowWire struct {
 	Winners    []string            `json:"winners,omitempty"`
 	Result     string              `json:"result,omitempty"`
 	Combat     *CombatWindow       `json:"combat,omitempty"`
+	Resp       *Responses          `json:"responses,omitempty"`
 }
 
 // dealWire is the stored form of a deal.
@@ -382,6 +388,10 @@ func (f *Flow) wire() *flowWire {
 		History: f.History, Over: f.Over, Winners: maskIDs(uint16(f.Winners)), Result: f.Result}
 	w.Naval, w.Commit, w.Asked, w.Assault, w.Transport = f.Naval, f.Commit, f.CommitAsked, f.Assault, f.Transport
 	w.Combat = f.Combat // never alone: a window waits for a decision on the stack
+	if !f.Resp.empty() {
+		r := f.Resp
+		w.Resp = &r
+	}
 	for p, m := range f.Auto {
 		for k := 1; k < nDec; k++ {
 			if m&(1<<k) != 0 {
@@ -438,7 +448,7 @@ func (f *Flow) wire() *flowWire {
 		w.History = nil
 	}
 	if w.Card == 0 && w.CP == 0 && w.Waiting == nil && w.Stack == nil && w.Move == nil && w.Battle == nil &&
-		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.Loans == nil && w.FreeDOW == nil {
+		w.Roll == nil && w.Naval == nil && !w.Transport && w.Assault == nil && w.Commit == nil && !w.Asked && w.Auto == nil && w.Intercepts == nil && w.Beaten == nil && w.NavalDead == nil && w.AttLoss == nil && w.DefLoss == nil && w.Declined == nil && !w.NoWithdraw && w.Queue == nil && w.History == nil && !w.Over && w.Interv == nil && w.Seg == 0 && w.Peace == nil && w.Deals == nil && w.Gifts == nil && w.Loans == nil && w.FreeDOW == nil && w.Resp == nil {
 		return nil
 	}
 	return &w
@@ -452,6 +462,12 @@ func (f *Flow) fromWire(w *flowWire) error {
 	f.Card, f.CP, f.Move, f.Battle, f.Roll = w.Card, w.CP, w.Move, w.Battle, w.Roll
 	f.AttLoss, f.DefLoss, f.Naval = w.AttLoss, w.DefLoss, w.Naval
 	f.Commit, f.CommitAsked, f.Assault, f.Transport = w.Commit, w.Asked, w.Assault, w.Transport
+	if w.Resp != nil {
+		if err := w.Resp.check(); err != nil {
+			return err
+		}
+		f.Resp = w.Resp.clone()
+	}
 	if f.Combat = w.Combat; f.Combat != nil {
 		if err := f.Combat.check(); err != nil {
 			return err
@@ -690,6 +706,9 @@ type run struct {
 	// inquisitionDice are the extra attack dice of a Papal debater in a
 	// debate called through Papal Inquisition (HIS-18.5f).
 	inquisitionDice int
+	// replay is set while an action that waited in a response window
+	// runs again from its order (respond.go).
+	replay bool
 }
 
 // say tells every power.
@@ -845,7 +864,10 @@ func (s *St) standingLines(p int, lines []adjudicator.Line) ([]adjudicator.Line,
 		} else {
 			for _, w := range orders.SplitList(strings.Join(words, " ")) {
 				if w == "no card" || w == "no cards" {
-					w = decisionKinds[DecCombat] // "auto no card" (combat.go)
+					// "auto no card": the Combat and the Response cards
+					// (combat.go, respond.go).
+					st.mask |= 1 << DecRespond
+					w = decisionKinds[DecCombat]
 				}
 				id, err := orders.Match(w, "decision", cands)
 				if err != nil {

@@ -107,7 +107,8 @@ func (s *St) NewImpulse() {
 	s.Warfare.LostLeaders, s.Warfare.TriedLeaders = 0, 0
 	s.religionImpulse()
 	s.foreignNewImpulse()
-	s.Pol.Recruits = false // Foreign Recruits lasts one impulse (events_politics.go)
+	s.Pol.Recruits = false   // Foreign Recruits lasts one impulse (events_politics.go)
+	s.Flow.Resp.newImpulse() // Foul Weather and Gout last one impulse (respond.go)
 }
 
 func markCount(list []Mark, loc, p int) int {

@@ -343,8 +343,14 @@ func (r *run) navalAction(p int, o order) error {
 			}
 		}
 	}
+	if err := s.respondBars(RespNaval, nil); err != nil {
+		return err
+	}
 	if err := r.spend(p, ActNavalMove); err != nil {
 		return err
+	}
+	if r.respond(RespNaval, p, lifts[0].to, ActionCost(p, ActNavalMove), o, nil) {
+		return nil // HIS-16.1i: Foul Weather first
 	}
 	n := &NavalMove{Power: p}
 	for _, l := range lifts {

@@ -471,8 +471,14 @@ func (r *run) piracyAction(p int, o order) error {
 	if err := s.piracyCheck(p, o.to, o.target); err != nil {
 		return errLegal(s.piracyOptions(p), "%v", err)
 	}
+	if err := s.respondBars(RespPiracy, nil); err != nil {
+		return err
+	}
 	if err := r.spend(p, ActPiracy); err != nil {
 		return err
+	}
+	if r.respond(RespPiracy, p, o.to, ActionCost(p, ActPiracy), o, nil) {
+		return nil // Foul Weather first
 	}
 	loc, target := o.to, o.target
 	if target < 0 {

@@ -187,6 +187,9 @@ func (s *St) religiousCost(p int, o order) (int, error) {
 	if unit == 0 {
 		return 0, fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[act])
 	}
+	if o.verb == "debate" && p == Protestant && s.Flow.Resp.NoDebate {
+		return 0, fmt.Errorf("The Wartburg: the Protestant calls no debate for the rest of the turn")
+	}
 	cost := unit
 	if o.deb > 0 {
 		d := o.deb - 1
@@ -439,38 +442,52 @@ func (r *run) debate(caller, z int, committed bool, att, def int) {
 func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 	s := r.s
 	enemy := Papacy + Protestant - caller
-	zoneOf := func(p int) int {
-		if p == Papacy {
-			return LangNone
-		}
-		return z
-	}
 	if att < 0 {
-		att = r.pickDebater(s.debatersOf(caller, zoneOf(caller), DebUncommitted))
+		att = r.pickDebater(s.debatersOf(caller, debateZone(caller, z), DebUncommitted))
 	}
 	if def < 0 {
 		first, second := uint8(DebUncommitted), uint8(DebCommitted)
 		if committed {
 			first, second = second, first
 		}
-		pool := s.debatersOf(enemy, zoneOf(enemy), first)
+		pool := s.debatersOf(enemy, debateZone(enemy, z), first)
 		if len(pool) == 0 {
-			pool = s.debatersOf(enemy, zoneOf(enemy), second)
+			pool = s.debatersOf(enemy, debateZone(enemy, z), second)
 		}
 		def = r.pickDebater(pool)
 	}
 	r.say("%s calls a theological debate in the %s zone: %s (%d) against %s (%d).", powers[caller].Name, langNames[z],
 		debaters[att].Name, debaters[att].Value, debaters[def].Name, debaters[def].Value)
-	diff := 0
-	for round := 1; round <= 2; round++ {
-		if round == 2 {
+	r.debateRounds(&Debate{Caller: caller, Zone: z, Att: att, Def: def, Second: second, Round: 1,
+		Inquisition: r.inquisitionDice, Bar: -1})
+}
+
+// debateZone is the zone power p's debaters are drawn from in a debate in
+// zone z (the Papal debaters have none).
+func debateZone(p, z int) int {
+	if p == Papacy {
+		return LangNone
+	}
+	return z
+}
+
+// debateRounds fights the rounds of debate d from its round on, and its
+// result. Before each round's dice the Protestant may put Luther in with
+// Here I Stand (respond.go): the debate then waits for its answer.
+func (r *run) debateRounds(d *Debate) {
+	s := r.s
+	caller, z := d.Caller, d.Zone
+	enemy := Papacy + Protestant - caller
+	for ; d.Round <= 2; d.Round++ {
+		if d.Round == 2 && !d.Picked {
+			d.Picked = true
 			// HIS-18.5i: new debaters, uncommitted first.
 			next := func(p, old int) int {
-				pool := s.debatersOf(p, zoneOf(p), DebUncommitted)
+				pool := s.debatersOf(p, debateZone(p, z), DebUncommitted)
 				if len(pool) == 0 {
-					for _, d := range s.debatersOf(p, zoneOf(p), DebCommitted) {
-						if d != old {
-							pool = append(pool, d)
+					for _, x := range s.debatersOf(p, debateZone(p, z), DebCommitted) {
+						if x != old {
+							pool = append(pool, x)
 						}
 					}
 				}
@@ -480,23 +497,29 @@ func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 				return r.pickDebater(pool)
 			}
 			// Bullinger comes in before any draw of his side.
+			second := d.Second
 			bull := second >= 0 && s.Rel.Debater[second] == DebUncommitted
 			if bull {
 				r.say("%s commits %s for its bonus.", powers[Protestant].Name, debaters[second].Name)
 			}
 			if bull && caller == Protestant {
-				att = second
+				d.Att = second
 			} else {
-				att = next(caller, att)
+				d.Att = next(caller, d.Att)
 			}
 			if bull && caller != Protestant {
-				def = second
+				d.Def = second
 			} else {
-				def = next(enemy, def)
+				d.Def = next(enemy, d.Def)
 			}
-			r.say("Second round: %s (%d) against %s (%d).", debaters[att].Name, debaters[att].Value,
-				debaters[def].Name, debaters[def].Value)
+			r.say("Second round: %s (%d) against %s (%d).", debaters[d.Att].Name, debaters[d.Att].Value,
+				debaters[d.Def].Name, debaters[d.Def].Value)
 		}
+		if !d.Asked && r.hereIStandWindow(d) {
+			return
+		}
+		d.Asked = false
+		att, def := d.Att, d.Def
 		av := debaters[att].Value
 		if caller == Papacy && z == LangEnglish && s.rulerIs(England, "mary_i") {
 			av *= 2
@@ -506,7 +529,7 @@ func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 			an--
 		}
 		if caller == Papacy {
-			an += r.inquisitionDice
+			an += d.Inquisition
 		}
 		if id := debaters[att].ID; id == "eck" || id == "gardiner" && z == LangEnglish {
 			an++
@@ -518,13 +541,25 @@ func (r *run) debateWith(caller, z int, committed bool, att, def, second int) {
 		arolls, ahits := r.debateDice(an)
 		drolls, dhits := r.debateDice(dn)
 		s.Rel.Debater[att], s.Rel.Debater[def] = DebCommitted, DebCommitted
-		r.say("Round %d: %s rolls %d dice [%s]: %d hits; %s rolls %d dice [%s]: %d hits.", round,
+		r.say("Round %d: %s rolls %d dice [%s]: %d hits; %s rolls %d dice [%s]: %d hits.", d.Round,
 			debaters[att].Name, an, diceText(arolls), ahits, debaters[def].Name, dn, diceText(drolls), dhits)
-		diff = ahits - dhits
-		if diff != 0 {
+		d.Diff = ahits - dhits
+		if d.Diff != 0 {
 			break
 		}
 	}
+	if d.Bar >= 0 && s.Rel.Debater[d.Bar] == DebRemoved {
+		s.Rel.Debater[d.Bar] = d.BarState // Leipzig Debate's bar ends with the debate
+	}
+	r.debateResult(d)
+}
+
+// debateResult settles the result of debate d once its rounds are
+// fought.
+func (r *run) debateResult(d *Debate) {
+	s := r.s
+	caller, z, att, def, diff := d.Caller, d.Zone, d.Att, d.Def, d.Diff
+	enemy := Papacy + Protestant - caller
 	if diff == 0 {
 		r.say("The debate is inconclusive.")
 		return

@@ -134,6 +134,7 @@ func inImpulse(t *testing.T, p, cp int) *St {
 // document).
 func TestHIS18_5n_DebateExample(t *testing.T) {
 	s := inImpulse(t, Papacy, 0)
+	noHereIStand(s) // no Here I Stand window (respond_test.go)
 	s.Rel.Debater[deb(t, "carlstadt")] = DebCommitted
 	dice := &testdice.Script{Rolls: []int{
 		5, 6, 1, 1, 1, 1, 1, // Eck: 7 dice, 2 hits
@@ -178,6 +179,7 @@ func TestHIS18_5n_DebateExample(t *testing.T) {
 // coverage document).
 func TestHIS18_5l_BurnDisgraceInconclusive(t *testing.T) {
 	s := inImpulse(t, Papacy, 0)
+	noHereIStand(s) // no Here I Stand window (respond_test.go)
 	r := &run{s: s, dice: &testdice.Script{Rolls: []int{
 		6, 6, 6, 5, 5, 5, 1, // Eck: 7 dice, 6 hits
 		1, 1, 1, 1, 1, 1, // Luther: 0 hits
@@ -190,6 +192,7 @@ func TestHIS18_5l_BurnDisgraceInconclusive(t *testing.T) {
 	require.True(t, s.Rel.Pending.Counter && s.Rel.Pending.N == 6)
 
 	s2 := inImpulse(t, Protestant, 0)
+	noHereIStand(s2) // no Here I Stand window (respond_test.go)
 	r2 := &run{s: s2, dice: &testdice.Script{Rolls: []int{
 		6, 6, 6, 6, 6, 6, 6, // Luther: 4 + 3 = 7 dice, 7 hits
 		1, 1, 1, // Tetzel: 1 + 2 = 3 dice, 0 hits
@@ -200,6 +203,7 @@ func TestHIS18_5l_BurnDisgraceInconclusive(t *testing.T) {
 	require.Equal(t, pvp+1, s2.VP(Protestant))
 
 	s3 := inImpulse(t, Protestant, 0)
+	noHereIStand(s3) // no Here I Stand window (respond_test.go)
 	r3 := &run{s: s3, dice: &testdice.Script{Rolls: []int{
 		1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // round 1: Luther 7 dice, Eck 5, no hits
 		1, 1, // the draws: Melanchthon, Campeggio
@@ -514,6 +518,7 @@ func TestHIS18_2_Modifiers(t *testing.T) {
 // Papacy loses with Campeggio in the deciding round and rolls to cancel.
 func TestHIS18_5i_Bullinger(t *testing.T) {
 	s := inImpulse(t, Protestant, 3)
+	noHereIStand(s) // no Here I Stand window (respond_test.go)
 	s.Turn = 3
 	(&run{s: s, dice: testdice.New(1)}).religionCardDraw()
 	b := deb(t, "bullinger")

@@ -127,7 +127,13 @@ func (r *run) transportAction(p int, o order) error {
 	if s.Flow.CP < cost {
 		return fmt.Errorf("the transport takes %d steps at %d CP each and %d CP are left", steps, ActionCost(p, ActMove), s.Flow.CP)
 	}
+	if err := s.respondBars(RespTransport, &f); err != nil {
+		return err
+	}
 	s.Flow.CP -= cost
+	if r.respond(RespTransport, p, to, cost, o, f.Leaders) {
+		return nil // HIS-16.3b: Foul Weather first
+	}
 	m := &Move{Power: p, From: from, To: to, F: f, Cost: cost, Interceptor: NoPower}
 	// Besiegers that sail away may break the siege they leave (HIS-15.3a).
 	m.LeftSiege = s.Warfare.Siege.has(from) && !s.insideSide(from, p)
