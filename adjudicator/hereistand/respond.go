@@ -306,6 +306,10 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	switch {
 	case q == w.Power:
 		return fmt.Errorf("%s announced this action", powers[q].Name)
+	case s.seatOf(q) == s.seatOf(w.Power):
+		// With fewer than six players one player holds both powers and
+		// would not cancel its own action (rulings).
+		return fmt.Errorf("%s and %s are played by the same player", powers[q].Name, powers[w.Power].Name)
 	case q == England && s.rulerIs(England, "mary_i"):
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
 	}

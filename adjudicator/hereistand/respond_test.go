@@ -409,3 +409,19 @@ func TestHIS18_5e_HereIStandInDebate(t *testing.T) {
 	require.True(t, handHasCard(ns, Protestant, cardHereIStand))
 	require.Empty(t, dice.Rolls)
 }
+
+// HIS-6.1g with fewer than six players: a power is not asked to answer an
+// action of the other power of its own seat (rulings); with six players it
+// is.
+func TestHIS6_1g_SameSeatNotAsked(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		asked   int
+	}{{6, Papacy}, {3, NoPower}} {
+		s := besancon(t, 2)
+		s.Players = c.players // three players: Hapsburg and Papacy share a seat
+		deal(s, Papacy, cardFoulWeather)
+		w := &RespondWindow{Kind: RespMove, Power: Hapsburg, Where: sp(t, "dijon"), Cost: 1}
+		require.Equal(t, c.asked, s.nextResponder(w), "%d players", c.players)
+	}
+}
