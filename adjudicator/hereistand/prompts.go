@@ -477,9 +477,11 @@ func (s *St) flowSections() []adjudicator.Section {
 		lines = append(lines, msg.New("his.view.naval_move", "Power", powerMsg(n.Power)))
 	}
 	if m := s.Flow.Move; m != nil {
-		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s, %s from %s to %s.", powers[m.Power].Name,
-			unitsText(m.F), spaces[m.From].Name, spaces[m.To].Name), 68))
-		lines = append(lines, msg.New("his.view.move", "Power", powerMsg(m.Power), "Units", unitsText(m.F), "From", spaces[m.From].Name, "To", spaces[m.To].Name))
+		units := unitsOf(m.Power, m.F)
+		b.WriteString(wrap(fmt.Sprintf("Move in progress: %s moves %s from %s to %s.", powers[m.Power].Name,
+			units, spaces[m.From].Name, spaces[m.To].Name), 68))
+		um, _ := convUnits(units)
+		lines = append(lines, msg.New("his.view.move", "Power", powerMsg(m.Power), "Units", um, "From", spaces[m.From].Name, "To", spaces[m.To].Name))
 	}
 	var owed []string
 	var owedMsgs []msg.M
