@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,9 +174,9 @@ func containsRole(list []adjudicator.Role, r adjudicator.Role) bool {
 	return false
 }
 
-// linePower reads a line's power prefix ("papacy: pass", "Hapsburg:
-// move ..."): the power and the rest of the line, or -1 and the line
-// when it has none.
+// linePower reads a line's power prefix in English, Spanish or Italian
+// ("papacy: pass", "Hapsburg: move ...", "habsburgo: ..."): the power and
+// the rest of the line, or -1 and the line when it has none.
 func linePower(text string) (int, string) {
 	head, rest, ok := strings.Cut(text, ":")
 	if !ok {
@@ -183,7 +184,7 @@ func linePower(text string) (int, string) {
 	}
 	h := strings.ToLower(strings.TrimSpace(head))
 	for p := 0; p < NMajor; p++ {
-		if h == powers[p].ID || h == strings.ToLower(powers[p].Name) {
+		if h == powers[p].ID || h == strings.ToLower(powers[p].Name) || slices.Contains(powerAliases[p], h) {
 			return p, strings.TrimSpace(rest)
 		}
 	}

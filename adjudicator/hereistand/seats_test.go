@@ -89,6 +89,12 @@ func TestHIS3_1a_SeatPromptsAndRouting(t *testing.T) {
 		!strings.Contains(err.Error(), "England owes no decision") {
 		t.Fatalf("England's orders: %v", err)
 	}
+	// The prefix may name the power in Spanish or Italian.
+	for _, pre := range []string{"Protestante: ", "protestanti: "} {
+		if _, _, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines(pre + "play 95 theses")}, testdice.New(1)); err != nil {
+			t.Errorf("%q: %v", pre, err)
+		}
+	}
 	ns, res, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines("play 95 theses")}, testdice.New(1))
 	if err != nil {
 		t.Fatal(err)
