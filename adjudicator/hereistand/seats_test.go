@@ -90,9 +90,9 @@ func TestHIS3_1a_SeatPromptsAndRouting(t *testing.T) {
 		t.Fatalf("England's orders: %v", err)
 	}
 	// The prefix may name the power in Spanish or Italian.
-	for _, pre := range []string{"Protestante: ", "protestanti: "} {
-		if _, _, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines(pre + "play 95 theses")}, testdice.New(1)); err != nil {
-			t.Errorf("%q: %v", pre, err)
+	for _, l := range []string{"Protestante: play 95 theses", "protestanti: gioca 95 theses", "protestante: jugar 95 theses"} {
+		if _, _, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines(l)}, testdice.New(1)); err != nil {
+			t.Errorf("%q: %v", l, err)
 		}
 	}
 	ns, res, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines("play 95 theses")}, testdice.New(1))

@@ -174,6 +174,11 @@ func isPowerName(s string) bool {
 		if strings.EqualFold(s, powers[p].ID) || strings.EqualFold(s, powers[p].Name) {
 			return true
 		}
+		for _, a := range powerAliases[p] {
+			if strings.EqualFold(s, a) {
+				return true
+			}
+		}
 	}
 	return false
 }
