@@ -912,12 +912,9 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	if rej != nil {
 		return nil, rej
 	}
-	text := strings.TrimSpace(strings.ToLower(l.Text))
 	switch s.Mand.Ask {
 	case 15:
-		for _, pre := range []string{"jesuit universities in ", "universities in ", "university in ", "jesuit "} {
-			text = strings.TrimPrefix(text, pre)
-		}
+		text := choiceText(l.Text, "jesuit universities in", "universities in", "university in", "jesuit")
 		at, err := s.jesuitArgs(Papacy, text)
 		if err == nil && len(at) == 0 {
 			err = errLegal(legal, "name two Catholic spaces for the Jesuit universities")
@@ -925,8 +922,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		if err != nil {
 			return nil, reject(l, err)
 		}
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		r.placeJesuits(at)
 		var names []string
 		for _, sp := range at {
@@ -934,8 +930,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		}
 		return []string{"universities in " + strings.Join(names, ", ")}, nil
 	case 17:
-		text = strings.TrimPrefix(text, "commit")
-		text = strings.TrimSpace(text)
+		text := choiceText(l.Text, "commit")
 		var ds []int
 		if text != "none" && text != "" {
 			var err error
@@ -943,8 +938,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 				return nil, reject(l, err)
 			}
 		}
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		s.trentCommit(d.Power, ds)
 		r.trentNext()
 		if len(ds) == 0 {
