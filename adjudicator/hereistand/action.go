@@ -915,6 +915,12 @@ func (r *run) assaultAction(p int, o order) error {
 		return err
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsText(f))
+	return r.launchAssault(p, f)
+}
+
+// launchAssault opens the Combat card window of formation f's assault, or
+// rolls it (the assault action, and the assaults events give).
+func (r *run) launchAssault(p int, f Formation) error {
 	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
 		return nil // HIS-15.1j: the Combat cards first
 	}
@@ -964,6 +970,7 @@ func (r *run) applyAssault() error {
 		return err
 	}
 	r.log(log)
+	r.treacheryAfter(a) // events_more.go
 	return nil
 }
 

@@ -26,6 +26,7 @@ func (r *run) winter() {
 			r.say("%s leaves the map (HIS-19.2).", leaders[l].Name)
 		}
 	}
+	s.More.Renegade = 0
 	r.navalReturn()
 	for q := 0; q < Independent; q++ {
 		r.landReturn(q)

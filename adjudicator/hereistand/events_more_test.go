@@ -1,0 +1,192 @@
+package hereistand
+
+import (
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// ones are dice that miss.
+func ones(n int) *testdice.Script {
+	s := &testdice.Script{}
+	for i := 0; i < n; i++ {
+		s.Rolls = append(s.Rolls, 1)
+	}
+	return s
+}
+
+// HIS-19.2a, HIS-6.1a: #70 Charles Bourbon ("place the Renegade leader with
+// 3 mercenaries, 3 cavalry for the Ottoman, in a controlled space free of
+// siege, or at war with France in an unoccupied space next to Lyon, taking
+// control; he leaves at the end of the turn"). The Renegade serves the
+// player until the Winter Phase takes him off the map.
+func TestHIS19_2a_CharlesBourbon(t *testing.T) {
+	s := mandAt(t, 2, Hapsburg, 70)
+	vienna, ren := sp(t, "vienna"), renegade()
+	rej := refuse(t, s, Hapsburg, "play charles bourbon for event: paris")
+	require.Contains(t, rej.Problems[0].Reason, "Paris is not a space Hapsburg controls")
+	readWhy(t, rej)
+	before := s.Units[vienna][Hapsburg]
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play charles bourbon for event: vienna")
+	readAll(t, res)
+	require.Equal(t, int16(vienna), ns.Leader[ren])
+	require.Equal(t, Hapsburg, leaderPower(ns, ren))
+	require.Equal(t, before.Merc+3, ns.Units[vienna][Hapsburg].Merc)
+	require.Contains(t, eventText(res, roleOf(France)), "Charles Bourbon: the Renegade leader joins Hapsburg in Vienna with 3 mercenaries.")
+	// In play, he may not come again.
+	deal(ns, Hapsburg, 70)
+	ns.Mand.Played[Hapsburg].clear(70)
+	require.ErrorContains(t, ns.eventPlayable(Hapsburg, 70), "already in play")
+	// The Winter Phase takes him off the map; his mercenaries stay.
+	r := &run{s: ns.clone(), dice: testdice.New(1)}
+	r.winter()
+	require.Equal(t, int16(LeaderRemoved), r.s.Leader[ren])
+	require.Equal(t, NoPower, r.s.renegadePower())
+
+	// At war with France: an unoccupied space next to Lyon, taken; the
+	// Ottoman brings cavalry.
+	s = mandAt(t, 2, Ottoman, 70)
+	s.setWar(Ottoman, France, true)
+	lyon, at := sp(t, "lyon"), -1
+	for _, e := range spaces[lyon].Nbr {
+		if x := int(e.To); s.unoccupied(x) && s.Controller(x) != Ottoman {
+			at = x
+			break
+		}
+	}
+	require.GreaterOrEqual(t, at, 0)
+	ns, res = submit(t, s, Ottoman, testdice.New(1), "play charles bourbon for event: "+spaces[at].Name)
+	readAll(t, res)
+	require.Equal(t, Ottoman, ns.Controller(at))
+	require.Equal(t, Force{Cav: 3}, ns.Units[at][Ottoman])
+	require.Equal(t, Ottoman, leaderPower(ns, ren))
+}
+
+// HIS-2.1e, HIS-6.1a: #104 Trace Italienne ("build a fortress in any
+// unfortified space; unless the space is independent or in unrest, its
+// controller adds 1 regular there"). The fortress is fortified from then
+// on and counts as a fortress.
+func TestHIS2_1e_TraceItalienne(t *testing.T) {
+	s := mandAt(t, 2, France, 104)
+	rej := refuse(t, s, France, "play trace italienne for event: paris")
+	require.Contains(t, rej.Problems[0].Reason, "Paris is not an unfortified space")
+	readWhy(t, rej)
+	town := -1
+	for sp := 0; sp < NS; sp++ {
+		if s.Controller(sp) == France && spaces[sp].Type == Town && !s.InUnrest(sp) && s.Units[sp][France].empty() {
+			town = sp
+			break
+		}
+	}
+	require.GreaterOrEqual(t, town, 0)
+	require.False(t, s.fortified(town))
+	ns, res := submit(t, s, France, testdice.New(1), "play trace italienne for event: "+spaces[town].Name)
+	readAll(t, res)
+	require.True(t, ns.fortified(town))
+	require.True(t, ns.fortress(town))
+	require.Equal(t, Force{Reg: 1}, ns.Units[town][France])
+	// In unrest: the fortress only.
+	s.Unrest.set(town)
+	ns, _ = submit(t, s, France, testdice.New(1), "play trace italienne for event: "+spaces[town].Name)
+	require.True(t, ns.fortified(town))
+	require.True(t, ns.Units[town][France].empty())
+}
+
+// lyonSiege is Lyon (1 French regular inside) under a siege the Hapsburg
+// began this impulse with 3 regulars, the Hapsburg to play card n.
+func lyonSiege(t *testing.T, n uint8) *St {
+	s := board(t)
+	s.Turn, s.Active = 2, Hapsburg
+	s.setWar(Hapsburg, France, true)
+	s.Ctrl[sp(t, "dijon")] = Hapsburg
+	put(t, s, "lyon", France, Force{Reg: 1}, "montmorency")
+	put(t, s, "lyon", Hapsburg, Force{Reg: 3})
+	s.Warfare.Siege.set(sp(t, "lyon"))
+	s.Warfare.NewSiege.set(sp(t, "lyon"))
+	deal(s, France, 79) // no Combat card
+	deal(s, Hapsburg, n)
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-15.1, HIS-6.1a: #105 Treachery! ("against any besieged space, even
+// if the assault requirements are not met, the besieger assaults at once;
+// if it still outnumbers the defenders afterwards, the defenders are
+// eliminated, their leaders captured and the space taken"). The siege of
+// Lyon began this impulse; the assault misses, yet 3 besiegers outnumber 1
+// regular inside.
+func TestHIS15_1_Treachery(t *testing.T) {
+	s := lyonSiege(t, 105)
+	lyon := sp(t, "lyon")
+	rej := refuse(t, s, Hapsburg, "play treachery for event: paris")
+	require.Contains(t, rej.Problems[0].Reason, "Paris is not under siege by a major power")
+	readWhy(t, rej)
+	ns, res := submit(t, s, Hapsburg, ones(10), "play treachery! for event: lyon")
+	readAll(t, res)
+	text := eventText(res, roleOf(England))
+	require.Contains(t, text, "Treachery!: Hapsburg assaults Lyon with")
+	require.Contains(t, text, "Treachery!: the defenders of Lyon are betrayed")
+	require.Equal(t, Hapsburg, ns.Controller(lyon))
+	require.False(t, ns.UnderSiege(lyon))
+	require.True(t, ns.Units[lyon][France].empty())
+	require.Equal(t, int16(LeaderCaptured), ns.Leader[ldr(t, "montmorency")])
+	require.Zero(t, ns.More.Treachery)
+	require.Zero(t, ns.Flow.CP, "the event gives no CP")
+
+	// Outnumbered after the assault: nothing more.
+	s = lyonSiege(t, 105)
+	put(t, s, "lyon", France, Force{Reg: 2})
+	ns, _ = submit(t, s, Hapsburg, ones(10), "play treachery for event: lyon")
+	require.Equal(t, France, ns.Controller(lyon))
+	require.Equal(t, Force{Reg: 3}, ns.Units[lyon][France])
+	require.False(t, ns.UnderSiege(lyon), "3 against 3: the siege breaks (HIS-15.3a)")
+	require.Zero(t, ns.More.Treachery)
+}
+
+// HIS-15.1c, HIS-6.1a: #42 Roxelana ("if the Ottoman plays it,
+// Suleiman's formation assaults for free, even where the siege began this
+// impulse; another power has 4 CP and may spend 2 of them to send Suleiman
+// back to Istanbul").
+func TestHIS15_1c_Roxelana(t *testing.T) {
+	s := board(t)
+	s.Turn, s.Active = 3, Ottoman
+	bel := sp(t, "belgrade")
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Ctrl[bel] = Hapsburg
+	put(t, s, "belgrade", Hapsburg, Force{Reg: 1})
+	put(t, s, "belgrade", Ottoman, Force{Reg: 4}, "suleiman")
+	s.Warfare.Siege.set(bel)
+	s.Warfare.NewSiege.set(bel)
+	deal(s, Hapsburg, 79) // no Combat card
+	deal(s, Ottoman, 42)
+	mustCheck(t, s)
+	_, err := s.roxelanaAssault()
+	require.NoError(t, err)
+	require.ErrorContains(t, s.CheckAssault(Ottoman, s.assaultFormation(Ottoman, bel)), "began this impulse")
+	ns, res := submit(t, s, Ottoman, &testdice.Script{Rolls: []int{6, 6, 6, 6, 6, 1, 1, 1}}, "play roxelana for event")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(England)), "Roxelana: Ottoman assaults Belgrade with Ottoman 4 regulars, Suleiman.")
+	require.Equal(t, Ottoman, ns.Controller(bel))
+	require.Zero(t, ns.Flow.CP, "the assault is free")
+	// Suleiman besieging nothing: the Ottoman may not play it.
+	s = mandAt(t, 3, Ottoman, 42)
+	rej := refuse(t, s, Ottoman, "play roxelana for event")
+	require.Contains(t, rej.Problems[0].Reason, "Suleiman is besieging no space")
+	readWhy(t, rej)
+
+	// Another power: 4 CP, or 2 and Suleiman home.
+	s = mandAt(t, 3, France, 42)
+	sul, ist := suleiman(), sp(t, "istanbul")
+	s.Leader[sul] = int16(sp(t, "edirne"))
+	ns, res = submit(t, s, France, testdice.New(1), "play roxelana for event")
+	readAll(t, res)
+	require.Equal(t, 4, ns.Flow.CP)
+	require.Equal(t, int16(sp(t, "edirne")), ns.Leader[sul])
+	ns, res = submit(t, s, France, testdice.New(1), "play roxelana for event: suleiman to istanbul")
+	readAll(t, res)
+	require.Equal(t, 2, ns.Flow.CP)
+	require.Equal(t, int16(ist), ns.Leader[sul])
+	rej = refuse(t, s, France, "play roxelana for event: suleiman to vienna")
+	readWhy(t, rej)
+}
