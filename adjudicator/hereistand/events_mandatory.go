@@ -254,6 +254,9 @@ func (r *run) newRuler(n int) int {
 	for i, ru := range rulers {
 		if ru.Card == n {
 			s.Ruler[ru.Power] = uint8(i)
+			if ru.Power == England {
+				s.More.Crowned = s.Turn // Lady Jane Grey (events_more.go)
+			}
 			r.say("%s is the new ruler of %s.", ru.Name, powers[ru.Power].Name)
 			return ru.Power
 		}

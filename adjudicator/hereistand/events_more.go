@@ -3,6 +3,8 @@ package hereistand
 import (
 	"fmt"
 
+	"github.com/pbem/pbem/adjudicator"
+
 	"github.com/pbem/pbem/adjudicator/msg"
 	"github.com/pbem/pbem/adjudicator/orders"
 )
@@ -30,6 +32,11 @@ type moreState struct {
 	// Treachery is 1 + the space of the assault Treachery! is making, 0
 	// when none: the assault over, the defenders may yet fall.
 	Treachery int16
+	// Pair holds the two cards the power owing the choices of #59 Lady
+	// Jane Grey or #95 Sack of Rome keeps one of (hidden from the others).
+	Pair [2]uint8
+	// Crowned is the turn England last changed ruler (#59 Lady Jane Grey).
+	Crowned int
 }
 
 // moreWire is the stored form of moreState.
@@ -37,13 +44,20 @@ type moreWire struct {
 	Renegade  string   `json:"renegade,omitempty"`
 	Forts     []string `json:"fortresses,omitempty"`
 	Treachery string   `json:"treachery,omitempty"`
+	Pair      []int    `json:"cards_to_keep,omitempty"`
+	Crowned   int      `json:"english_crown_turn,omitempty"`
 }
 
 func (m moreState) wire() *moreWire {
 	if m == (moreState{}) {
 		return nil
 	}
-	w := &moreWire{}
+	w := &moreWire{Crowned: m.Crowned}
+	for _, c := range m.Pair {
+		if c > 0 {
+			w.Pair = append(w.Pair, int(c))
+		}
+	}
 	if m.Renegade > 0 {
 		w.Renegade = powers[m.Renegade-1].ID
 	}
@@ -80,6 +94,16 @@ func (m *moreState) fromWire(w *moreWire) error {
 		}
 		m.Treachery = int16(sp + 1)
 	}
+	if len(w.Pair) > 2 {
+		return fmt.Errorf("here-i-stand state: %d cards to keep from", len(w.Pair))
+	}
+	for i, c := range w.Pair {
+		if c < 1 || c > NC {
+			return fmt.Errorf("here-i-stand state: card %d to keep", c)
+		}
+		m.Pair[i] = uint8(c)
+	}
+	m.Crowned = w.Crowned
 	return nil
 }
 
@@ -382,6 +406,247 @@ func (r *run) treacheryAfter(a *Assault) {
 	r.log(s.displayArrivals(sp))
 }
 
+// --- Two cards, one kept (#59 Lady Jane Grey, #95 Sack of Rome) -----------
+
+// offerPair has power q keep one of cards a and b, taken by card n's
+// event: with b 0 it keeps a at once; with two it chooses (a DecChoice)
+// and the other goes where the event sends it.
+func (r *run) offerPair(n, q, a, b int) {
+	s := r.s
+	if b == 0 {
+		s.giveCard(q, a)
+		r.tell(q, "%s: %s keeps %s.", cards[n].Name, powers[q].Name, cardName(a))
+		return
+	}
+	s.More.Pair = [2]uint8{uint8(a), uint8(b)}
+	r.tell(q, "%s: %s takes %s and %s and keeps one of them.", cards[n].Name, powers[q].Name, cardName(a), cardName(b))
+	r.askChoice(n, q)
+}
+
+// pairChoices are the answers to the choice offerPair asks.
+func (s *St) pairChoices(d Decision) []string {
+	var out []string
+	for _, c := range s.More.Pair {
+		line := fmt.Sprintf("keep %d", c)
+		if s.Mand.Ask == cardJane {
+			line += ", give to " + powers[janeReceivers(d.Power)[0]].ID
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func (s *St) pairText(d Decision) string {
+	if s.Mand.Ask == cardJane {
+		return "Lady Jane Grey: keep one of the two cards and give the other to the Protestant or the Papacy."
+	}
+	return "Sack of Rome: keep one of the two Papal cards; the other is discarded."
+}
+
+// pairAnswer: the power keeps one card; the other goes to the receiver it
+// names (Lady Jane Grey) or to the discard pile (Sack of Rome).
+func (r *run) pairAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	q, n := d.Power, s.Mand.Ask
+	items := orders.SplitList(choiceText(l.Text))
+	form := `write "keep <card>"`
+	if n == cardJane {
+		form = `write "keep <card>, give to <power>"`
+	}
+	if len(items) != 1+b2i(n == cardJane) {
+		return nil, reject(l, errLegal(legal, "%s", form))
+	}
+	c, err := matchCard(choiceText(items[0], "keep"), s.More.Pair[:])
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "keep one of the two cards taken"))
+	}
+	other := int(s.More.Pair[0])
+	if other == c {
+		other = int(s.More.Pair[1])
+	}
+	to := NoPower
+	if n == cardJane {
+		to, err = matchPower(choiceText(items[1], "give", "to"))
+		if err != nil || !containsInt(janeReceivers(q), to) {
+			return nil, reject(l, errLegal(legal, "give the other card to the Protestant or the Papacy"))
+		}
+	}
+	s.choiceDone()
+	s.More.Pair = [2]uint8{}
+	s.giveCard(q, c)
+	canon := fmt.Sprintf("keep %d", c)
+	if n == cardSack {
+		s.discard(other)
+		r.say("Sack of Rome: %s keeps one card and discards %s.", powers[q].Name, cardName(other))
+		return []string{canon}, nil
+	}
+	s.giveCard(to, other)
+	r.say("Lady Jane Grey: %s keeps one card and gives the other to %s.", powers[q].Name, powers[to].Name)
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(q), roleOf(to)},
+		Text: fmt.Sprintf("The card given is %s.", cardName(other))})
+	return []string{canon + ", give to " + powers[to].ID}, nil
+}
+
+// --- 59 Lady Jane Grey ------------------------------------------------------
+
+const cardJane = 59
+
+// janeReceivers are the powers power p may give the other card to.
+func janeReceivers(p int) []int {
+	var out []int
+	for _, q := range []int{Protestant, Papacy} {
+		if q != p {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func janeCan(s *St, p int) error {
+	switch {
+	case p == England:
+		return fmt.Errorf("England may not play Lady Jane Grey as an event")
+	case s.More.Crowned != s.Turn:
+		return fmt.Errorf("England has not changed ruler this turn")
+	case len(s.drawable(England)) == 0:
+		return fmt.Errorf("England holds no card but its Home card")
+	}
+	return nil
+}
+
+func (r *run) ladyJaneGrey(p int, args string) error {
+	s := r.s
+	if err := r.noChoices(args); err != nil {
+		return err
+	}
+	cs := s.drawable(England)
+	a := cs[r.dice.Hidden("lady jane grey", len(cs))]
+	s.takeFromHand(England, a)
+	b := 0
+	if k := len(s.Deck); k > 0 {
+		b, s.Deck = int(s.Deck[k-1]), s.Deck[:k-1]
+	}
+	r.say("Lady Jane Grey: %s takes a card at random from the English hand and one from the deck.", powers[p].Name)
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p), roleOf(England)},
+		Text: fmt.Sprintf("The card taken from England is %s.", cardName(a))})
+	r.offerPair(cardJane, p, a, b)
+	return nil
+}
+
+// --- 95 Sack of Rome (HIS-21.5i-k) ------------------------------------------
+
+const cardSack = 95
+
+// papalRegsInRome counts the Papal regulars in Rome.
+func (s *St) papalRegsInRome() int { return int(s.Units[spaceByID["rome"]][Papacy].Reg) }
+
+// sackers are the non-Papal major powers whose stack in sp, an
+// Italian-speaking space, holds more mercenaries than the Papal regulars
+// in Rome (HIS-21.5i).
+func (s *St) sackers(sp int) []int {
+	var out []int
+	if spaces[sp].Lang != LangItalian || sp == spaceByID["rome"] {
+		return nil
+	}
+	for q := 0; q < NMajor; q++ {
+		if q != Papacy && int(s.Units[sp][q].Merc) > s.papalRegsInRome() {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func (s *St) sackExamples() []string {
+	var out []string
+	for sp := 0; sp < NS; sp++ {
+		for _, q := range s.sackers(sp) {
+			out = append(out, powers[q].ID+" in "+spaces[sp].Name)
+		}
+	}
+	return out
+}
+
+// sackLosses spreads n hits on force f as evenly as possible between
+// mercenaries and regulars, cavalry last (HIS-21.5j).
+func sackLosses(f Force, n int) Force {
+	var lost Force
+	for i := 0; i < n; i++ {
+		m, g := f.Merc-lost.Merc, f.Reg-lost.Reg
+		switch {
+		case m > 0 && (lost.Merc <= lost.Reg || g == 0):
+			lost.Merc++
+		case g > 0:
+			lost.Reg++
+		case f.Cav > lost.Cav:
+			lost.Cav++
+		}
+	}
+	return lost
+}
+
+func (r *run) sackOfRome(args string) error {
+	s := r.s
+	legal := s.sackExamples()
+	q, sp, err := s.powerInSpace(args, s.sackers)
+	if err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if !containsInt(s.sackers(sp), q) {
+		return errLegal(legal, "%s has no more mercenaries in %s than the Papal regulars in Rome", powerName(q), spaces[sp].Name)
+	}
+	rome := spaceByID["rome"]
+	f, ls := s.Units[sp][q], s.armyLeaders(q, sp)
+	regs := s.papalRegsInRome()
+	att := f.Land() + bestBattle(ls)
+	def := regs + 1 + bestBattle(s.armyLeaders(Papacy, rome))
+	r.say("Sack of Rome: the stack of %s in %s attacks the %d Papal regulars in Rome.", powers[q].Name, spaces[sp].Name, regs)
+	res := rollCombat(att, def, Mods{}, r.dice, "sack of rome", f.Land(), regs)
+	r.log([]string{res.text(powers[q].Name, powers[Papacy].Name)})
+	// HIS-21.5j (3): the losses; the stack never leaves its space.
+	lost := sackLosses(f, min(res.DefHits, f.Land()))
+	_ = s.removeUnits(sp, q, lost)
+	s.fitCounters(sp, q)
+	pap := s.Units[rome][Papacy]
+	plost := Force{Reg: uint8(min(res.AttHits, int(pap.Reg)))}
+	plost.Merc = uint8(min(res.AttHits-int(plost.Reg), int(pap.Merc)))
+	_ = s.removeUnits(rome, Papacy, plost)
+	s.fitCounters(rome, Papacy)
+	r.say("Sack of Rome: %s loses %d land units, the Papacy %d.", powers[q].Name, lost.Land(), plost.Land())
+	if s.Units[sp][q].Land() == 0 {
+		for _, l := range ls {
+			if to := s.NearestFortified(q, sp); to >= 0 {
+				s.Leader[l] = int16(to)
+			}
+		}
+	}
+	r.log(s.recheckSiege(sp))
+	r.log(s.recheckSiege(rome))
+	if res.DefHits >= res.AttHits {
+		r.say("Sack of Rome: the Papacy holds Rome; the card goes to the discard pile (HIS-21.5k).")
+		return nil
+	}
+	// HIS-21.5k (6).
+	cut := min(s.Tracks.StPetersCP, 5)
+	s.Tracks.StPetersCP -= cut
+	s.pullCard(cardSack)
+	s.Removed.set(cardSack)
+	r.say("Sack of Rome: Rome is sacked; St. Peter's loses %d CP and the card is removed from the game (HIS-21.5k).", cut)
+	var got [2]int
+	for i := range got {
+		if cs := s.drawable(Papacy); len(cs) > 0 {
+			got[i] = cs[r.dice.Hidden("sack of rome card", len(cs))]
+			s.takeFromHand(Papacy, got[i])
+		}
+	}
+	if got[0] == 0 {
+		r.say("Sack of Rome: the Papacy holds no card to take.")
+		return nil
+	}
+	r.say("Sack of Rome: %s takes %d cards at random from the Papal hand.", powers[q].Name, 1+b2i(got[1] > 0))
+	r.offerPair(cardSack, q, got[0], got[1])
+	return nil
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -425,6 +690,28 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.treachery(args) },
 		examples: func(s *St, p int) []string { return spacesNamed(s.treacherySpots()) },
 	})
+	registerEvent(cardJane, cardEvent{can: janeCan, play: func(r *run, p int, args string) error { return r.ladyJaneGrey(p, args) }})
+	registerEvent(cardSack, cardEvent{
+		can: func(s *St, p int) error {
+			if len(s.sackExamples()) == 0 {
+				return fmt.Errorf("no stack in an Italian-speaking space has more mercenaries than the Papal regulars in Rome")
+			}
+			return nil
+		},
+		play:     func(r *run, p int, args string) error { return r.sackOfRome(args) },
+		examples: func(s *St, p int) []string { return s.sackExamples() },
+	})
+	for _, n := range []int{cardJane, cardSack} {
+		choiceHooks[n] = &choiceHook{choices: (*St).pairChoices, text: (*St).pairText, answer: (*run).pairAnswer}
+	}
+}
+
+// morePrompts are the readers of this file's prompts.
+func morePrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
+	return msg.Patterns{
+		p("his.prompt.more.jane", "Lady Jane Grey: keep one of the two cards and give the other to the Protestant or the Papacy."),
+		p("his.prompt.more.sack", "Sack of Rome: keep one of the two Papal cards; the other is discarded."),
+	}
 }
 
 // morePatterns are the readers of this file's texts (see mandPatterns).
@@ -441,7 +728,30 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.takes", "Treachery!: {Power:power} takes {Space}."),
 		p("his.ev.more.captured", "Treachery!: {Name} is captured by {Power:power}."),
 	}
+	events = append(events,
+		p("his.ev.more.pair_keeps", "{Card}: {Power:power} keeps {Kept}."),
+		p("his.ev.more.pair_takes", "{Card}: {Power:power} takes {A} and {B} and keeps one of them."),
+		p("his.ev.more.jane", "Lady Jane Grey: {Power:power} takes a card at random from the English hand and one from the deck."),
+		p("his.ev.more.jane_taken", "The card taken from England is {Kept}."),
+		p("his.ev.more.jane_gives", "Lady Jane Grey: {Power:power} keeps one card and gives the other to {To:power}."),
+		p("his.ev.more.sack", "Sack of Rome: the stack of {Power:power} in {Space} attacks the {N:int} Papal regulars in Rome."),
+		p("his.ev.more.sack_losses", "Sack of Rome: {Power:power} loses {N:int} land units, the Papacy {M:int}."),
+		p("his.ev.more.sack_held", "Sack of Rome: the Papacy holds Rome; the card goes to the discard pile (HIS-21.5k)."),
+		p("his.ev.more.sacked", "Sack of Rome: Rome is sacked; St. Peter's loses {N:int} CP and the card is removed from the game (HIS-21.5k)."),
+		p("his.ev.more.sack_none", "Sack of Rome: the Papacy holds no card to take."),
+		p("his.ev.more.sack_takes", "Sack of Rome: {Power:power} takes {N:int} cards at random from the Papal hand."),
+		p("his.ev.more.sack_keeps", "Sack of Rome: {Power:power} keeps one card and discards {Kept}."),
+	)
 	whys = msg.Patterns{
+		p("his.why.more.keep", `write "keep <card>"`),
+		p("his.why.more.keep_give", `write "keep <card>, give to <power>"`),
+		p("his.why.more.keep_which", "keep one of the two cards taken"),
+		p("his.why.more.give", "give the other card to the Protestant or the Papacy"),
+		p("his.why.more.jane_england", "England may not play Lady Jane Grey as an event"),
+		p("his.why.more.jane_crown", "England has not changed ruler this turn"),
+		p("his.why.more.jane_hand", "England holds no card but its Home card"),
+		p("his.why.more.sack_none", "no stack in an Italian-speaking space has more mercenaries than the Papal regulars in Rome"),
+		p("his.why.more.sack_spot", "{Power:power} has no more mercenaries in {Space} than the Papal regulars in Rome"),
 		p("his.why.more.one_space", "name one space"),
 		p("his.why.more.renegade_in", "the Renegade leader is already in play"),
 		p("his.why.more.bourbon_none", "{Power:power} has no space where the Renegade may come"),

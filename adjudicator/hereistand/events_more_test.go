@@ -190,3 +190,99 @@ func TestHIS15_1c_Roxelana(t *testing.T) {
 	rej = refuse(t, s, France, "play roxelana for event: suleiman to vienna")
 	readWhy(t, rej)
 }
+
+// romeSack: a Hapsburg stack of 1 regular and 3 mercenaries in Naples,
+// 2 Papal regulars in Rome, the Papacy holding three cards.
+func romeSack(t *testing.T) *St {
+	s := board(t)
+	s.Turn, s.Active = 2, Hapsburg
+	put(t, s, "naples", Hapsburg, Force{Reg: 1, Merc: 3})
+	put(t, s, "rome", Papacy, Force{Reg: 2, Merc: 1})
+	s.Tracks.StPetersCP = 3
+	deal(s, Papacy, 79, 96, 100)
+	deal(s, Hapsburg, cardSack)
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-21.5a, HIS-21.5i, HIS-21.5j, HIS-21.5k: #95 Sack of Rome. A stack
+// with more mercenaries than the Papal regulars in Rome fights them, the
+// Papacy defending with an extra die and winning ties; the Papacy's losses
+// fall on its regulars first, the attacker's are spread between
+// mercenaries and regulars; the stack stays where it was. The Papacy
+// losing, St. Peter's loses 5 CP (not below 0), the sacker takes 2 random
+// Papal cards (Home cards aside), keeps one and discards the other, and
+// the card leaves the game; the Papacy holding, the card is discarded.
+func TestHIS21_5i_SackOfRome(t *testing.T) {
+	s := romeSack(t)
+	naples, rome := sp(t, "naples"), sp(t, "rome")
+	require.Equal(t, []string{"hapsburg in Naples"}, s.sackExamples())
+	rej := refuse(t, s, Hapsburg, "play sack of rome for event: hapsburg in rome")
+	require.Contains(t, rej.Problems[0].Reason, "Hapsburg has no more mercenaries in Rome than the Papal regulars in Rome")
+	readWhy(t, rej)
+	// HIS-21.5j: 4 dice against 2 + 1; 3 hits against 1.
+	d := &testdice.Script{Rolls: []int{6, 6, 6, 1, 6, 1, 1}, Draws: []int{0, 0}}
+	ns, res := submit(t, s, Hapsburg, d, "play sack of rome for event: naples")
+	readAll(t, res)
+	text := eventText(res, roleOf(England))
+	require.Contains(t, text, "Sack of Rome: Hapsburg loses 1 land units, the Papacy 3.")
+	require.Equal(t, Force{Reg: 1, Merc: 2}, ns.Units[naples][Hapsburg], "the first loss falls on the mercenaries")
+	require.True(t, ns.Units[rome][Papacy].empty(), "regulars first, then the mercenary")
+	require.Zero(t, ns.Tracks.StPetersCP)
+	require.True(t, ns.Removed.has(cardSack))
+	require.Equal(t, [2]uint8{79, 96}, ns.More.Pair)
+	require.Equal(t, []uint8{100}, ns.Hands[Papacy])
+	require.NotContains(t, text, "Fuggers")
+	require.Contains(t, eventText(res, roleOf(Hapsburg)), "takes #79 Fuggers and #96 Sale of Moluccas")
+	p := onlyPrompt(t, ns, "hapsburg", "event-choice", "keep 79")
+	require.Equal(t, []string{"keep 79", "keep 96"}, p.Choices)
+	rej = refuse(t, ns, Hapsburg, "keep 100")
+	readWhy(t, rej)
+	ns, res = submit(t, ns, Hapsburg, testdice.New(1), "keep sale of moluccas")
+	readAll(t, res)
+	require.True(t, containsCard(ns.Hands[Hapsburg], 96))
+	require.Contains(t, eventText(res, roleOf(France)), "Sack of Rome: Hapsburg keeps one card and discards #79 Fuggers.")
+	require.Zero(t, ns.More.Pair)
+
+	// The Papacy wins the ties: the card goes to the discard pile.
+	ns, res = submit(t, s, Hapsburg, ones(7), "play sack of rome for event: hapsburg in naples")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "the Papacy holds Rome")
+	require.False(t, ns.Removed.has(cardSack))
+	require.Equal(t, 3, ns.Tracks.StPetersCP)
+	require.Len(t, ns.Hands[Papacy], 3)
+}
+
+// HIS-6.1a: #59 Lady Jane Grey ("if England changed ruler this turn and
+// holds a non-Home card, take one card at random from England and one from
+// the deck; keep one and give the other to the Protestant or the Papacy").
+func TestHIS6_1_LadyJaneGrey(t *testing.T) {
+	s := mandAt(t, 6, France, cardJane)
+	rej := refuse(t, s, France, "play lady jane grey for event")
+	require.Contains(t, rej.Problems[0].Reason, "England has not changed ruler this turn")
+	readWhy(t, rej)
+	// A new English ruler marks the turn.
+	c := s.clone()
+	(&run{s: c, dice: testdice.New(1)}).crown("edward_vi")
+	require.Equal(t, c.Turn, c.More.Crowned)
+	s.More.Crowned = s.Turn
+	deal(s, England, 79)
+	top := int(s.Deck[len(s.Deck)-1])
+	ns, res := submit(t, s, France, testdice.New(1), "play lady jane grey for event")
+	readAll(t, res)
+	require.Empty(t, ns.Hands[England])
+	require.Equal(t, [2]uint8{79, uint8(top)}, ns.More.Pair)
+	require.Contains(t, eventText(res, roleOf(England)), "The card taken from England is #79 Fuggers.")
+	require.NotContains(t, eventText(res, roleOf(Papacy)), "Fuggers")
+	onlyPrompt(t, ns, "france", "event-choice", "keep 79, give to protestant")
+	rej = refuse(t, ns, France, "keep 79, give to hapsburg")
+	readWhy(t, rej)
+	paps := len(ns.Hands[Papacy])
+	ns, res = submit(t, ns, France, testdice.New(1), "keep fuggers, give to papacy")
+	readAll(t, res)
+	require.True(t, containsCard(ns.Hands[France], 79))
+	require.True(t, containsCard(ns.Hands[Papacy], top))
+	require.Len(t, ns.Hands[Papacy], paps+1)
+	require.NotContains(t, eventText(res, roleOf(Protestant)), cardName(top))
+	require.Contains(t, eventText(res, roleOf(Papacy)), "The card given is "+cardName(top))
+}

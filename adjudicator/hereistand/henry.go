@@ -387,6 +387,7 @@ func (r *run) crown(id string) {
 		}
 	}
 	s.Ruler[England] = uint8(rulerByID[id])
+	s.More.Crowned = s.Turn // Lady Jane Grey (events_more.go)
 	r.say("%s rules England (HIS-21.3h).", rulers[s.Ruler[England]].Name)
 }
 

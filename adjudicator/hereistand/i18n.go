@@ -526,6 +526,7 @@ func i18nInit() {
 	eventPatterns = append(ce, eventPatterns...)
 	whyPatterns = append(whyPatterns, cw...)
 	oe, ow := morePatterns(p)
+	promptPatterns = append(promptPatterns, morePrompts(p)...)
 	eventPatterns = append(eventPatterns, oe...)
 	whyPatterns = append(whyPatterns, ow...)
 	le, lw := polPatterns(p)
