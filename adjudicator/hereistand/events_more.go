@@ -37,6 +37,8 @@ type moreState struct {
 	Pair [2]uint8
 	// Crowned is the turn England last changed ruler (#59 Lady Jane Grey).
 	Crowned int
+	// Maurice is set while Maurice of Saxony serves the Hapsburg (#60).
+	Maurice bool
 }
 
 // moreWire is the stored form of moreState.
@@ -46,13 +48,14 @@ type moreWire struct {
 	Treachery string   `json:"treachery,omitempty"`
 	Pair      []int    `json:"cards_to_keep,omitempty"`
 	Crowned   int      `json:"english_crown_turn,omitempty"`
+	Maurice   bool     `json:"maurice_hapsburg,omitempty"`
 }
 
 func (m moreState) wire() *moreWire {
 	if m == (moreState{}) {
 		return nil
 	}
-	w := &moreWire{Crowned: m.Crowned}
+	w := &moreWire{Crowned: m.Crowned, Maurice: m.Maurice}
 	for _, c := range m.Pair {
 		if c > 0 {
 			w.Pair = append(w.Pair, int(c))
@@ -103,7 +106,7 @@ func (m *moreState) fromWire(w *moreWire) error {
 		}
 		m.Pair[i] = uint8(c)
 	}
-	m.Crowned = w.Crowned
+	m.Crowned, m.Maurice = w.Crowned, w.Maurice
 	return nil
 }
 
@@ -647,6 +650,99 @@ func (r *run) sackOfRome(args string) error {
 	return nil
 }
 
+// --- 60 Maurice of Saxony ----------------------------------------------------
+
+func maurice() int { return leaderByID["maurice_of_saxony"] }
+
+// mauricePower is the power Maurice of Saxony serves.
+func (s *St) mauricePower() int {
+	if s.More.Maurice {
+		return Hapsburg
+	}
+	return Protestant
+}
+
+func mauriceCan(s *St, p int) error {
+	at := s.Leader[maurice()]
+	switch {
+	case p != Hapsburg && p != Protestant:
+		return fmt.Errorf("only the Hapsburg and the Protestant play Maurice of Saxony as an event")
+	case at < 0 && at != LeaderCaptured:
+		return fmt.Errorf("Maurice of Saxony is not in play")
+	case s.mauricePower() == p:
+		return fmt.Errorf("Maurice of Saxony already serves %s", powers[p].Name)
+	}
+	return s.militaryAllowed(p)
+}
+
+// nearestWhere is the nearest space to from (not from itself) that ok
+// allows, by land connections, ties by map order; -1 if none.
+func nearestWhere(from int, ok func(sp int) bool) int {
+	dist := make([]int, NS)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[from] = 0
+	queue, best := []int{from}, -1
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if best >= 0 && dist[x] > dist[best] {
+			break
+		}
+		if x != from && ok(x) && (best < 0 || x < best) {
+			best = x
+		}
+		for _, e := range spaces[x].Nbr {
+			if dist[e.To] < 0 {
+				dist[e.To] = dist[x] + 1
+				queue = append(queue, int(e.To))
+			}
+		}
+	}
+	return best
+}
+
+// mauriceOfSaxony: Maurice changes sides to power p with the mercenaries
+// of his stack and goes to the nearest unoccupied space friendly to p; a
+// captured Maurice goes free to a fortified space p controls.
+func (r *run) mauriceOfSaxony(p int, args string) error {
+	s := r.s
+	if err := r.noChoices(args); err != nil {
+		return err
+	}
+	l, old := maurice(), s.mauricePower()
+	at := int(s.Leader[l])
+	s.More.Maurice = p == Hapsburg
+	if at < 0 {
+		s.Captor[l] = NoPower
+		s.Leader[l] = LeaderOff
+		for sp := 0; sp < NS; sp++ {
+			if s.fortified(sp) && s.Controller(sp) == p && !s.enemyUnitsIn(sp, p) {
+				s.Leader[l] = int16(sp)
+				r.say("Maurice of Saxony changes sides: freed, he joins %s in %s.", powers[p].Name, spaces[sp].Name)
+				return nil
+			}
+		}
+		r.say("Maurice of Saxony changes sides: freed, he finds no fortified space of %s and stays off the map.", powers[p].Name)
+		return nil
+	}
+	to := nearestWhere(at, func(sp int) bool { return s.unoccupied(sp) && s.Friendly(sp, p) })
+	if to < 0 {
+		s.Leader[l] = LeaderOff
+		r.say("Maurice of Saxony changes sides to %s but finds no unoccupied friendly space and leaves the map.", powers[p].Name)
+		return nil
+	}
+	m := s.Units[at][old].Merc
+	_ = s.removeUnits(at, old, Force{Merc: m})
+	s.fitCounters(at, old)
+	s.Leader[l] = int16(to)
+	got := s.placeNew(to, p, Force{Merc: m})
+	r.say("Maurice of Saxony changes sides to %s and goes to %s with %d mercenaries.", powers[p].Name, spaces[to].Name, got.Merc)
+	r.log(s.recheckSiege(at))
+	return nil
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -690,6 +786,7 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.treachery(args) },
 		examples: func(s *St, p int) []string { return spacesNamed(s.treacherySpots()) },
 	})
+	registerEvent(60, cardEvent{can: mauriceCan, play: func(r *run, p int, args string) error { return r.mauriceOfSaxony(p, args) }})
 	registerEvent(cardJane, cardEvent{can: janeCan, play: func(r *run, p int, args string) error { return r.ladyJaneGrey(p, args) }})
 	registerEvent(cardSack, cardEvent{
 		can: func(s *St, p int) error {
@@ -742,7 +839,16 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.sack_takes", "Sack of Rome: {Power:power} takes {N:int} cards at random from the Papal hand."),
 		p("his.ev.more.sack_keeps", "Sack of Rome: {Power:power} keeps one card and discards {Kept}."),
 	)
+	events = append(events,
+		p("his.ev.more.maurice_freed", "Maurice of Saxony changes sides: freed, he joins {Power:power} in {Space}."),
+		p("his.ev.more.maurice_freed_off", "Maurice of Saxony changes sides: freed, he finds no fortified space of {Power:power} and stays off the map."),
+		p("his.ev.more.maurice_off", "Maurice of Saxony changes sides to {Power:power} but finds no unoccupied friendly space and leaves the map."),
+		p("his.ev.more.maurice", "Maurice of Saxony changes sides to {Power:power} and goes to {Space} with {N:int} mercenaries."),
+	)
 	whys = msg.Patterns{
+		p("his.why.more.maurice_who", "only the Hapsburg and the Protestant play Maurice of Saxony as an event"),
+		p("his.why.more.maurice_out", "Maurice of Saxony is not in play"),
+		p("his.why.more.maurice_serves", "Maurice of Saxony already serves {Power:power}"),
 		p("his.why.more.keep", `write "keep <card>"`),
 		p("his.why.more.keep_give", `write "keep <card>, give to <power>"`),
 		p("his.why.more.keep_which", "keep one of the two cards taken"),

@@ -286,3 +286,43 @@ func TestHIS6_1_LadyJaneGrey(t *testing.T) {
 	require.NotContains(t, eventText(res, roleOf(Protestant)), cardName(top))
 	require.Contains(t, eventText(res, roleOf(Papacy)), "The card given is "+cardName(top))
 }
+
+// HIS-6.1a, HIS-8.2b: #60 Maurice of Saxony ("Maurice changes sides,
+// taking the mercenaries in his stack with him, and moves to the nearest
+// unoccupied friendly space; captured, he changes sides and goes to a
+// friendly fortified space").
+func TestHIS8_2b_MauriceOfSaxonyEvent(t *testing.T) {
+	s := board(t)
+	s.Turn, s.Active = 6, Hapsburg
+	wit, mo := sp(t, "wittenberg"), maurice()
+	s.Ctrl[wit] = Protestant
+	put(t, s, "wittenberg", Protestant, Force{Reg: 1, Merc: 2}, "maurice_of_saxony")
+	deal(s, Hapsburg, 60)
+	mustCheck(t, s)
+	rej := refuse(t, s, Hapsburg, "play maurice of saxony for event: now")
+	readWhy(t, rej)
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play maurice of saxony for event")
+	readAll(t, res)
+	to := int(ns.Leader[mo])
+	require.Equal(t, Hapsburg, leaderPower(ns, mo))
+	require.True(t, s.unoccupied(to) && s.Friendly(to, Hapsburg), "the nearest unoccupied Hapsburg space")
+	require.Equal(t, Force{Merc: 2}, ns.Units[to][Hapsburg])
+	require.Equal(t, Force{Reg: 1}, ns.Units[wit][Protestant])
+	require.Contains(t, eventText(res, roleOf(France)), "Maurice of Saxony changes sides to Hapsburg and goes to "+spaces[to].Name+" with 2 mercenaries.")
+	// He serves the Hapsburg now; England never plays the event.
+	deal(ns, Hapsburg, 60)
+	ns.Mand.Played[Hapsburg].clear(60)
+	require.ErrorContains(t, ns.eventPlayable(Hapsburg, 60), "already serves Hapsburg")
+	require.ErrorContains(t, s.eventPlayable(England, 60), "only the Hapsburg and the Protestant")
+
+	// Captured by the Hapsburg, he goes free to a fortified Hapsburg space.
+	s.Leader[mo], s.Captor[mo] = LeaderCaptured, Hapsburg
+	s.Units[wit][Protestant] = Force{}
+	s.reindex()
+	ns, res = submit(t, s, Hapsburg, testdice.New(1), "play maurice of saxony for event")
+	readAll(t, res)
+	at := int(ns.Leader[mo])
+	require.GreaterOrEqual(t, at, 0)
+	require.True(t, ns.fortified(at) && ns.Controller(at) == Hapsburg)
+	require.Equal(t, uint8(NoPower), ns.Captor[mo])
+}

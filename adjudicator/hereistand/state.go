@@ -286,6 +286,9 @@ func leaderPower(s *St, l int) int {
 	if leaders[l].Power == NoPower && s.More.Renegade > 0 {
 		return s.renegadePower() // #70 Charles Bourbon
 	}
+	if s.More.Maurice && l == maurice() {
+		return Hapsburg // #60 Maurice of Saxony
+	}
 	return leaders[l].Power
 }
 
