@@ -39,6 +39,9 @@ type moreState struct {
 	Crowned int
 	// Maurice is set while Maurice of Saxony serves the Hapsburg (#60).
 	Maurice bool
+	// Spring is set while the power that played Spring Preparations
+	// deploys (HIS-10i); never stored: it ends with the deployment.
+	Spring bool
 }
 
 // moreWire is the stored form of moreState.
@@ -52,7 +55,7 @@ type moreWire struct {
 }
 
 func (m moreState) wire() *moreWire {
-	if m == (moreState{}) {
+	if m.Spring = false; m == (moreState{}) {
 		return nil
 	}
 	w := &moreWire{Crowned: m.Crowned, Maurice: m.Maurice}
@@ -743,6 +746,52 @@ func (r *run) mauriceOfSaxony(p int, args string) error {
 	return nil
 }
 
+// --- 102 Spring Preparations (HIS-10i) --------------------------------------
+
+const cardSpring = 102
+
+// springPreparations reads a first line playing Spring Preparations before
+// power p's deployment: the card gives 1 regular in its capital (in each
+// for the Hapsburg) and waives the restrictions marked (*) for the
+// deployment (passes, more than 5 land units by sea, other powers' ships
+// in the ports, HIS-10f-h). It returns the lines left and the canonical
+// play line.
+func (r *run) springPreparations(p int, lines []adjudicator.Line, legal []string) ([]adjudicator.Line, []string, *adjudicator.Rejection) {
+	s := r.s
+	if len(lines) == 0 {
+		return lines, nil, nil
+	}
+	l := lines[0]
+	if v, _ := orders.Verb(choiceText(l.Text)); v != "play" {
+		return lines, nil, nil
+	}
+	legal = append([]string{order{verb: "play", card: cardSpring, forEvent: true}.canonical(p)}, legal...)
+	o, err := parseOrder(p, l.Text, s.Hands[p])
+	switch {
+	case !containsCard(s.Hands[p], cardSpring):
+		return nil, nil, reject(l, errLegal(legal[1:], "%s does not hold Spring Preparations", powers[p].Name))
+	case err != nil || o.card != cardSpring:
+		return nil, nil, reject(l, errLegal(legal, "only Spring Preparations is played in the Spring Deployment Phase"))
+	case p == Protestant:
+		return nil, nil, reject(l, errLegal(legal[1:], "the Protestant does not play Spring Preparations"))
+	case len(s.springCapitals(p)) == 0:
+		return nil, nil, reject(l, errLegal(legal[1:], "%s holds no capital to deploy from", powers[p].Name))
+	case s.playedAsEvent(cardSpring):
+		return nil, nil, reject(l, errLegal(legal[1:], "Spring Preparations was already played as an event this turn (HIS-11d)"))
+	}
+	s.takeFromHand(p, cardSpring)
+	s.discard(cardSpring)
+	s.Mand.Played[p].set(cardSpring)
+	s.More.Spring = true
+	r.say("%s plays %s as an event.", powers[p].Name, cardName(cardSpring))
+	for _, c := range powers[p].Capitals {
+		if s.Controller(c) == p && s.placeNew(c, p, Force{Reg: 1}).Reg > 0 {
+			r.say("Spring Preparations: %s adds 1 regular in %s.", powers[p].Name, spaces[c].Name)
+		}
+	}
+	return lines[1:], []string{legal[0]}, nil
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -786,6 +835,9 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.treachery(args) },
 		examples: func(s *St, p int) []string { return spacesNamed(s.treacherySpots()) },
 	})
+	registerEvent(cardSpring, cardEvent{can: func(s *St, p int) error {
+		return fmt.Errorf("Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment")
+	}})
 	registerEvent(60, cardEvent{can: mauriceCan, play: func(r *run, p int, args string) error { return r.mauriceOfSaxony(p, args) }})
 	registerEvent(cardJane, cardEvent{can: janeCan, play: func(r *run, p int, args string) error { return r.ladyJaneGrey(p, args) }})
 	registerEvent(cardSack, cardEvent{
@@ -845,7 +897,16 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.maurice_off", "Maurice of Saxony changes sides to {Power:power} but finds no unoccupied friendly space and leaves the map."),
 		p("his.ev.more.maurice", "Maurice of Saxony changes sides to {Power:power} and goes to {Space} with {N:int} mercenaries."),
 	)
+	events = append(events,
+		p("his.ev.more.spring", "Spring Preparations: {Power:power} adds 1 regular in {Space}."),
+	)
 	whys = msg.Patterns{
+		p("his.why.more.spring_phase", "Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment"),
+		p("his.why.more.spring_hand", "{Power:power} does not hold Spring Preparations"),
+		p("his.why.more.spring_only", "only Spring Preparations is played in the Spring Deployment Phase"),
+		p("his.why.more.spring_protestant", "the Protestant does not play Spring Preparations"),
+		p("his.why.more.spring_capital", "{Power:power} holds no capital to deploy from"),
+		p("his.why.more.spring_once", "Spring Preparations was already played as an event this turn (HIS-11d)"),
 		p("his.why.more.maurice_who", "only the Hapsburg and the Protestant play Maurice of Saxony as an event"),
 		p("his.why.more.maurice_out", "Maurice of Saxony is not in play"),
 		p("his.why.more.maurice_serves", "Maurice of Saxony already serves {Power:power}"),

@@ -326,3 +326,39 @@ func TestHIS8_2b_MauriceOfSaxonyEvent(t *testing.T) {
 	require.True(t, ns.fortified(at) && ns.Controller(at) == Hapsburg)
 	require.Equal(t, uint8(NoPower), ns.Captor[mo])
 }
+
+// HIS-10i, HIS-10f, HIS-10h, HIS-6.1a: #102 Spring Preparations ("Spring
+// Deployment only, by a power holding its capital: 1 regular in the
+// capital, and the deploying formation may cross passes, move more than 5
+// units by sea and cross seas with other fleets"). In the Action Phase it
+// is played for CP only.
+func TestHIS10i_SpringPreparations(t *testing.T) {
+	s := board(t)
+	s.Turn, s.Phase, s.Active = 2, PhSpring, France
+	put(t, s, "paris", France, Force{Reg: 6}, "montmorency")
+	s.Ctrl[sp(t, "genoa")] = France
+	deal(s, France, cardSpring)
+	mustCheck(t, s)
+	paris, genoa := sp(t, "paris"), sp(t, "genoa")
+	require.NotContains(t, s.springReach(France, paris, 6), genoa, "HIS-10h: more than 5 by sea")
+	rej := refuse(t, s, France, "deploy 6 from paris to genoa with montmorency")
+	require.Contains(t, rej.Problems[0].Reason, "more than 5")
+	ns, res := submit(t, s, France, testdice.New(1), "play spring preparations for event", "deploy 6 from paris to genoa with montmorency")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(England)), "Spring Preparations: France adds 1 regular in Paris.")
+	require.Equal(t, Force{Reg: 6}, ns.Units[genoa][France])
+	require.Equal(t, Force{Reg: 1}, ns.Units[paris][France])
+	require.False(t, ns.More.Spring)
+	require.True(t, containsCard(ns.Discard, cardSpring))
+	require.True(t, ns.playedAsEvent(cardSpring))
+	// Not held: refused. In the Action Phase it is played for CP only.
+	c := s.clone()
+	deal(c, France)
+	rej = refuse(t, c, France, "play spring preparations for event", "no deployment")
+	require.Contains(t, rej.Problems[0].Reason, "France does not hold Spring Preparations")
+	readWhy(t, rej)
+	s.Phase = PhAction
+	rej = refuse(t, s, France, "play spring preparations for event")
+	require.Contains(t, rej.Problems[0].Reason, "Spring Deployment Phase only")
+	readWhy(t, rej)
+}
