@@ -792,6 +792,48 @@ func (r *run) springPreparations(p int, lines []adjudicator.Line, legal []string
 	return lines[1:], []string{legal[0]}, nil
 }
 
+// --- 73 Diplomatic Marriage in a suit for peace (HIS-9.3j) -------------------
+
+const cardMarriage = 73
+
+// marriageSuit checks the line of loser p's suit playing Diplomatic
+// Marriage.
+func (s *St) marriageSuit(p int, line string) error {
+	o, err := parseOrder(p, line, s.Hands[p])
+	switch {
+	case !containsCard(s.Hands[p], cardMarriage):
+		return fmt.Errorf("%s does not hold Diplomatic Marriage", powers[p].Name)
+	case err != nil || o.card != cardMarriage:
+		return fmt.Errorf("only Diplomatic Marriage is played in a suit for peace (HIS-9.3j)")
+	case p == Ottoman || p == Protestant:
+		return fmt.Errorf("the Ottoman and the Protestant do not play Diplomatic Marriage")
+	case s.playedAsEvent(cardMarriage):
+		return fmt.Errorf("Diplomatic Marriage was already played as an event this turn (HIS-11d)")
+	}
+	return nil
+}
+
+// marriagePeace: with Diplomatic Marriage the loser p recovers from the
+// winner w all its home spaces and captured army leaders, giving neither
+// VP nor cards (HIS-9.3j); the winner keeps its War Winner VP.
+func (r *run) marriagePeace(p, w int) {
+	s := r.s
+	s.takeFromHand(p, cardMarriage)
+	s.discard(cardMarriage)
+	s.Mand.Played[p].set(cardMarriage)
+	r.say("%s plays Diplomatic Marriage: it recovers its home spaces and leaders from %s for nothing (HIS-9.3j).", powers[p].Name, powers[w].Name)
+	for _, sp := range append(s.homeHeldBy(p, w, true), s.homeHeldBy(p, w, false)...) {
+		s.takeControl(p, sp)
+		r.log(s.moveOut(w, sp))
+		r.log(s.recheckSiege(sp))
+		r.say("%s regains %s (Diplomatic Marriage).", powers[p].Name, spaces[sp].Name)
+	}
+	for _, l := range s.capturedBy(p, w) {
+		at := s.placeLeaderHome(p, l)
+		r.say("%s recovers %s, who goes to %s (Diplomatic Marriage).", powers[p].Name, leaders[l].Name, at)
+	}
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -900,7 +942,17 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 	events = append(events,
 		p("his.ev.more.spring", "Spring Preparations: {Power:power} adds 1 regular in {Space}."),
 	)
+	events = append(events,
+		p("his.ev.more.marriage", "{Power:power} plays Diplomatic Marriage: it recovers its home spaces and leaders from {From:power} for nothing (HIS-9.3j)."),
+		p("his.ev.more.marriage_regains", "{Power:power} regains {Space} (Diplomatic Marriage)."),
+		p("his.ev.more.marriage_leader", "{Power:power} recovers {Name}, who goes to {Space} (Diplomatic Marriage)."),
+	)
 	whys = msg.Patterns{
+		p("his.why.more.marriage_hand", "{Power:power} does not hold Diplomatic Marriage"),
+		p("his.why.more.marriage_only", "only Diplomatic Marriage is played in a suit for peace (HIS-9.3j)"),
+		p("his.why.more.marriage_who", "the Ottoman and the Protestant do not play Diplomatic Marriage"),
+		p("his.why.more.marriage_once", "Diplomatic Marriage was already played as an event this turn (HIS-11d)"),
+		p("his.why.more.marriage_lines", "with Diplomatic Marriage everything is recovered without regain and recover lines (HIS-9.3j)"),
 		p("his.why.more.spring_phase", "Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment"),
 		p("his.why.more.spring_hand", "{Power:power} does not hold Spring Preparations"),
 		p("his.why.more.spring_only", "only Spring Preparations is played in the Spring Deployment Phase"),

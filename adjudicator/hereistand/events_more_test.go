@@ -362,3 +362,32 @@ func TestHIS10i_SpringPreparations(t *testing.T) {
 	require.Contains(t, rej.Problems[0].Reason, "Spring Deployment Phase only")
 	readWhy(t, rej)
 }
+
+// HIS-9.3j: a loser playing Diplomatic Marriage in its suit recovers all
+// its home spaces and captured leaders from the winner without giving VP
+// or cards; the winner keeps its War Winner VP and the 2 units are still
+// eliminated.
+func TestHIS9_3j_DiplomaticMarriagePeace(t *testing.T) {
+	s := peaceGame(t)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	rej := refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "play diplomatic marriage")
+	readWhy(t, rej)
+	deal(s, France, append(s.Hands[France], cardMarriage)...)
+	rej = refuse(t, s, France, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "play diplomatic marriage", "regain lyon for vp")
+	readWhy(t, rej)
+	vp := s.BonusVP[Hapsburg]
+	hh, fh := len(s.Hands[Hapsburg]), len(s.Hands[France])
+	s, res := submit(t, s, France, d, "sue for peace with hapsburg", "eliminate 2 regulars in paris", "play diplomatic marriage")
+	readAll(t, res)
+	require.False(t, s.AtWar(France, Hapsburg))
+	require.Equal(t, vp+1, s.BonusVP[Hapsburg], "the War Winner VP only")
+	require.Equal(t, hh, len(s.Hands[Hapsburg]), "no card drawn")
+	require.Equal(t, fh-1, len(s.Hands[France]), "Diplomatic Marriage is played")
+	require.True(t, containsCard(s.Discard, cardMarriage))
+	for _, id := range []string{"lyon", "dijon", "grenoble"} {
+		require.Equal(t, France, s.Controller(sp(t, id)), id)
+	}
+	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
+	require.Contains(t, eventText(res, "papacy"), "France plays Diplomatic Marriage: it recovers its home spaces and leaders from Hapsburg for nothing (HIS-9.3j).")
+}
