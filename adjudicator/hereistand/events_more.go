@@ -834,6 +834,41 @@ func (r *run) marriagePeace(p, w int) {
 	}
 }
 
+// --- 3 Six Wives of Henry VIII on Scotland (HIS-21.3a, HIS-22.2b) -----------
+
+// scotlandIntervention: after England's declaration of war on q with Six
+// Wives of Henry VIII, France may intervene for Scotland without a card
+// (a DecChoice) when it may activate it.
+func (r *run) scotlandIntervention(q int) {
+	s := r.s
+	if q == Scotland && s.MayActivate(Scotland, France) == nil && !s.Allied(France, England) {
+		r.say("France may intervene for Scotland without a card (HIS-22.2b).")
+		r.askChoice(cardSixWives, France)
+	}
+}
+
+const scotsText = "Six Wives of Henry VIII: England declared war on Scotland. Write intervene (Scotland becomes your ally, at no cost) or no."
+
+func (r *run) scotsAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	switch choiceText(l.Text) {
+	case "intervene", "yes":
+		log, err := s.ActivateMinor(Scotland, France)
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		s.choiceDone()
+		r.say("France intervenes for Scotland (HIS-22.2b).")
+		r.log(log)
+		return []string{"intervene"}, nil
+	case "no", "decline", "done", "pass":
+		s.choiceDone()
+		r.say("France does not intervene for Scotland.")
+		return []string{"no"}, nil
+	}
+	return nil, reject(l, errLegal(legal, `write "intervene" or "no"`))
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -892,6 +927,11 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.sackOfRome(args) },
 		examples: func(s *St, p int) []string { return s.sackExamples() },
 	})
+	choiceHooks[cardSixWives] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return []string{"intervene", "no"} },
+		text:    func(s *St, d Decision) string { return scotsText },
+		answer:  (*run).scotsAnswer,
+	}
 	for _, n := range []int{cardJane, cardSack} {
 		choiceHooks[n] = &choiceHook{choices: (*St).pairChoices, text: (*St).pairText, answer: (*run).pairAnswer}
 	}
@@ -901,6 +941,7 @@ func init() {
 func morePrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
 	return msg.Patterns{
 		p("his.prompt.more.jane", "Lady Jane Grey: keep one of the two cards and give the other to the Protestant or the Papacy."),
+		p("his.prompt.more.scots", scotsText),
 		p("his.prompt.more.sack", "Sack of Rome: keep one of the two Papal cards; the other is discarded."),
 	}
 }
@@ -940,6 +981,9 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.maurice", "Maurice of Saxony changes sides to {Power:power} and goes to {Space} with {N:int} mercenaries."),
 	)
 	events = append(events,
+		p("his.ev.more.scots_may", "France may intervene for Scotland without a card (HIS-22.2b)."),
+		p("his.ev.more.scots_yes", "France intervenes for Scotland (HIS-22.2b)."),
+		p("his.ev.more.scots_no", "France does not intervene for Scotland."),
 		p("his.ev.more.spring", "Spring Preparations: {Power:power} adds 1 regular in {Space}."),
 	)
 	events = append(events,
@@ -953,6 +997,7 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.more.marriage_who", "the Ottoman and the Protestant do not play Diplomatic Marriage"),
 		p("his.why.more.marriage_once", "Diplomatic Marriage was already played as an event this turn (HIS-11d)"),
 		p("his.why.more.marriage_lines", "with Diplomatic Marriage everything is recovered without regain and recover lines (HIS-9.3j)"),
+		p("his.why.more.scots", `write "intervene" or "no"`),
 		p("his.why.more.spring_phase", "Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment"),
 		p("his.why.more.spring_hand", "{Power:power} does not hold Spring Preparations"),
 		p("his.why.more.spring_only", "only Spring Preparations is played in the Spring Deployment Phase"),

@@ -391,3 +391,31 @@ func TestHIS9_3j_DiplomaticMarriagePeace(t *testing.T) {
 	require.Equal(t, int16(sp(t, "paris")), s.Leader[ldr(t, "montmorency")])
 	require.Contains(t, eventText(res, "papacy"), "France plays Diplomatic Marriage: it recovers its home spaces and leaders from Hapsburg for nothing (HIS-9.3j).")
 }
+
+// HIS-21.3a, HIS-22.2b, HIS-9.6g: Six Wives of Henry VIII declares war on
+// Scotland in the Action Phase; France may then intervene without a card
+// (Scotland becomes its ally, and France and England are at war), and
+// England spends the card's 5 CP.
+func TestHIS21_3a_SixWivesOnScotland(t *testing.T) {
+	s := englandImpulse(t, 2, cardSixWives, cardWith(t, 1))
+	s.setWar(England, Hapsburg, false)
+	require.Contains(t, s.playChoices(England), "play 3 Six Wives of Henry VIII for event: declare war on scotland")
+	ns, res := submit(t, s, England, rolls(), "play 3 for event: declare war on scotland")
+	readsAll(t, ns, res)
+	require.True(t, ns.AtWar(England, Scotland))
+	require.Contains(t, eventText(res, "papacy"), "France may intervene for Scotland without a card (HIS-22.2b).")
+	onlyPrompt(t, ns, "france", "event-choice", "intervene")
+	rej := refuse(t, ns, France, "maybe")
+	readWhy(t, rej)
+	yes, res := submit(t, ns, France, rolls(), "intervene")
+	readsAll(t, yes, res)
+	require.Equal(t, France, yes.minorAlly(Scotland))
+	require.True(t, yes.AtWar(England, France))
+	require.Equal(t, England, yes.Active)
+	require.Equal(t, 5, yes.Flow.CP, "England spends its 5 CP")
+	no, res := submit(t, ns, France, rolls(), "no")
+	readsAll(t, no, res)
+	require.Equal(t, NoPower, no.minorAlly(Scotland))
+	require.False(t, no.AtWar(England, France))
+	require.Equal(t, 5, no.Flow.CP)
+}
