@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
 
@@ -39,6 +40,10 @@ type moreState struct {
 	Crowned int
 	// Maurice is set while Maurice of Saxony serves the Hapsburg (#60).
 	Maurice bool
+	// VictoryAsked holds the cards (bit 0 Copernicus, bit 1 Michael
+	// Servetus) whose holder was asked in this Victory Determination Phase
+	// (HIS-23.3e).
+	VictoryAsked uint8
 	// Spring is set while the power that played Spring Preparations
 	// deploys (HIS-10i); never stored: it ends with the deployment.
 	Spring bool
@@ -52,13 +57,14 @@ type moreWire struct {
 	Pair      []int    `json:"cards_to_keep,omitempty"`
 	Crowned   int      `json:"english_crown_turn,omitempty"`
 	Maurice   bool     `json:"maurice_hapsburg,omitempty"`
+	Asked     uint8    `json:"victory_cards_asked,omitempty"`
 }
 
 func (m moreState) wire() *moreWire {
 	if m.Spring = false; m == (moreState{}) {
 		return nil
 	}
-	w := &moreWire{Crowned: m.Crowned, Maurice: m.Maurice}
+	w := &moreWire{Crowned: m.Crowned, Maurice: m.Maurice, Asked: m.VictoryAsked}
 	for _, c := range m.Pair {
 		if c > 0 {
 			w.Pair = append(w.Pair, int(c))
@@ -109,7 +115,10 @@ func (m *moreState) fromWire(w *moreWire) error {
 		}
 		m.Pair[i] = uint8(c)
 	}
-	m.Crowned, m.Maurice = w.Crowned, w.Maurice
+	if w.Asked > 3 {
+		return fmt.Errorf("here-i-stand state: victory cards asked %d", w.Asked)
+	}
+	m.Crowned, m.Maurice, m.VictoryAsked = w.Crowned, w.Maurice, w.Asked
 	return nil
 }
 
@@ -869,6 +878,101 @@ func (r *run) scotsAnswer(d Decision, l adjudicator.Line, legal []string) ([]str
 	return nil, reject(l, errLegal(legal, `write "intervene" or "no"`))
 }
 
+// --- 47 Copernicus, 51 Michael Servetus in the Victory Determination Phase ---
+
+// victoryCardList are the cards that may be played in the Victory
+// Determination Phase (HIS-23.3e), in the order their holders are asked.
+var victoryCardList = []int{47, 51}
+
+// victoryGain is the VP card c gives power h.
+func (s *St) victoryGain(h, c int) int {
+	if c == 47 && s.protestantHomeShare(h) {
+		return 2
+	}
+	return 1
+}
+
+// victoryCards asks, before the VP of the turn settle a victory, the
+// holder of Copernicus or Michael Servetus whose VP would keep another
+// power from winning (HIS-23.3e); each card is asked about once a phase.
+// It reports whether the phase waits for the answer.
+func (r *run) victoryCards(now [NMajor]int) bool {
+	s := r.s
+	mask, _ := s.victoryOutcome(now)
+	if mask == 0 {
+		return false
+	}
+	for i, c := range victoryCardList {
+		if s.More.VictoryAsked&(1<<i) != 0 || s.playedAsEvent(c) {
+			continue
+		}
+		for h := 0; h < NMajor; h++ {
+			if !containsCard(s.Hands[h], c) {
+				continue
+			}
+			next := now
+			next[h] += s.victoryGain(h, c)
+			after, _ := s.victoryOutcome(next)
+			if mask&^after&^(1<<h) == 0 {
+				continue // nobody else loses a victory
+			}
+			s.More.VictoryAsked |= 1 << i
+			r.say("The Victory Determination Phase waits for a card that may change its result (HIS-23.3e).")
+			r.askChoice(c, h)
+			return true
+		}
+	}
+	return false
+}
+
+func (s *St) victoryChoices(d Decision) []string {
+	c := s.Mand.Ask
+	if c == 47 && !s.protestantHomeShare(d.Power) {
+		return []string{"play: draw", "play: discard", "no"}
+	}
+	return []string{"play", "no"}
+}
+
+func (s *St) victoryText(d Decision) string {
+	return fmt.Sprintf("Victory Determination: playing %s now keeps another power from winning (HIS-23.3e). Write play or no.", cardName(s.Mand.Ask))
+}
+
+// victoryAnswer: the holder plays the card as its event, or not.
+func (r *run) victoryAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	h, c := d.Power, s.Mand.Ask
+	verb, args, _ := strings.Cut(choiceText(l.Text), ":")
+	verb, args = strings.TrimSpace(verb), strings.TrimSpace(args)
+	switch {
+	case verb == "no" || verb == "pass" || verb == "done":
+		s.choiceDone()
+		r.tell(h, "%s keeps %s.", powers[h].Name, cardName(c))
+		return []string{"no"}, nil
+	case verb != "play" && !strings.HasPrefix(verb, "play "):
+		return nil, reject(l, errLegal(legal, `write "play" or "no"`))
+	case c == 47 && !s.protestantHomeShare(h) && args != "draw" && args != "discard":
+		return nil, reject(l, errLegal(legal, "choose draw (a card for you) or discard (a card at random from the Protestant hand)"))
+	case c == 51 && args != "":
+		return nil, reject(l, errLegal(legal, "this event takes no choices"))
+	}
+	s.choiceDone()
+	s.takeFromHand(h, c)
+	s.Removed.set(c)
+	s.Mand.Played[h].set(c)
+	r.say("%s plays %s as an event in the Victory Determination Phase (HIS-23.3e).", powers[h].Name, cardName(c))
+	if c == 51 {
+		r.servetus(h)
+		return []string{"play"}, nil
+	}
+	if err := r.copernicus(h, args); err != nil {
+		return nil, reject(l, err)
+	}
+	if args != "" {
+		return []string{"play: " + args}, nil
+	}
+	return []string{"play"}, nil
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -932,6 +1036,9 @@ func init() {
 		text:    func(s *St, d Decision) string { return scotsText },
 		answer:  (*run).scotsAnswer,
 	}
+	for _, n := range victoryCardList {
+		choiceHooks[n] = &choiceHook{choices: (*St).victoryChoices, text: (*St).victoryText, answer: (*run).victoryAnswer}
+	}
 	for _, n := range []int{cardJane, cardSack} {
 		choiceHooks[n] = &choiceHook{choices: (*St).pairChoices, text: (*St).pairText, answer: (*run).pairAnswer}
 	}
@@ -942,6 +1049,7 @@ func morePrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
 	return msg.Patterns{
 		p("his.prompt.more.jane", "Lady Jane Grey: keep one of the two cards and give the other to the Protestant or the Papacy."),
 		p("his.prompt.more.scots", scotsText),
+		p("his.prompt.more.victory", "Victory Determination: playing {Card} now keeps another power from winning (HIS-23.3e). Write play or no."),
 		p("his.prompt.more.sack", "Sack of Rome: keep one of the two Papal cards; the other is discarded."),
 	}
 }
@@ -981,6 +1089,9 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.maurice", "Maurice of Saxony changes sides to {Power:power} and goes to {Space} with {N:int} mercenaries."),
 	)
 	events = append(events,
+		p("his.ev.more.victory_wait", "The Victory Determination Phase waits for a card that may change its result (HIS-23.3e)."),
+		p("his.ev.more.victory_keeps", "{Power:power} keeps {Card}."),
+		p("his.ev.more.victory_play", "{Power:power} plays {Card} as an event in the Victory Determination Phase (HIS-23.3e)."),
 		p("his.ev.more.scots_may", "France may intervene for Scotland without a card (HIS-22.2b)."),
 		p("his.ev.more.scots_yes", "France intervenes for Scotland (HIS-22.2b)."),
 		p("his.ev.more.scots_no", "France does not intervene for Scotland."),
@@ -998,6 +1109,7 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.more.marriage_once", "Diplomatic Marriage was already played as an event this turn (HIS-11d)"),
 		p("his.why.more.marriage_lines", "with Diplomatic Marriage everything is recovered without regain and recover lines (HIS-9.3j)"),
 		p("his.why.more.scots", `write "intervene" or "no"`),
+		p("his.why.more.victory", `write "play" or "no"`),
 		p("his.why.more.spring_phase", "Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment"),
 		p("his.why.more.spring_hand", "{Power:power} does not hold Spring Preparations"),
 		p("his.why.more.spring_only", "only Spring Preparations is played in the Spring Deployment Phase"),

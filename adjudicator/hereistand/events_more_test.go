@@ -3,6 +3,7 @@ package hereistand
 import (
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
 	"github.com/stretchr/testify/require"
 )
@@ -418,4 +419,60 @@ func TestHIS21_3a_SixWivesOnScotland(t *testing.T) {
 	require.Equal(t, NoPower, no.minorAlly(Scotland))
 	require.False(t, no.AtWar(England, France))
 	require.Equal(t, 5, no.Flow.CP)
+}
+
+// victoryAt is turn 4's Victory Determination Phase with the Ottoman at 24
+// VP, 5 ahead of the Hapsburg at 19 (a domination victory), the others at
+// 10; the Hapsburg holds card c.
+func victoryAt(t *testing.T, c uint8) *St {
+	s := board(t)
+	s.Turn, s.Phase = 4, PhVictory
+	now := s.vpRecord()
+	for p := 0; p < NMajor; p++ {
+		want := map[int]int{Ottoman: 24, Hapsburg: 19}[p]
+		if want == 0 {
+			want = 10
+		}
+		s.BonusVP[p] += want - now[p]
+	}
+	deal(s, Hapsburg, c)
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-23.3e, HIS-23.3c, HIS-23.2k: Michael Servetus is offered in the
+// Victory Determination Phase because its VP keep the Ottoman from a
+// domination victory; played, the game goes on; kept, the Ottoman wins.
+// Not offered when it changes nothing.
+func TestHIS23_3e_VictoryCards(t *testing.T) {
+	s := victoryAt(t, 51)
+	r := &run{s: s, dice: testdice.New(1)}
+	r.victory()
+	readsAll(t, s, &adjudicator.Result{Events: r.ev})
+	require.False(t, s.Flow.Over)
+	p := onlyPrompt(t, s, "hapsburg", "event-choice", "play")
+	require.Equal(t, []string{"play", "no"}, p.Choices)
+	require.Contains(t, eventText(&adjudicator.Result{Events: r.ev}, "ottoman"), "waits for a card")
+	require.NotContains(t, eventText(&adjudicator.Result{Events: r.ev}, "ottoman"), "Servetus")
+	rej := refuse(t, s, Hapsburg, "maybe")
+	readWhy(t, rej)
+
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play")
+	readsAll(t, ns, res)
+	require.False(t, ns.Flow.Over, "no domination: the game goes on")
+	require.Equal(t, 5, ns.Turn)
+	require.True(t, ns.Removed.has(51))
+	require.Contains(t, eventText(res, "france"), "Hapsburg plays #51 Michael Servetus as an event in the Victory Determination Phase (HIS-23.3e).")
+
+	ns, res = submit(t, s, Hapsburg, testdice.New(1), "no")
+	readsAll(t, ns, res)
+	require.True(t, ns.Flow.Over)
+	require.Contains(t, eventText(res, "france"), "domination victory of Ottoman")
+
+	// One VP that changes nothing: not offered.
+	s = victoryAt(t, 51)
+	s.BonusVP[Hapsburg] -= 3
+	r = &run{s: s, dice: testdice.New(1)}
+	r.victory()
+	require.True(t, s.Flow.Over)
 }
