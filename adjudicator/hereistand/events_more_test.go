@@ -44,6 +44,13 @@ func TestHIS19_2a_CharlesBourbon(t *testing.T) {
 	r.winter()
 	require.Equal(t, int16(LeaderRemoved), r.s.Leader[ren])
 	require.Equal(t, NoPower, r.s.renegadePower())
+	// Captured, he leaves his captor's card in winter too.
+	c := ns.clone()
+	c.Leader[ren], c.Captor[ren] = LeaderCaptured, France
+	r = &run{s: c, dice: testdice.New(1)}
+	r.winter()
+	require.Equal(t, int16(LeaderRemoved), c.Leader[ren])
+	require.Equal(t, uint8(NoPower), c.Captor[ren])
 
 	// At war with France: an unoccupied space next to Lyon, taken; the
 	// Ottoman brings cavalry.

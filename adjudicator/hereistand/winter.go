@@ -21,6 +21,9 @@ func (r *run) winter() {
 	r.returnLoans()
 	// HIS-19.2: the Renegade leaves the map.
 	for l := range leaders {
+		if leaders[l].Power == NoPower && s.Leader[l] == LeaderCaptured {
+			s.Leader[l], s.Captor[l] = LeaderRemoved, NoPower // his captor keeps him no longer
+		}
 		if leaders[l].Power == NoPower && s.Leader[l] >= 0 {
 			s.Leader[l] = LeaderRemoved
 			r.say("%s leaves the map (HIS-19.2).", leaders[l].Name)
