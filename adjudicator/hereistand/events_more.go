@@ -973,6 +973,100 @@ func (r *run) victoryAnswer(d Decision, l adjudicator.Line, legal []string) ([]s
 	return []string{"play"}, nil
 }
 
+// --- 97 Scots Raid (Mandatory Event) ----------------------------------------
+
+const (
+	cardScotsRaid = 97
+	scotsRaidCP   = 6
+)
+
+const scotsRaidText = "Scots Raid: spend up to 6 CP on new Scottish regulars in Scottish home spaces (\"build 2 regulars in edinburgh, 1 in glasgow\"), or write none."
+
+// scotsRaidSpots are the spaces where France may build with Scots Raid.
+func (s *St) scotsRaidSpots() []int {
+	var out []int
+	for _, sp := range homeSpaces(Scotland) {
+		if s.CanBuild(France, sp, ActRaiseRegular) == nil {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// scotsRaid: with Scotland allied to France, Stirling passes to French
+// control and France spends up to 6 CP on builds in Scotland (a
+// DecChoice); the player then spends the card's 2 CP.
+func (r *run) scotsRaid() {
+	s := r.s
+	if s.minorAlly(Scotland) != France {
+		r.say("Scots Raid: Scotland is not allied to France; the card gives its 2 CP only.")
+		return
+	}
+	st := spaceByID["stirling"]
+	if s.Controller(st) != France && !s.enemyUnitsIn(st, France) {
+		s.takeControl(France, st)
+		r.say("Scots Raid: Stirling passes to French control.")
+	}
+	if len(s.scotsRaidSpots()) > 0 {
+		r.askChoice(cardScotsRaid, France)
+	}
+}
+
+func (s *St) scotsRaidChoices(d Decision) []string {
+	out := []string{"none"}
+	if spots := s.scotsRaidSpots(); len(spots) > 0 {
+		out = append([]string{"build 1 in " + spaces[spots[0]].Name}, out...)
+	}
+	return out
+}
+
+// scotsRaidAnswer: France's builds, "3 in edinburgh" items; each regular
+// costs what France pays for one (HIS-17), 6 CP in all.
+func (r *run) scotsRaidAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	text := choiceText(l.Text, "build")
+	if text == "none" || text == "no" || text == "done" {
+		s.choiceDone()
+		r.say("Scots Raid: France builds nothing.")
+		return []string{"none"}, nil
+	}
+	cost := ActionCost(France, ActRaiseRegular)
+	c := s.clone()
+	var canon []string
+	spent := 0
+	for _, item := range orders.SplitList(text) {
+		var words []string
+		for _, w := range strings.Fields(item) {
+			if w != "regular" && w != "regulars" {
+				words = append(words, w)
+			}
+		}
+		n, sp, err := countIn(strings.Join(words, " "))
+		if err == nil && n < 1 {
+			err = fmt.Errorf("build at least 1 regular")
+		}
+		if spent += n * cost; err == nil && spent > scotsRaidCP {
+			err = fmt.Errorf("the regulars cost %d CP and Scots Raid gives 6", spent)
+		}
+		for i := 0; i < n && err == nil; i++ {
+			if err = c.CanBuild(France, sp, ActRaiseRegular); err == nil && sp >= 0 && !containsInt(homeSpaces(Scotland), sp) {
+				err = fmt.Errorf("%s is not a Scottish home space", spaces[sp].Name)
+			}
+			if err == nil {
+				c.addUnits(sp, Scotland, Force{Reg: 1})
+			}
+		}
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		canon = append(canon, fmt.Sprintf("%d in %s", n, spaces[sp].Name))
+	}
+	*s = *c
+	s.choiceDone()
+	r.say("Scots Raid: France builds Scottish regulars: %s.", strings.Join(canon, ", "))
+	return []string{"build " + strings.Join(canon, ", ")}, nil
+}
+
 func init() {
 	registerEvent(70, cardEvent{
 		can:  bourbonCan,
@@ -1016,6 +1110,18 @@ func init() {
 		play:     func(r *run, p int, args string) error { return r.treachery(args) },
 		examples: func(s *St, p int) []string { return spacesNamed(s.treacherySpots()) },
 	})
+	registerEvent(cardScotsRaid, cardEvent{play: func(r *run, p int, args string) error {
+		if err := r.noChoices(args); err != nil {
+			return err
+		}
+		r.scotsRaid()
+		return nil
+	}})
+	choiceHooks[cardScotsRaid] = &choiceHook{
+		choices: (*St).scotsRaidChoices,
+		text:    func(s *St, d Decision) string { return scotsRaidText },
+		answer:  (*run).scotsRaidAnswer,
+	}
 	registerEvent(cardSpring, cardEvent{can: func(s *St, p int) error {
 		return fmt.Errorf("Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment")
 	}})
@@ -1049,6 +1155,7 @@ func morePrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
 	return msg.Patterns{
 		p("his.prompt.more.jane", "Lady Jane Grey: keep one of the two cards and give the other to the Protestant or the Papacy."),
 		p("his.prompt.more.scots", scotsText),
+		p("his.prompt.more.scots_raid", scotsRaidText),
 		p("his.prompt.more.victory", "Victory Determination: playing {Card} now keeps another power from winning (HIS-23.3e). Write play or no."),
 		p("his.prompt.more.sack", "Sack of Rome: keep one of the two Papal cards; the other is discarded."),
 	}
@@ -1089,6 +1196,10 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.maurice", "Maurice of Saxony changes sides to {Power:power} and goes to {Space} with {N:int} mercenaries."),
 	)
 	events = append(events,
+		p("his.ev.more.raid_none", "Scots Raid: Scotland is not allied to France; the card gives its 2 CP only."),
+		p("his.ev.more.raid_stirling", "Scots Raid: Stirling passes to French control."),
+		p("his.ev.more.raid_nothing", "Scots Raid: France builds nothing."),
+		p("his.ev.more.raid_builds", "Scots Raid: France builds Scottish regulars: {Where}."),
 		p("his.ev.more.victory_wait", "The Victory Determination Phase waits for a card that may change its result (HIS-23.3e)."),
 		p("his.ev.more.victory_keeps", "{Power:power} keeps {Card}."),
 		p("his.ev.more.victory_play", "{Power:power} plays {Card} as an event in the Victory Determination Phase (HIS-23.3e)."),
@@ -1110,6 +1221,8 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.more.marriage_lines", "with Diplomatic Marriage everything is recovered without regain and recover lines (HIS-9.3j)"),
 		p("his.why.more.scots", `write "intervene" or "no"`),
 		p("his.why.more.victory", `write "play" or "no"`),
+		p("his.why.more.raid_cost", "the regulars cost {N:int} CP and Scots Raid gives 6"),
+		p("his.why.more.raid_home", "{Space} is not a Scottish home space"),
 		p("his.why.more.spring_phase", "Spring Preparations is played as an event in the Spring Deployment Phase only, before the deployment"),
 		p("his.why.more.spring_hand", "{Power:power} does not hold Spring Preparations"),
 		p("his.why.more.spring_only", "only Spring Preparations is played in the Spring Deployment Phase"),

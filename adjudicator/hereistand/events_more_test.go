@@ -483,3 +483,39 @@ func TestHIS23_3e_VictoryCards(t *testing.T) {
 	r.victory()
 	require.True(t, s.Flow.Over)
 }
+
+// HIS-6.1d, HIS-22.3c: #97 Scots Raid, Mandatory Event ("only if Scotland
+// is a French ally: Stirling passes to French control, then France spends
+// up to 6 CP"): France's builds of Scottish regulars in Scotland; then the
+// player spends the card's 2 CP. Without the alliance, the 2 CP only.
+func TestHIS6_1d_ScotsRaid(t *testing.T) {
+	s := mandAt(t, 3, Hapsburg, cardScotsRaid)
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play scots raid")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Scotland is not allied to France")
+	require.Equal(t, 2, ns.Flow.CP)
+
+	_, err := s.ActivateMinor(Scotland, France)
+	require.NoError(t, err)
+	stirling, edinburgh := sp(t, "stirling"), sp(t, "edinburgh")
+	s.Ctrl[stirling] = England
+	mustCheck(t, s)
+	ns, res = submit(t, s, Hapsburg, testdice.New(1), "play scots raid")
+	readAll(t, res)
+	require.Equal(t, France, ns.Controller(stirling))
+	onlyPrompt(t, ns, "france", "event-choice", "build 1 in Stirling")
+	rej := refuse(t, ns, France, "build 4 regulars in edinburgh")
+	require.Contains(t, rej.Problems[0].Reason, "Scots Raid gives 6")
+	readWhy(t, rej)
+	rej = refuse(t, ns, France, "build 1 in london")
+	readWhy(t, rej)
+	before := ns.Units[edinburgh][Scotland].Reg
+	ns2, res := submit(t, ns, France, testdice.New(1), "build 1 regular in edinburgh, 1 in stirling")
+	readAll(t, res)
+	require.Equal(t, before+1, ns2.Units[edinburgh][Scotland].Reg)
+	require.Equal(t, uint8(1), ns2.Units[stirling][Scotland].Reg)
+	require.Equal(t, Hapsburg, ns2.Active)
+	require.Equal(t, 2, ns2.Flow.CP, "the player spends the card's 2 CP")
+	ns2, _ = submit(t, ns, France, testdice.New(1), "none")
+	require.Equal(t, before, ns2.Units[edinburgh][Scotland].Reg)
+}
