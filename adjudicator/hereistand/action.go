@@ -332,6 +332,7 @@ func (r *run) endImpulse() {
 	s := r.s
 	s.Flow.Card, s.Flow.CP, s.Flow.Queue = 0, 0, nil
 	s.Flow.Beaten = locSet{}
+	s.More.Treachery = 0 // an assault Treachery! gave that did not take place
 	s.Active = (s.Active + 1) % NMajor
 	s.NewImpulse()
 }

@@ -10,14 +10,25 @@ import (
 	"github.com/pbem/pbem/adjudicator/orders"
 )
 
-// More card events (HIS-6.1): the Renegade, fortresses and the assaults
-// the cards give. The player writes the choices after the colon:
+// More card events (HIS-6.1): the Renegade, fortresses, the assaults and
+// the battle the cards give, cards taken from other hands, and the cards
+// played outside the Action Phase. The player writes the choices after
+// the colon:
 //
 //	play charles bourbon for event: milan
 //	play trace italienne for event: pavia
-//	play roxelana for event                      (the Ottoman: Suleiman assaults)
+//	play roxelana for event                       (the Ottoman: Suleiman assaults)
 //	play roxelana for event: suleiman to istanbul (another power: 2 of its 4 CP)
 //	play treachery for event: vienna
+//	play sack of rome for event: hapsburg in naples
+//	play lady jane grey for event                 (then: keep 12, give to papacy)
+//	play maurice of saxony for event
+//	play scots raid                               (France then: build 2 in edinburgh)
+//
+// Spring Preparations is a first line before a Spring Deployment,
+// Diplomatic Marriage a line of a suit for peace, Copernicus and Michael
+// Servetus an answer in the Victory Determination Phase, and Six Wives of
+// Henry VIII's declaration on Scotland asks France whether it intervenes.
 //
 // Rulings where the seed is silent: docs/rulings/here-i-stand-events.md
 // ("More events").

@@ -21,8 +21,8 @@ func (r *run) winter() {
 	r.returnLoans()
 	// HIS-19.2: the Renegade leaves the map.
 	for l := range leaders {
-		if leaders[l].Power == NoPower && s.Leader[l] == LeaderCaptured {
-			s.Leader[l], s.Captor[l] = LeaderRemoved, NoPower // his captor keeps him no longer
+		if at := s.Leader[l]; leaders[l].Power == NoPower && (at == LeaderCaptured || at == LeaderForeign) {
+			s.Leader[l], s.Captor[l] = LeaderRemoved, NoPower // off a captor's card or a foreign war too
 		}
 		if leaders[l].Power == NoPower && s.Leader[l] >= 0 {
 			s.Leader[l] = LeaderRemoved
