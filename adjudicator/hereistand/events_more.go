@@ -774,8 +774,8 @@ const cardSpring = 102
 // power p's deployment: the card gives 1 regular in its capital (in each
 // for the Hapsburg) and waives the restrictions marked (*) for the
 // deployment (passes, more than 5 land units by sea, other powers' ships
-// in the ports, HIS-10f-h). It returns the lines left and the canonical
-// play line.
+// in the ports, HIS-10f-h). It returns the lines left ("no deployment"
+// when the card is played alone) and the canonical play line.
 func (r *run) springPreparations(p int, lines []adjudicator.Line, legal []string) ([]adjudicator.Line, []string, *adjudicator.Rejection) {
 	s := r.s
 	if len(lines) == 0 {
@@ -808,6 +808,9 @@ func (r *run) springPreparations(p int, lines []adjudicator.Line, legal []string
 		if s.Controller(c) == p && s.placeNew(c, p, Force{Reg: 1}).Reg > 0 {
 			r.say("Spring Preparations: %s adds 1 regular in %s.", powers[p].Name, spaces[c].Name)
 		}
+	}
+	if len(lines) == 1 {
+		return []adjudicator.Line{{No: l.No, Text: "no deployment"}}, []string{legal[0]}, nil
 	}
 	return lines[1:], []string{legal[0]}, nil
 }

@@ -359,6 +359,10 @@ func TestHIS10i_SpringPreparations(t *testing.T) {
 	require.False(t, ns.More.Spring)
 	require.True(t, containsCard(ns.Discard, cardSpring))
 	require.True(t, ns.playedAsEvent(cardSpring))
+	// Played alone: no deployment.
+	ns, _ = submit(t, s, France, testdice.New(1), "play spring preparations for event")
+	require.Equal(t, Force{Reg: 7}, ns.Units[paris][France])
+	require.NotEqual(t, France, ns.Active)
 	// Not held: refused. In the Action Phase it is played for CP only.
 	c := s.clone()
 	deal(c, France)
