@@ -335,6 +335,7 @@ func (r *run) endImpulse() {
 	s := r.s
 	s.Flow.Card, s.Flow.CP, s.Flow.Queue = 0, 0, nil
 	s.Flow.Beaten = locSet{}
+	s.More.Treachery = 0 // an assault Treachery! gave that did not take place
 	s.Active = (s.Active + 1) % NMajor
 	for i := 1; i < NMajor && r.skipImpulse(); i++ {
 		s.Active = (s.Active + 1) % NMajor // Halley's Comet (respond.go)
@@ -937,6 +938,12 @@ func (r *run) assaultAction(p int, o order) error {
 		return nil // HIS-15.1g: Foul Weather and Gout first
 	}
 	r.say("%s assaults %s: %s.", powers[p].Name, spaces[o.to].Name, unitsOf(p, f))
+	return r.launchAssault(p, f)
+}
+
+// launchAssault opens the Combat card window of formation f's assault, or
+// rolls it (the assault action, and the assaults events give).
+func (r *run) launchAssault(p int, f Formation) error {
 	if r.combatWindow(CombatAssault, f.At, p, 0, &f) {
 		return nil // HIS-15.1j: the Combat cards first
 	}
@@ -986,6 +993,7 @@ func (r *run) applyAssault() error {
 		return err
 	}
 	r.log(log)
+	r.treacheryAfter(a) // events_more.go
 	return nil
 }
 

@@ -46,6 +46,7 @@ type wire struct {
 	Foreign       []foreignWire  `json:"foreign_wars,omitempty"`
 	Inquisition   string         `json:"inquisition,omitempty"`
 	Pol           *polWire       `json:"politics,omitempty"`
+	More          *moreWire      `json:"more_events,omitempty"`
 }
 
 const wireVersion = 1
@@ -73,6 +74,7 @@ func (s *St) Encode() ([]byte, error) {
 		w.Inquisition = powers[s.Inquisition-1].ID
 	}
 	w.Pol = s.Pol.wire()
+	w.More = s.More.wire()
 	for loc := 0; loc < NLoc; loc++ {
 		for p := 0; p < NPow; p++ {
 			if f := s.Units[loc][p]; !f.empty() {
@@ -368,6 +370,9 @@ func decode(data []byte) (*St, error) {
 		s.Inquisition = q + 1
 	}
 	if err := s.Pol.fromWire(w.Pol); err != nil {
+		return nil, err
+	}
+	if err := s.More.fromWire(w.More); err != nil {
 		return nil, err
 	}
 	for _, list := range []struct {

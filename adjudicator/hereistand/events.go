@@ -132,3 +132,34 @@ func countIn(item string) (int, int, error) {
 	sp, err := matchSpace(strings.Join(f, " "))
 	return n, sp, err
 }
+
+// choiceText reads an event's choices as written, after the colon of the
+// play line or as the answer to a DecChoice: lower case and trimmed, with
+// each leading word given taken off in turn when the text starts with it
+// ("commit eck, cajetan" with "commit" reads "eck, cajetan").
+func choiceText(text string, lead ...string) string {
+	text = strings.TrimSpace(strings.ToLower(text))
+	for _, w := range lead {
+		if rest, ok := strings.CutPrefix(text, w); ok && (rest == "" || rest[0] == ' ') {
+			text = strings.TrimSpace(rest)
+		}
+	}
+	return text
+}
+
+// unrestItems reads the spaces of a list of choices that put spaces into
+// unrest: "unrest in milan, pavia" or "milan and pavia".
+func unrestItems(items []string) []string {
+	out := make([]string, 0, len(items))
+	for _, x := range items {
+		out = append(out, choiceText(x, "unrest", "in"))
+	}
+	return out
+}
+
+// choiceDone closes the event's choices a power owed (DecChoice): the
+// decision is answered.
+func (s *St) choiceDone() {
+	s.Flow.pop()
+	s.Mand.Ask = 0
+}

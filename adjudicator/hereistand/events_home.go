@@ -292,7 +292,7 @@ func (s *St) excomReformer(i int) {
 // power or its ruler. It returns the reformer (or -1) and the power (or
 // NoPower).
 func (s *St) matchBullTarget(in string) (int, int, error) {
-	in = strings.TrimPrefix(strings.TrimSpace(in), "excommunicate ")
+	in = choiceText(in, "excommunicate")
 	for id := range bullZones {
 		if in == id || in == strings.ToLower(reformers[reformerByID[id]].Name) {
 			return reformerByID[id], NoPower, nil
@@ -349,17 +349,10 @@ func (r *run) papalBull(args string) error {
 		return errLegal(legal, "%v", err)
 	}
 	spots := s.bullUnrestSpots(q)
-	var unrest []int
-	for _, x := range items[1:] {
-		x = strings.TrimPrefix(strings.TrimPrefix(x, "unrest "), "in ")
-		sp, err := matchSpace(x)
-		if err != nil {
-			return errLegal(legal, "%v", err)
-		}
-		if !containsInt(spots, sp) || containsInt(unrest, sp) {
-			return errLegal(legal, "%s is not an unoccupied Catholic home space of %s (HIS-21.5h)", spaces[sp].Name, powers[q].Name)
-		}
-		unrest = append(unrest, sp)
+	unrest, err := pickSpaces(unrestItems(items[1:]), func(sp int) bool { return containsInt(spots, sp) }, legal,
+		"%s is not an unoccupied Catholic home space of "+powers[q].Name+" (HIS-21.5h)")
+	if err != nil {
+		return err
 	}
 	if len(unrest) > 2 {
 		return errLegal(legal, "up to 2 spaces fall into unrest (HIS-21.5h)")

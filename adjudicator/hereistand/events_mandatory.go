@@ -255,6 +255,9 @@ func (r *run) newRuler(n int) int {
 	for i, ru := range rulers {
 		if ru.Card == n {
 			s.Ruler[ru.Power] = uint8(i)
+			if ru.Power == England {
+				s.More.Crowned = s.Turn // Lady Jane Grey (events_more.go)
+			}
 			r.say("%s is the new ruler of %s.", ru.Name, powers[ru.Power].Name)
 			return ru.Power
 		}
@@ -913,12 +916,9 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	if rej != nil {
 		return nil, rej
 	}
-	text := strings.TrimSpace(strings.ToLower(l.Text))
 	switch s.Mand.Ask {
 	case 15:
-		for _, pre := range []string{"jesuit universities in ", "universities in ", "university in ", "jesuit "} {
-			text = strings.TrimPrefix(text, pre)
-		}
+		text := choiceText(l.Text, "jesuit universities in", "universities in", "university in", "jesuit")
 		at, err := s.jesuitArgs(Papacy, text)
 		if err == nil && len(at) == 0 {
 			err = errLegal(legal, "name two Catholic spaces for the Jesuit universities")
@@ -926,8 +926,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		if err != nil {
 			return nil, reject(l, err)
 		}
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		r.placeJesuits(at)
 		var names []string
 		for _, sp := range at {
@@ -935,8 +934,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		}
 		return []string{"universities in " + strings.Join(names, ", ")}, nil
 	case 17:
-		text = strings.TrimPrefix(text, "commit")
-		text = strings.TrimSpace(text)
+		text := choiceText(l.Text, "commit")
 		var ds []int
 		if text != "none" && text != "" {
 			var err error
@@ -944,8 +942,7 @@ func (r *run) choiceAnswer(d Decision, lines []adjudicator.Line, legal []string)
 				return nil, reject(l, err)
 			}
 		}
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		s.trentCommit(d.Power, ds)
 		r.trentNext()
 		if len(ds) == 0 {

@@ -1001,22 +1001,10 @@ func (r *run) clothPrices(p int, args string) error {
 		return errLegal(legal, `write "trade, 2 in <space>" or "unrest in <space> and <space>"`)
 	}
 	if first := strings.Fields(items[0]); len(first) > 0 && first[0] == "unrest" {
-		items[0] = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(items[0], "unrest"), " in"))
-		var at []int
-		for _, x := range items {
-			for _, y := range strings.Split(x, " and ") {
-				if y = strings.TrimSpace(y); y == "" {
-					continue
-				}
-				sp, err := matchSpace(y)
-				if err != nil {
-					return errLegal(legal, "%v", err)
-				}
-				if !containsInt(s.clothUnrest(), sp) || containsInt(at, sp) {
-					return errLegal(legal, "%s is not an unoccupied space among Antwerp, Brussels, Amsterdam and the German- and Italian-speaking Hapsburg home spaces", spaces[sp].Name)
-				}
-				at = append(at, sp)
-			}
+		at, err := pickSpaces(unrestItems(items), func(sp int) bool { return containsInt(s.clothUnrest(), sp) }, legal,
+			"%s is not an unoccupied space among Antwerp, Brussels, Amsterdam and the German- and Italian-speaking Hapsburg home spaces")
+		if err != nil {
+			return err
 		}
 		if len(at) > 2 {
 			return errLegal(legal, "up to 2 spaces fall into unrest")
@@ -1205,7 +1193,7 @@ func (s *St) overtureChoices(p int) []string {
 func (r *run) overtureAnswer(d Decision, l adjudicator.Line, text string, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	p := d.Power
-	text = strings.TrimPrefix(text, "give ")
+	text = choiceText(text, "give")
 	what, to, ok := strings.Cut(text, " to ")
 	if !ok {
 		return nil, reject(l, errLegal(legal, `write "give <card> to <power>"`))
@@ -1224,8 +1212,7 @@ func (r *run) overtureAnswer(d Decision, l adjudicator.Line, text string, legal 
 	if q == p || q >= NMajor {
 		return nil, reject(l, errLegal(legal, "give the card to another major power"))
 	}
-	s.Flow.pop()
-	s.Mand.Ask = 0
+	s.choiceDone()
 	s.takeFromHand(p, n)
 	s.giveCard(q, n)
 	r.say("Diplomatic Overture: %s gives a card to %s.", powers[p].Name, powers[q].Name)
@@ -1291,7 +1278,7 @@ func (s *St) payChoices(q int) []string {
 func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	q := d.Power
-	text = strings.TrimSpace(strings.TrimPrefix(text, "discard"))
+	text = choiceText(text, "discard")
 	keep, canon := 0, "discard none"
 	n := 0
 	if text != "none" && text != "" {
@@ -1306,8 +1293,7 @@ func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []str
 		keep = payKeeps(cards[c].CP)
 		canon = fmt.Sprintf("discard %d", c)
 	}
-	s.Flow.pop()
-	s.Mand.Ask = 0
+	s.choiceDone()
 	if n > 0 {
 		s.takeFromHand(q, n)
 		s.discard(n)
@@ -1633,14 +1619,14 @@ func init() {
 		choices: func(s *St, d Decision) []string { return s.overtureChoices(d.Power) },
 		text:    func(s *St, d Decision) string { return overtureText },
 		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
-			return r.overtureAnswer(d, l, strings.TrimSpace(strings.ToLower(l.Text)), legal)
+			return r.overtureAnswer(d, l, choiceText(l.Text), legal)
 		},
 	}
 	choiceHooks[87] = &choiceHook{
 		choices: func(s *St, d Decision) []string { return s.payChoices(d.Power) },
 		text:    func(s *St, d Decision) string { return payText },
 		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
-			return r.payAnswer(d, l, strings.TrimSpace(strings.ToLower(l.Text)), legal)
+			return r.payAnswer(d, l, choiceText(l.Text), legal)
 		},
 	}
 }

@@ -77,11 +77,7 @@ func (u unrestCard) play(r *run, p int, args string) error {
 	s := r.s
 	legal := u.examples(s, p)
 	ok := u.list(s)
-	var items []string
-	for _, x := range orders.SplitList(args) {
-		items = append(items, strings.TrimPrefix(x, "unrest in "))
-	}
-	at, err := pickSpaces(items, func(sp int) bool { return containsInt(ok, sp) }, legal,
+	at, err := pickSpaces(unrestItems(orders.SplitList(args)), func(sp int) bool { return containsInt(ok, sp) }, legal,
 		"%s is not an unoccupied "+strings.ReplaceAll(u.where, "%", "%%")+" free of unrest (HIS-12.4a)")
 	if err != nil {
 		return err
@@ -914,11 +910,10 @@ func inquisitionChoices(s *St) []string {
 func (r *run) inquisitionAnswer(l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	q := s.Inquisition - 1
-	text := strings.TrimSpace(strings.ToLower(l.Text))
+	text := choiceText(l.Text)
 	verb, rest, _ := strings.Cut(text, " ")
 	finish := func() {
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		s.Inquisition = 0
 	}
 	switch {
@@ -1084,7 +1079,7 @@ func spanishInqChoices(s *St, d Decision) []string {
 
 func (r *run) spanishInqAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
-	text := strings.TrimSpace(strings.ToLower(l.Text))
+	text := choiceText(l.Text)
 	verb, rest, _ := strings.Cut(text, " ")
 	if d.Power == Hapsburg {
 		if verb != "discard" {
@@ -1098,8 +1093,7 @@ func (r *run) spanishInqAnswer(d Decision, l adjudicator.Line, legal []string) (
 		if err != nil || !containsInt(s.spanishDiscards(), n) {
 			return nil, reject(l, errLegal(legal, "answer discard <card> (a card of the English or the Protestant hand)"))
 		}
-		s.Flow.pop()
-		s.Mand.Ask = 0
+		s.choiceDone()
 		q := England
 		if containsCard(s.Hands[Protestant], n) {
 			q = Protestant
@@ -1115,8 +1109,7 @@ func (r *run) spanishInqAnswer(d Decision, l adjudicator.Line, legal []string) (
 	if verb != "debate" || !ok || !containsInt(s.papalDebateZones(), z) {
 		return nil, reject(l, errLegal(legal, "answer debate <zone>"))
 	}
-	s.Flow.pop()
-	s.Mand.Ask = 0
+	s.choiceDone()
 	r.debate(Papacy, z, false, -1, -1)
 	return []string{"debate " + zoneID(z)}, nil
 }
@@ -1177,13 +1170,12 @@ func init() {
 			return "Philip of Hesse's Bigamy: write remove philip of hesse (he leaves the game) or discard (a card drawn at random from your hand)."
 		},
 		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
-			choice := strings.TrimSpace(strings.ToLower(l.Text))
+			choice := choiceText(l.Text)
 			c, err := r.s.bigamyParse(choice)
 			if err != nil {
 				return nil, reject(l, err)
 			}
-			r.s.Flow.pop()
-			r.s.Mand.Ask = 0
+			r.s.choiceDone()
 			_ = r.bigamyApply(c)
 			if c == "remove" {
 				return []string{"remove philip of hesse"}, nil

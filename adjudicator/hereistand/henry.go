@@ -254,7 +254,7 @@ func (r *run) drawFromDeck(p int) {
 // Wives of Henry VIII now (HIS-21.3a).
 func (s *St) sixWivesTargets() []int {
 	var out []int
-	for _, q := range []int{Hapsburg, France} {
+	for _, q := range []int{Hapsburg, France, Scotland} {
 		if s.MayDeclare(England, q) == nil {
 			out = append(out, q)
 		}
@@ -302,8 +302,8 @@ func playSixWives(r *run, p int, args string) error {
 		if err != nil {
 			return errLegal(legal(), "%v", err)
 		}
-		if q != France && q != Hapsburg {
-			return errLegal(legal(), "Six Wives of Henry VIII declares war on France or the Hapsburg (HIS-21.3a)")
+		if q != France && q != Hapsburg && q != Scotland {
+			return errLegal(legal(), "Six Wives of Henry VIII declares war on France, the Hapsburg or Scotland (HIS-21.3a)")
 		}
 		if err := s.MayDeclare(England, q); err != nil {
 			return errLegal(legal(), "%v", err)
@@ -312,9 +312,10 @@ func playSixWives(r *run, p int, args string) error {
 		r.say("England declares war on %s with Six Wives of Henry VIII and has %d CP to spend (HIS-21.3a).", powers[q].Name, cards[cardSixWives].CP)
 		r.warNavalBattles(England, q)
 		s.Flow.CP = cards[cardSixWives].CP
+		r.scotlandIntervention(q) // events_more.go
 		return nil
 	}
-	return errLegal(legal(), `write "advance" (Henry's marital status) or "declare war on <France or Hapsburg>" after "for event:"`)
+	return errLegal(legal(), `write "advance" (Henry's marital status) or "declare war on <France, Hapsburg or Scotland>" after "for event:"`)
 }
 
 // henryCardDraw brings in, before the deal, what Henry's marriages and
@@ -387,6 +388,7 @@ func (r *run) crown(id string) {
 		}
 	}
 	s.Ruler[England] = uint8(rulerByID[id])
+	s.More.Crowned = s.Turn // Lady Jane Grey (events_more.go)
 	r.say("%s rules England (HIS-21.3h).", rulers[s.Ruler[England]].Name)
 }
 
@@ -430,7 +432,7 @@ func init() {
 			}
 			err := s.mayAdvance()
 			if err != nil && len(s.sixWivesTargets()) == 0 {
-				return fmt.Errorf("%v, and England may declare war on neither France nor the Hapsburg", err)
+				return fmt.Errorf("%v, and England may declare war on neither France, the Hapsburg nor Scotland", err)
 			}
 			return nil
 		},
@@ -559,9 +561,9 @@ func henryPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.P
 		p("his.why.henry_parr", "Henry VIII is married to Catherine Parr, his last wife (HIS-21.3c)"),
 		p("his.why.henry_turn2", "Henry VIII seeks a new wife from turn 2 (HIS-21.3b)"),
 		p("his.why.six_wives_home", "Six Wives of Henry VIII is England's Home card"),
-		p("his.why.six_wives_none", "{Why:why}, and England may declare war on neither France nor the Hapsburg"),
-		p("his.why.six_wives_target", "Six Wives of Henry VIII declares war on France or the Hapsburg (HIS-21.3a)"),
-		p("his.why.six_wives_syntax", `write "advance" (Henry's marital status) or "declare war on <France or Hapsburg>" after "for event:"`),
+		p("his.why.six_wives_none", "{Why:why}, and England may declare war on neither France, the Hapsburg nor Scotland"),
+		p("his.why.six_wives_target", "Six Wives of Henry VIII declares war on France, the Hapsburg or Scotland (HIS-21.3a)"),
+		p("his.why.six_wives_syntax", `write "advance" (Henry's marital status) or "declare war on <France, Hapsburg or Scotland>" after "for event:"`),
 		p("his.why.divorce_box", "Henry VIII's marital status is not in the Ask for Divorce box (HIS-9.1b8)"),
 		p("his.why.divorce_ruler", "Henry VIII no longer rules England (HIS-9.1b8)"),
 		p("his.why.divorce_allied", "the Papacy is allied with the Hapsburg and may not grant the divorce this turn (HIS-9.1b8)"),

@@ -187,7 +187,7 @@ func TestHIS21_3a_SixWivesDeclaresWar(t *testing.T) {
 	require.Contains(t, eventText(res, "papacy"), "England declares war on France with Six Wives of Henry VIII and has 5 CP to spend (HIS-21.3a).")
 	readsAll(t, ns, res)
 	rej := refuse(t, s, England, "play 3 for event: declare war on papacy")
-	require.Contains(t, rej.Problems[0].Reason, "France or the Hapsburg")
+	require.Contains(t, rej.Problems[0].Reason, "France, the Hapsburg or Scotland")
 	s.setAlly(England, France, true)
 	rej = refuse(t, s, England, "play 3 for event: declare war on france")
 	require.Contains(t, rej.Problems[0].Reason, "ally")

@@ -104,11 +104,20 @@ func loadNames() {
 			if leaders[l].Naval {
 				navalLeaderNames = append(navalLeaderNames, orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
 			}
-			p := leaders[l].Power
-			if p >= NPow {
-				continue
+			name := orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}}
+			// Leaders who change sides (events_more.go) read for each power
+			// they may serve; the formation checks whose they are now.
+			switch p := leaders[l].Power; {
+			case p == NoPower:
+				for q := 0; q < NMajor; q++ {
+					leaderNamesByPower[q] = append(leaderNamesByPower[q], name)
+				}
+			case leaders[l].ID == "maurice_of_saxony":
+				leaderNamesByPower[p] = append(leaderNamesByPower[p], name)
+				leaderNamesByPower[Hapsburg] = append(leaderNamesByPower[Hapsburg], name)
+			case p < NPow:
+				leaderNamesByPower[p] = append(leaderNamesByPower[p], name)
 			}
-			leaderNamesByPower[p] = append(leaderNamesByPower[p], orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
 		}
 		locNames = append(locNames, spaceNames...)
 		exactLoc = map[string]int{}

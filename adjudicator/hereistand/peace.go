@@ -310,6 +310,8 @@ type suit struct {
 	lead   []payFor
 	pairs  [][2]int
 	pairBy []bool
+	// marriage is set when the loser plays Diplomatic Marriage (HIS-9.3j).
+	marriage bool
 }
 
 type elimination struct {
@@ -440,9 +442,17 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 				return nil, reject(l, errLegal(nil, "name one of your leaders %s holds captive (HIS-9.3g)", powers[w].Name))
 			}
 			st.lead = append(st.lead, payFor{ls[0], vp})
+		case "play":
+			if err := s.marriageSuit(p, t); err != nil { // events_more.go
+				return nil, reject(l, errLegal(nil, "%v", err))
+			}
+			st.marriage = true
 		default:
 			return nil, reject(l, errLegal(nil, `after the suit come "eliminate", "regain" and "recover" lines (HIS-9.3e-h)`))
 		}
+	}
+	if st.marriage && len(st.keys)+len(st.lead)+len(st.pairs) > 0 {
+		return nil, reject(lines[len(lines)-1], errLegal(nil, "with Diplomatic Marriage everything is recovered without regain and recover lines (HIS-9.3j)"))
 	}
 	// Step 4: two units, or all the loser has.
 	need := min(2, s.unitCount(p))
@@ -474,6 +484,9 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 	*s = *c
 	r.ev = append(r.ev, rc.ev...)
 	canon := []string{"sue for peace with " + powers[w].ID}
+	if st.marriage {
+		canon = append(canon, order{verb: "play", card: cardMarriage, forEvent: true}.canonical(p))
+	}
 	by := map[bool]string{true: "vp", false: "card"}
 	for _, e := range st.elim {
 		canon = append(canon, "eliminate "+elimWords(e.f)+" in "+locName(e.loc))
@@ -556,6 +569,9 @@ func (r *run) applySuit(p int, st suit) error {
 			return
 		}
 		r.drawCard(p, w, what)
+	}
+	if st.marriage {
+		r.marriagePeace(p, w) // steps 5 to 7 (events_more.go)
 	}
 	// Step 5.
 	for _, k := range st.keys {

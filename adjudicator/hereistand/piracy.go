@@ -137,13 +137,13 @@ func (s *St) homeOf(sp int) int {
 // fortified reports whether space sp is fortified: a pirate haven holds
 // a fortress (HIS-21.1f).
 func (s *St) fortified(sp int) bool {
-	return spaces[sp].fortified() || s.Pirates.Havens != 0 && s.haven(sp)
+	return spaces[sp].fortified() || s.Pirates.Havens != 0 && s.haven(sp) || s.More.Forts.has(sp)
 }
 
 // fortress reports whether sp is a fortress (not a key nor an
 // electorate), as the anti-piracy roll counts them (HIS-16.4c).
 func (s *St) fortress(sp int) bool {
-	return spaces[sp].Type == Fortress || s.Pirates.Havens != 0 && s.haven(sp) && spaces[sp].Type == Town
+	return spaces[sp].Type == Fortress || (s.Pirates.Havens != 0 && s.haven(sp) || s.More.Forts.has(sp)) && spaces[sp].Type == Town
 }
 
 // placeNew adds units of power p to sp one at a time while its counters
@@ -164,6 +164,8 @@ func (s *St) placeNew(sp, p int, f Force) Force {
 		}
 	}
 	try(Force{Reg: 1}, f.Reg, func() { got.Reg++ })
+	try(Force{Merc: 1}, f.Merc, func() { got.Merc++ })
+	try(Force{Cav: 1}, f.Cav, func() { got.Cav++ })
 	try(Force{Cor: 1}, f.Cor, func() { got.Cor++ })
 	return got
 }

@@ -95,8 +95,8 @@ type Assault struct {
 // CheckAssault checks the requirements of an assault by formation f of
 // power p on the space it stands in (HIS-15.1a-e).
 func (s *St) CheckAssault(p int, f Formation) error {
-	if err := s.checkFormation(p, f); err != nil {
-		return err
+	if err := s.checkFormation(p, f); err != nil || s.More.Treachery == int16(f.At+1) {
+		return err // Treachery! waives the rest (events_more.go)
 	}
 	sp := f.At
 	name := spaces[sp].Name

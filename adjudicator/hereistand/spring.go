@@ -52,6 +52,7 @@ func (s *St) springReach(p, c, n int) []int {
 		ocean int
 	}
 	ok := func(sp int) bool { return s.Friendly(sp, p) && !s.InUnrest(sp) }
+	waive := s.More.Spring // Spring Preparations (HIS-10i, events_more.go)
 	queue := []node{{c, 0}}
 	seen[0].set(c)
 	var out []int
@@ -65,17 +66,17 @@ func (s *St) springReach(p, c, n int) []int {
 		}
 		for _, e := range spaces[x.sp].Nbr {
 			y := int(e.To)
-			if e.Pass || seen[x.ocean].has(y) || !ok(y) {
+			if e.Pass && !waive || seen[x.ocean].has(y) || !ok(y) {
 				continue
 			}
 			seen[x.ocean].set(y)
 			queue = append(queue, node{y, x.ocean})
 		}
-		if x.ocean == 1 || n > 5 {
+		if x.ocean == 1 || n > 5 && !waive {
 			continue
 		}
 		for _, z := range spaces[x.sp].Seas {
-			if s.seaBlocked(p, z) {
+			if s.seaBlocked(p, z) && !waive {
 				continue
 			}
 			for _, y := range seas[z].Ports {
@@ -112,6 +113,11 @@ func (r *run) springAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 	if len(legal) > 12 {
 		legal = append(legal[:12], "...")
 	}
+	lines, played, rej := r.springPreparations(p, lines, legal) // events_more.go
+	if rej != nil {
+		return nil, rej
+	}
+	defer func() { s.More.Spring = false }()
 	l, rej := one(lines, legal)
 	if rej != nil {
 		return nil, rej
@@ -150,7 +156,7 @@ func (r *run) springAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 		return nil, reject(l, errLegal(legal, "answer with a deployment or \"no deployment\""))
 	}
 	s.Active++
-	return []string{canon}, nil
+	return append(played, canon), nil
 }
 
 // springText explains the Spring Deployment decision.

@@ -188,6 +188,8 @@ type St struct {
 	// Pol is what the political and military events remember
 	// (events_politics.go).
 	Pol polState
+	// More is what the events of events_more.go remember.
+	More moreState
 }
 
 // newState returns an empty state with every leader off the map.
@@ -281,6 +283,12 @@ func (s *St) leadersAt(loc, p int) []int {
 // (the Renegade, Andrea Doria with Genoa's alliance) arrive with the
 // events and diplomacy that move them.
 func leaderPower(s *St, l int) int {
+	if leaders[l].Power == NoPower && s.More.Renegade > 0 {
+		return s.renegadePower() // #70 Charles Bourbon
+	}
+	if s.More.Maurice && l == maurice() {
+		return Hapsburg // #60 Maurice of Saxony
+	}
 	return leaders[l].Power
 }
 

@@ -503,23 +503,17 @@ func (r *run) finish(winners uint8, result string) {
 func (r *run) victory() {
 	s := r.s
 	now := s.vpRecord()
-	top := s.leadersByVP(now)
-	var mask uint8
-	for _, p := range top {
-		mask |= 1 << p
+	if r.victoryCards(now) { // HIS-23.3e (events_more.go)
+		return
 	}
+	s.More.VictoryAsked = 0
 	var parts []string
 	for p := 0; p < NMajor; p++ {
 		parts = append(parts, fmt.Sprintf("%s %d", powers[p].Name, now[p]))
 	}
 	r.say("Victory points at the end of turn %d: %s.", s.Turn, strings.Join(parts, ", "))
-	sc, _ := scenarioByID(s.Scenario)
-	switch {
-	case now[top[0]] >= 25:
-		r.finish(mask, fmt.Sprintf("standard victory of %s with %d VP (HIS-23.3b)", namesOfPowers(top), now[top[0]]))
-	case s.Turn >= 4 && r.domination(now):
-	case sc != nil && s.Turn >= sc.LastTurn:
-		r.finish(mask, fmt.Sprintf("time limit victory of %s with %d VP (HIS-23.3d)", namesOfPowers(top), now[top[0]]))
+	if mask, result := s.victoryOutcome(now); mask != 0 {
+		r.finish(mask, result)
 	}
 	s.Flow.History = append(s.Flow.History, now)
 	if s.Flow.Over {
@@ -529,20 +523,41 @@ func (r *run) victory() {
 	r.enter(PhCardDraw)
 }
 
-// domination: a power under 25 VP with 5 VP more than every other power
-// (HIS-23.3c).
-func (r *run) domination(now [NMajor]int) bool {
+// victoryOutcome is the result the VP now give: the winners (a bit per
+// power, 0 when the game goes on) and the result's text.
+func (s *St) victoryOutcome(now [NMajor]int) (uint8, string) {
+	top := s.leadersByVP(now)
+	var mask uint8
+	for _, p := range top {
+		mask |= 1 << p
+	}
+	if now[top[0]] >= 25 {
+		return mask, fmt.Sprintf("standard victory of %s with %d VP (HIS-23.3b)", namesOfPowers(top), now[top[0]])
+	}
+	if s.Turn >= 4 {
+		if p := domination(now); p != NoPower {
+			return 1 << p, fmt.Sprintf("domination victory of %s with %d VP (HIS-23.3c)", powers[p].Name, now[p])
+		}
+	}
+	if sc, _ := scenarioByID(s.Scenario); sc != nil && s.Turn >= sc.LastTurn {
+		return mask, fmt.Sprintf("time limit victory of %s with %d VP (HIS-23.3d)", namesOfPowers(top), now[top[0]])
+	}
+	return 0, ""
+}
+
+// domination is the power under 25 VP with 5 VP more than every other
+// power (HIS-23.3c), NoPower when none.
+func domination(now [NMajor]int) int {
 	for p := 0; p < NMajor; p++ {
 		ok := now[p] < 25
 		for q := 0; q < NMajor && ok; q++ {
 			ok = q == p || now[p] >= now[q]+5
 		}
 		if ok {
-			r.finish(1<<p, fmt.Sprintf("domination victory of %s with %d VP (HIS-23.3c)", powers[p].Name, now[p]))
-			return true
+			return p
 		}
 	}
-	return false
+	return NoPower
 }
 
 func namesOfPowers(ps []int) string {

@@ -20,11 +20,15 @@ func (r *run) winter() {
 	r.returnLoans()
 	// HIS-19.2: the Renegade leaves the map.
 	for l := range leaders {
+		if at := s.Leader[l]; leaders[l].Power == NoPower && (at == LeaderCaptured || at == LeaderForeign) {
+			s.Leader[l], s.Captor[l] = LeaderRemoved, NoPower // off a captor's card or a foreign war too
+		}
 		if leaders[l].Power == NoPower && s.Leader[l] >= 0 {
 			s.Leader[l] = LeaderRemoved
 			r.say("%s leaves the map (HIS-19.2).", leaders[l].Name)
 		}
 	}
+	s.More.Renegade = 0
 	r.navalReturn()
 	for q := 0; q < Independent; q++ {
 		r.landReturn(q)
