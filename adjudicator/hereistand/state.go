@@ -279,8 +279,14 @@ func (s *St) leadersAt(loc, p int) []int {
 
 // leaderPower is the power a leader belongs to. Leaders who change sides
 // (the Renegade, Andrea Doria with Genoa's alliance) arrive with the
-// events and diplomacy that move them.
+// events and diplomacy that move them; a lent naval leader is the
+// receiver's until Winter (HIS-9.1b3).
 func leaderPower(s *St, l int) int {
+	if len(s.Flow.Loans) > 0 && leaders[l].Naval {
+		if q := s.lentTo(l); q >= 0 {
+			return q
+		}
+	}
 	return leaders[l].Power
 }
 
