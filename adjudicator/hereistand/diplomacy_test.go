@@ -827,3 +827,47 @@ func TestHIS9_1b3_NavalLeaderLoan(t *testing.T) {
 	require.Contains(t, strings.Join(evTexts(r), "\n"), "France gives Barbarossa back to Ottoman, who returns from ")
 	mustCheck(t, c)
 }
+
+// HIS-9.3d: the loser's units leaving a ceded space go to its nearest
+// fortified space; between equally near ones the owner chooses with
+// "send <space ceded> to <space>", the first in map order otherwise.
+func TestHIS9_3d_OwnerChoosesNearestFortified(t *testing.T) {
+	s := peaceGame(t)
+	trier, paris, b := sp(t, "trier"), sp(t, "paris"), sp(t, "besancon")
+	if u := s.Units[trier][Hapsburg]; !u.empty() {
+		_ = s.removeUnits(trier, Hapsburg, u)
+	}
+	s.Ctrl[trier] = France // two French fortified spaces two steps from Besançon
+	mustCheck(t, s)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	require.Contains(t, s.Prompts()[0].Text, `"send <space ceded> to <space>"`)
+	require.ElementsMatch(t, []int{paris, trier}, s.cededTies(France, Hapsburg, b))
+	suit := []string{"sue for peace with hapsburg", "eliminate 2 regulars in paris"}
+	rej := refuse(t, s, France, append(suit, "send besancon to lyon")...)
+	require.Contains(t, rej.Error(), "the owner chooses only among equally near fortified spaces (HIS-9.3d)")
+	require.ElementsMatch(t, []string{"send Besançon to Paris", "send Besançon to Trier"}, rej.Problems[0].Legal)
+	rej = refuse(t, s, France, append(suit, "send paris to trier")...)
+	require.Contains(t, rej.Error(), "it sends only the units leaving a space it cedes to Hapsburg (HIS-9.3d)")
+	refuse(t, s, France, append(suit, "send besancon")...)
+	// The default: the first in map order.
+	first := min(paris, trier)
+	def, _ := submit(t, s.clone(), France, d, suit...)
+	wantTrier := int(s.Units[trier][France].Reg)
+	if first == trier {
+		wantTrier += 2
+	}
+	require.Equal(t, wantTrier, int(def.Units[trier][France].Reg), "the default goes to %s", spaces[first].Name)
+	// The owner's choice (Spanish keyword).
+	other := paris + trier - first
+	before := s.Units[other][France].Reg
+	s, res := submit(t, s, France, d, append(suit, "enviar besancon a "+spaces[other].Name)...)
+	require.Contains(t, eventText(res, "france"), "France cedes Besançon to Hapsburg (HIS-9.3d).")
+	got := int(s.Units[other][France].Reg) - int(before)
+	if other == paris {
+		got += 2 // the two eliminated in Paris
+	}
+	require.Equal(t, 2, got, "the two regulars of Besançon go to %s", spaces[other].Name)
+	require.Zero(t, s.Units[b][France].Land())
+	mustCheck(t, s)
+}

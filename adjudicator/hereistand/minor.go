@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -331,18 +332,27 @@ func (s *St) relocate(q, loc, to int, f Force, naval bool) []string {
 // for which ok holds, from itself included; ties go to the first in map
 // order; -1 if none.
 func (s *St) nearestLand(from int, ok func(int) bool) int {
+	if ts := s.nearestLandTies(from, ok); len(ts) > 0 {
+		return ts[0]
+	}
+	return -1
+}
+
+// nearestLandTies lists the spaces for which ok holds at the least number
+// of land connections from space from, in map order: the owner's choices
+// when several are equally near (HIS-9.3d). Nil if none.
+func (s *St) nearestLandTies(from int, ok func(int) bool) []int {
 	if from < 0 || from >= NS {
-		return -1
+		return nil
 	}
 	var seen [NS]bool
 	seen[from] = true
 	level := []int{from}
 	for len(level) > 0 {
-		best := -1
-		var next []int
+		var best, next []int
 		for _, x := range level {
-			if ok(x) && (best < 0 || x < best) {
-				best = x
+			if ok(x) {
+				best = append(best, x)
 			}
 			for _, e := range spaces[x].Nbr {
 				if !seen[e.To] {
@@ -351,12 +361,13 @@ func (s *St) nearestLand(from int, ok func(int) bool) int {
 				}
 			}
 		}
-		if best >= 0 {
+		if len(best) > 0 {
+			sort.Ints(best)
 			return best
 		}
 		level = next
 	}
-	return -1
+	return nil
 }
 
 // nearestPortFrom is the port nearest to loc (a port or a sea zone),
