@@ -56,12 +56,14 @@ func (r *run) askTreatiseBonus() bool {
 	return true
 }
 
+// treatiseBonusChoices are the Protestant's answers; the default, first,
+// commits no debater: a standing order spends none.
 func (s *St) treatiseBonusChoices() []string {
-	var out []string
+	out := []string{"none"}
 	for _, d := range s.treatiseBonusDebaters() {
 		out = append(out, "commit "+debaters[d].ID)
 	}
-	return append(out, "none")
+	return out
 }
 
 // treatiseBonusAnswer reads "commit <debater>" or "none" and starts the

@@ -133,7 +133,7 @@ func (s *St) checkLoans() error {
 			return fmt.Errorf("a loan of %d squadrons from %s to %s", l.N, powers[l.From].Name, powers[l.To].Name)
 		}
 		for x := range leaders {
-			if l.Leaders&(1<<x) != 0 && (!leaders[x].Naval || leaders[x].Power != l.From && s.minorAlly(leaders[x].Power) != l.From) {
+			if l.Leaders&(1<<x) != 0 && !leaders[x].Naval {
 				return fmt.Errorf("%s lent by %s", leaders[x].Name, powers[l.From].Name)
 			}
 		}

@@ -488,3 +488,26 @@ func TestHIS22_2d_HungaryDefeatFreeDeclaration(t *testing.T) {
 	require.Zero(t, s.Mand.Ask)
 	mustCheck(t, s)
 }
+
+// HIS-22.2d by email: the Ottoman's battle in Buda defeats Hungary/Bohemia
+// in its impulse; France, at war with Hungary, is asked at once and the
+// Ottoman's next order waits for its answer.
+func TestHIS22_2d_HungaryDefeatByEmail(t *testing.T) {
+	s := buda(t)
+	s.Ctrl[sp(t, "belgrade")] = Ottoman
+	s.setWar(France, Hungary, true)
+	play := impulseFor(t, s, Ottoman, 4)
+	var rolls []int
+	for i := 0; i < 40; i++ {
+		rolls = append(rolls, 5) // the Ottoman's dice hit; Hungary's come after
+	}
+	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: rolls}, play, "move 8 from mohacs to buda with suleiman", "build cavalry in istanbul")
+	require.True(t, s.Tracks.HungaryWon, "%s", eventText(res, "ottoman"))
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing(), "%s", eventText(res, "ottoman"))
+	require.Len(t, s.Flow.Queue, 1, "the Ottoman's build waits")
+	mustCheck(t, s)
+	s, _ = submit(t, s, France, testdice.New(1), "declare war on hapsburg")
+	require.True(t, s.AtWar(France, Hapsburg))
+	require.Nil(t, s.Flow.Queue, "the Ottoman's build ran")
+	mustCheck(t, s)
+}
