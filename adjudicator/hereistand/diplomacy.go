@@ -466,8 +466,6 @@ func (r *run) interventionAnswer(p int, lines []adjudicator.Line) ([]string, *ad
 func (r *run) freeDOWAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
 	x := s.Flow.FreeDOW[0]
-	m := x[1]
-	a := s.minorAlly(m)
 	legal := s.freeDOWChoices()
 	if len(lines) == 0 {
 		lines = []adjudicator.Line{{Text: "no"}}
@@ -476,27 +474,9 @@ func (r *run) freeDOWAnswer(p int, lines []adjudicator.Line) ([]string, *adjudic
 	if rej != nil {
 		return nil, rej
 	}
-	v, _ := verbOf(strings.ToLower(englishLine(l.Text)))
-	var canon string
-	switch v {
-	case "declare", "war":
-		if s.Allied(p, a) {
-			return nil, reject(l, errLegal(legal, "%s may not declare war on its ally %s (HIS-9.6i)", powers[p].Name, powers[a].Name))
-		}
-		s.setWar(p, a, true)
-		r.say("%s declares war on %s at no cost (HIS-22.2d).", powers[p].Name, powers[a].Name)
-		r.warNavalBattles(p, a)
-		canon = "declare war on " + powers[a].ID
-	case "no", "decline", "done", "pass":
-		r.say("%s does not declare war on %s (HIS-22.2d).", powers[p].Name, powers[a].Name)
-		for sp := 0; sp < NS; sp++ {
-			if int(s.Ctrl[sp]) == m && !s.Units[sp][p].empty() {
-				r.log(s.moveOut(p, sp))
-			}
-		}
-		canon = "no"
-	default:
-		return nil, reject(l, errLegal(legal, `write "declare war on <power>" or "no"`))
+	canon, err := r.freeWar(p, s.minorAlly(x[1]), x[1], l.Text)
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
 	}
 	s.Flow.FreeDOW = s.Flow.FreeDOW[1:]
 	if len(s.Flow.FreeDOW) == 0 {
@@ -506,9 +486,42 @@ func (r *run) freeDOWAnswer(p int, lines []adjudicator.Line) ([]string, *adjudic
 	return []string{canon}, nil
 }
 
+// freeWar carries out power p's answer to the free declaration of war on
+// a, the new ally of minor m (HIS-22.2d): "declare war on <a>" at no
+// cost, or "no" and p's units in the spaces m controls go to p's nearest
+// fortified space. It returns the canonical answer.
+func (r *run) freeWar(p, a, m int, text string) (string, error) {
+	s := r.s
+	v, _ := verbOf(strings.ToLower(englishLine(text)))
+	switch v {
+	case "declare", "war":
+		if s.Allied(p, a) {
+			return "", fmt.Errorf("%s may not declare war on its ally %s (HIS-9.6i)", powers[p].Name, powers[a].Name)
+		}
+		s.setWar(p, a, true)
+		r.say("%s declares war on %s at no cost (HIS-22.2d).", powers[p].Name, powers[a].Name)
+		r.warNavalBattles(p, a)
+		return "declare war on " + powers[a].ID, nil
+	case "no", "decline", "done", "pass":
+		r.say("%s does not declare war on %s (HIS-22.2d).", powers[p].Name, powers[a].Name)
+		for sp := 0; sp < NS; sp++ {
+			if int(s.Ctrl[sp]) == m && !s.Units[sp][p].empty() {
+				r.log(s.moveOut(p, sp))
+			}
+		}
+		return "no", nil
+	}
+	return "", fmt.Errorf(`write "declare war on <power>" or "no"`)
+}
+
 func (s *St) freeDOWChoices() []string {
-	a := s.minorAlly(s.Flow.FreeDOW[0][1])
-	if s.Allied(s.Flow.FreeDOW[0][0], a) {
+	x := s.Flow.FreeDOW[0]
+	return s.freeWarChoices(x[0], s.minorAlly(x[1]))
+}
+
+// freeWarChoices are power p's answers to a free declaration of war on a.
+func (s *St) freeWarChoices(p, a int) []string {
+	if s.Allied(p, a) {
 		return []string{"no"} // no war on an ally (HIS-9.6i)
 	}
 	return []string{"no", "declare war on " + powers[a].ID}
@@ -516,9 +529,14 @@ func (s *St) freeDOWChoices() []string {
 
 func (s *St) freeDOWText() string {
 	x := s.Flow.FreeDOW[0]
-	a := s.minorAlly(x[1])
+	return freeWarText(x[1], s.minorAlly(x[1]))
+}
+
+// freeWarText is the prompt of a free declaration of war on a, the new
+// ally of minor m (HIS-22.2d).
+func freeWarText(m, a int) string {
 	return fmt.Sprintf("%s is now an ally of %s. You are at war with %s: declare war on %s at no cost (HIS-22.2d), or write no and your units in its spaces go to your nearest fortified space.",
-		powers[x[1]].Name, powers[a].Name, powers[x[1]].Name, powers[a].Name)
+		powers[m].Name, powers[a].Name, powers[m].Name, powers[a].Name)
 }
 
 // warNavalBattles fights the naval battles a new war between p and q

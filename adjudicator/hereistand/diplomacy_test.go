@@ -444,7 +444,7 @@ func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	require.Zero(t, s.Units[sp(t, "rome")][Papacy].Sq)
 	require.EqualValues(t, 1, s.Units[sp(t, "valencia")][Hapsburg].Sq) // Valencia and Barcelona are both one sea zone away: map order
 	require.EqualValues(t, 2, s.Units[sp(t, "naples")][Hapsburg].Sq)
-	require.Equal(t, []Loan{{France, Hapsburg, 1}, {Papacy, Hapsburg, 1}}, s.Flow.Loans)
+	require.Equal(t, []Loan{{France, Hapsburg, 1, 0}, {Papacy, Hapsburg, 1, 0}}, s.Flow.Loans)
 	for _, e := range res.Events {
 		if strings.HasPrefix(e.Text, "The card drawn is ") {
 			require.ElementsMatch(t, []adjudicator.Role{"hapsburg", "papacy"}, e.To)
@@ -653,13 +653,13 @@ func TestHIS9_2e_SquadronLoans(t *testing.T) {
 	back, err := decode(data)
 	require.NoError(t, err)
 	require.Equal(t, s.Flow.Loans, back.Flow.Loans)
-	require.Equal(t, []Loan{{Hapsburg, England, 1}}, back.Flow.Loans)
+	require.Equal(t, []Loan{{Hapsburg, England, 1, 0}}, back.Flow.Loans)
 	// A loss takes England's own squadrons first.
 	c := s.clone()
 	_ = c.removeUnits(sp(t, "london"), England, Force{Sq: 1})
 	_ = c.removeUnits(sp(t, "portsmouth"), England, Force{Sq: 1})
 	c.settleLoans()
-	require.Equal(t, []Loan{{Hapsburg, England, 1}}, c.Flow.Loans)
+	require.Equal(t, []Loan{{Hapsburg, England, 1, 0}}, c.Flow.Loans)
 	// HIS-19.1a: in Winter the lent squadron goes back to a Hapsburg port.
 	c = s.clone()
 	r := &run{s: c, dice: d}
@@ -775,4 +775,99 @@ func TestHIS9_2f_CombinedDefenceInAssault(t *testing.T) {
 	require.Equal(t, Force{}, s.Units[metz][England])
 	require.Equal(t, Force{Reg: 1}, s.Units[metz][France])
 	require.False(t, s.AtWar(France, Hapsburg))
+}
+
+// HIS-9.1b3: a naval leader is lent with squadrons of his port. He goes
+// with them to the receiver's nearest port, is the receiver's leader
+// until Winter, and then returns to his owner's port nearest to him.
+func TestHIS9_1b3_NavalLeaderLoan(t *testing.T) {
+	require.LessOrEqual(t, len(leaders), 64, "Loan.Leaders is a mask of 64 bits")
+	s := negotiationGame(t)
+	d := testdice.New(1)
+	ist := sp(t, "istanbul")
+	barb, dragut := leaderByID["barbarossa"], leaderByID["dragut"]
+	s.Leader[barb] = int16(ist)
+	s.addUnits(ist, Ottoman, Force{Sq: 2})
+	mustCheck(t, s)
+	refuse(t, s, Ottoman, "propose: ally france; loan 1 squadron with dragut in istanbul to france")             // not there
+	refuse(t, s, Ottoman, "propose: ally france; loan 1 squadron with barbarossa, dragut in istanbul to france") // one a term
+	refuse(t, s, Ottoman, "propose: ally france; loan 1 squadron with barbarossa to france")                     // no port
+	refuse(t, s, Ottoman, "propose: ally france; france: loan 1 squadron with barbarossa in istanbul to ottoman")
+	_ = dragut
+	s, res := submit(t, s, Ottoman, d, "propose: ally france; loan 1 squadron with barbarossa in istanbul to france")
+	require.Contains(t, eventText(res, "england"), "ottoman: loan 1 squadron with Barbarossa in Istanbul to france")
+	s, res = submit(t, s, France, d, "confirm")
+	require.Contains(t, eventText(res, "england"), "Ottoman lends 1 squadron, Barbarossa in Istanbul to France, which receives them in ")
+	at := int(s.Leader[barb])
+	require.True(t, at >= 0 && at < NS && s.Controller(at) == France, "Barbarossa is in a French port")
+	require.Equal(t, France, leaderPower(s, barb), "the lent leader is France's until Winter")
+	require.Contains(t, s.leadersAt(at, France), barb)
+	require.Equal(t, []Loan{{Ottoman, France, 1, 1 << barb}}, s.Flow.Loans)
+	mustCheck(t, s)
+	data, err := s.Encode()
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"leaders":["barbarossa"]`)
+	back, err := decode(data)
+	require.NoError(t, err)
+	require.Equal(t, s.Flow.Loans, back.Flow.Loans)
+	// The lent squadron lost, the loan stands while it lends the leader.
+	c := s.clone()
+	_ = c.removeUnits(at, France, Force{Sq: c.Units[at][France].Sq})
+	c.Flow.noteNavalLoss(France, Force{Sq: 1})
+	c.settleLoans()
+	require.Equal(t, France, leaderPower(c, barb))
+	// HIS-19.1: in Winter he goes back to an Ottoman port.
+	c = s.clone()
+	r := &run{s: c, dice: d}
+	r.returnLoans()
+	require.Nil(t, c.Flow.Loans)
+	require.Equal(t, Ottoman, leaderPower(c, barb))
+	home := int(c.Leader[barb])
+	require.True(t, home >= 0 && home < NS && c.Controller(home) == Ottoman, "Barbarossa is in an Ottoman port")
+	require.Contains(t, strings.Join(evTexts(r), "\n"), "France gives Barbarossa back to Ottoman, who returns from ")
+	mustCheck(t, c)
+}
+
+// HIS-9.3d: the loser's units leaving a ceded space go to its nearest
+// fortified space; between equally near ones the owner chooses with
+// "send <space ceded> to <space>", the first in map order otherwise.
+func TestHIS9_3d_OwnerChoosesNearestFortified(t *testing.T) {
+	s := peaceGame(t)
+	trier, paris, b := sp(t, "trier"), sp(t, "paris"), sp(t, "besancon")
+	if u := s.Units[trier][Hapsburg]; !u.empty() {
+		_ = s.removeUnits(trier, Hapsburg, u)
+	}
+	s.Ctrl[trier] = France // two French fortified spaces two steps from Besançon
+	mustCheck(t, s)
+	d := testdice.New(1)
+	s, _ = submit(t, s, Hapsburg, d, "done")
+	require.Contains(t, s.Prompts()[0].Text, `"send <space ceded> to <space>"`)
+	require.ElementsMatch(t, []int{paris, trier}, s.cededTies(France, Hapsburg, b))
+	suit := []string{"sue for peace with hapsburg", "eliminate 2 regulars in paris"}
+	rej := refuse(t, s, France, append(suit, "send besancon to lyon")...)
+	require.Contains(t, rej.Error(), "the owner chooses only among equally near fortified spaces (HIS-9.3d)")
+	require.ElementsMatch(t, []string{"send Besançon to Paris", "send Besançon to Trier"}, rej.Problems[0].Legal)
+	rej = refuse(t, s, France, append(suit, "send paris to trier")...)
+	require.Contains(t, rej.Error(), "it sends only the units leaving a space it cedes to Hapsburg (HIS-9.3d)")
+	refuse(t, s, France, append(suit, "send besancon")...)
+	// The default: the first in map order.
+	first := min(paris, trier)
+	def, _ := submit(t, s.clone(), France, d, suit...)
+	wantTrier := int(s.Units[trier][France].Reg)
+	if first == trier {
+		wantTrier += 2
+	}
+	require.Equal(t, wantTrier, int(def.Units[trier][France].Reg), "the default goes to %s", spaces[first].Name)
+	// The owner's choice (Spanish keyword).
+	other := paris + trier - first
+	before := s.Units[other][France].Reg
+	s, res := submit(t, s, France, d, append(suit, "enviar besancon a "+spaces[other].Name)...)
+	require.Contains(t, eventText(res, "france"), "France cedes Besançon to Hapsburg (HIS-9.3d).")
+	got := int(s.Units[other][France].Reg) - int(before)
+	if other == paris {
+		got += 2 // the two eliminated in Paris
+	}
+	require.Equal(t, 2, got, "the two regulars of Besançon go to %s", spaces[other].Name)
+	require.Zero(t, s.Units[b][France].Land())
+	mustCheck(t, s)
 }

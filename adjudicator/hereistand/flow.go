@@ -433,7 +433,7 @@ func (f *Flow) wire() *flowWire {
 		w.Gifts = append(w.Gifts, [3]string{powers[x.From].ID, powers[x.To].ID, x.What})
 	}
 	for _, x := range f.Loans {
-		w.Loans = append(w.Loans, loanWire{powers[x.From].ID, powers[x.To].ID, x.N})
+		w.Loans = append(w.Loans, x.wire())
 	}
 	for _, d := range f.Deals {
 		w.Deals = append(w.Deals, dealWire{Proposer: powers[d.Proposer].ID, Terms: d.Terms, Confirmed: maskIDs(uint16(d.Confirmed))})
@@ -596,12 +596,11 @@ func (f *Flow) fromWire(w *flowWire) error {
 		f.Gifts = append(f.Gifts, gift{a, b, x[2]})
 	}
 	for _, x := range w.Loans {
-		a, ok1 := powerByID[x.From]
-		b, ok2 := powerByID[x.To]
-		if !ok1 || !ok2 || a >= NMajor || b >= NMajor || x.N < 1 || x.N > 255 {
-			return fmt.Errorf("bad loan %v", x)
+		l, err := loanOf(x)
+		if err != nil {
+			return err
 		}
-		f.Loans = append(f.Loans, Loan{a, b, x.N})
+		f.Loans = append(f.Loans, l)
 	}
 	for _, d := range w.Deals {
 		p, ok := powerByID[d.Proposer]

@@ -2,7 +2,10 @@ package hereistand
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
 )
 
 // Minor powers and independent keys (HIS-22). Inactive minor powers and
@@ -159,16 +162,26 @@ func (s *St) checkHungary() []string {
 		for q := 0; q < NMajor; q++ {
 			s.setAlly(Hungary, q, false)
 		}
+		var free []int
 		for q := 0; q < NPow; q++ {
 			if q != Hungary && s.AtWar(q, Hungary) {
 				s.setWar(q, Hungary, false)
 				if q < NMajor && q != Hapsburg {
-					s.setWar(q, Hapsburg, true)
+					free = append(free, q)
 				}
 			}
 		}
 		s.setAlly(Hungary, Hapsburg, true)
 		log = append(log, "Hungary/Bohemia is activated as a Hapsburg ally and can never be deactivated")
+		// HIS-22.2d: each other power at war with Hungary/Bohemia chooses
+		// a free declaration of war on the Hapsburg, in Impulse Order.
+		for i := len(free) - 1; i >= 0; i-- {
+			s.Mand.Ask = askHungaryWar
+			s.Flow.push(DecChoice, free[i])
+		}
+		for _, q := range free {
+			log = append(log, fmt.Sprintf("%s may declare war on %s at no cost (HIS-22.2d).", powers[q].Name, powers[Hapsburg].Name))
+		}
 	}
 	for _, sp := range homeSpaces(Hungary) {
 		if s.Units[sp][Ottoman].Land() == 0 || int(s.Ctrl[sp]) == Ottoman {
@@ -319,18 +332,27 @@ func (s *St) relocate(q, loc, to int, f Force, naval bool) []string {
 // for which ok holds, from itself included; ties go to the first in map
 // order; -1 if none.
 func (s *St) nearestLand(from int, ok func(int) bool) int {
+	if ts := s.nearestLandTies(from, ok); len(ts) > 0 {
+		return ts[0]
+	}
+	return -1
+}
+
+// nearestLandTies lists the spaces for which ok holds at the least number
+// of land connections from space from, in map order: the owner's choices
+// when several are equally near (HIS-9.3d). Nil if none.
+func (s *St) nearestLandTies(from int, ok func(int) bool) []int {
 	if from < 0 || from >= NS {
-		return -1
+		return nil
 	}
 	var seen [NS]bool
 	seen[from] = true
 	level := []int{from}
 	for len(level) > 0 {
-		best := -1
-		var next []int
+		var best, next []int
 		for _, x := range level {
-			if ok(x) && (best < 0 || x < best) {
-				best = x
+			if ok(x) {
+				best = append(best, x)
 			}
 			for _, e := range spaces[x].Nbr {
 				if !seen[e.To] {
@@ -339,12 +361,13 @@ func (s *St) nearestLand(from int, ok func(int) bool) int {
 				}
 			}
 		}
-		if best >= 0 {
+		if len(best) > 0 {
+			sort.Ints(best)
 			return best
 		}
 		level = next
 	}
-	return -1
+	return nil
 }
 
 // nearestPortFrom is the port nearest to loc (a port or a sea zone),
@@ -386,4 +409,28 @@ func (s *St) nearestPortFrom(loc int, ok func(int) bool) int {
 		level = next
 	}
 	return -1
+}
+
+// askHungaryWar is the Mand.Ask of the free declarations of war on the
+// Hapsburg owed after Hungary/Bohemia's defeat (HIS-22.2d); it is no
+// card's number.
+const askHungaryWar = 1000
+
+func init() {
+	choiceHooks[askHungaryWar] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return s.freeWarChoices(d.Power, Hapsburg) },
+		text:    func(s *St, d Decision) string { return freeWarText(Hungary, Hapsburg) },
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			s := r.s
+			canon, err := r.freeWar(d.Power, Hapsburg, Hungary, l.Text)
+			if err != nil {
+				return nil, reject(l, errLegal(legal, "%v", err))
+			}
+			s.Flow.pop()
+			if top, ok := s.Flow.top(); !ok || top.Kind != DecChoice {
+				s.Mand.Ask = 0
+			}
+			return []string{canon}, nil
+		},
+	}
 }

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // battleRolls scripts a field battle: the attacker's dice show hits
@@ -454,4 +456,58 @@ func TestHIS22_4_DeactivateMinor(t *testing.T) {
 	if _, err := h.DeactivateMinor(Hungary); err == nil || !strings.Contains(err.Error(), "never") {
 		t.Errorf("Hungary/Bohemia deactivated: %v", err)
 	}
+}
+
+// HIS-22.2d: on Hungary/Bohemia's defeat (HIS-22.5b) the other powers at
+// war with it make peace with it and each chooses, in Impulse Order, a
+// declaration of war on the Hapsburg at no cost, or declines.
+func TestHIS22_2d_HungaryDefeatFreeDeclaration(t *testing.T) {
+	s := buda(t)
+	s.Ctrl[sp(t, "belgrade")] = Ottoman
+	s.setWar(France, Hungary, true)
+	s.setWar(England, Hungary, true)
+	log := fightBuda(t, s)
+	require.Contains(t, strings.Join(log, "\n"), "France may declare war on Hapsburg at no cost (HIS-22.2d).")
+	require.False(t, s.AtWar(France, Hungary) || s.AtWar(England, Hungary), "peace with Hungary/Bohemia")
+	require.False(t, s.AtWar(France, Hapsburg) || s.AtWar(England, Hapsburg), "no war without the choice")
+	mustCheck(t, s)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing(), "England first, in Impulse Order")
+	pr := s.Prompts()[0]
+	require.Contains(t, pr.Text, "Hungary-Bohemia is now an ally of Hapsburg. You are at war with Hungary-Bohemia: declare war on Hapsburg at no cost (HIS-22.2d)")
+	require.Equal(t, []string{"no", "declare war on hapsburg"}, pr.Choices)
+	rej := refuse(t, s, England, "pay 3")
+	require.Contains(t, rej.Error(), `write "declare war on <power>" or "no"`)
+	d := testdice.New(1)
+	s, res := submit(t, s, England, d, "no")
+	require.Contains(t, eventText(res, "france"), "England does not declare war on Hapsburg (HIS-22.2d).")
+	require.False(t, s.AtWar(England, Hapsburg))
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing())
+	s, res = submit(t, s, France, d, "declare war on hapsburg")
+	require.Contains(t, eventText(res, "england"), "France declares war on Hapsburg at no cost (HIS-22.2d).")
+	require.True(t, s.AtWar(France, Hapsburg))
+	require.Zero(t, s.Mand.Ask)
+	mustCheck(t, s)
+}
+
+// HIS-22.2d by email: the Ottoman's battle in Buda defeats Hungary/Bohemia
+// in its impulse; France, at war with Hungary, is asked at once and the
+// Ottoman's next order waits for its answer.
+func TestHIS22_2d_HungaryDefeatByEmail(t *testing.T) {
+	s := buda(t)
+	s.Ctrl[sp(t, "belgrade")] = Ottoman
+	s.setWar(France, Hungary, true)
+	play := impulseFor(t, s, Ottoman, 4)
+	var rolls []int
+	for i := 0; i < 40; i++ {
+		rolls = append(rolls, 5) // the Ottoman's dice hit; Hungary's come after
+	}
+	s, res := submit(t, s, Ottoman, &testdice.Script{Rolls: rolls}, play, "move 8 from mohacs to buda with suleiman", "build cavalry in istanbul")
+	require.True(t, s.Tracks.HungaryWon, "%s", eventText(res, "ottoman"))
+	require.Equal(t, []adjudicator.Role{"france"}, s.Owing(), "%s", eventText(res, "ottoman"))
+	require.Len(t, s.Flow.Queue, 1, "the Ottoman's build waits")
+	mustCheck(t, s)
+	s, _ = submit(t, s, France, testdice.New(1), "declare war on hapsburg")
+	require.True(t, s.AtWar(France, Hapsburg))
+	require.Nil(t, s.Flow.Queue, "the Ottoman's build ran")
+	mustCheck(t, s)
 }

@@ -60,7 +60,11 @@ func (t term) String() string {
 	case "divorce":
 		return a + "grant divorce to " + powers[t.other].ID
 	case "loan":
-		return a + "loan " + plural(t.n, "squadron", "squadrons") + " in " + spaces[t.space].Name + " to " + powers[t.other].ID
+		x := a + "loan " + plural(t.n, "squadron", "squadrons")
+		if t.leader >= 0 {
+			x += " with " + leaders[t.leader].Name
+		}
+		return x + " in " + spaces[t.space].Name + " to " + powers[t.other].ID
 	case "mercs":
 		x := a + "mercenaries " + strconv.Itoa(t.n) + " from " + spaces[t.space].Name + " to " + powers[t.other].ID
 		if t.leader >= 0 {
@@ -200,7 +204,7 @@ func parseTerm(p int, text string) (term, error) {
 	case "loan":
 		// "loan 2 squadrons in genoa to hapsburg" (HIS-9.2e)
 		t.kind, t.n = "loan", 1
-		usage := fmt.Errorf(`write "loan <n> squadrons in <port> to <power>" (squadrons only: corsairs and naval leaders are not lent)`)
+		usage := fmt.Errorf(`write "loan <n> squadrons [with <naval leader>] in <port> to <power>" (corsairs are not lent)`)
 		fs := strings.Fields(rest)
 		if len(fs) > 0 {
 			if n, e := strconv.Atoi(fs[0]); e == nil {
@@ -214,6 +218,9 @@ func parseTerm(p int, text string) (term, error) {
 			return t, usage
 		}
 		rest = strings.Join(fs[1:], " ")
+		if t.leader, rest, err = loanLeader(rest); err != nil {
+			return t, err
+		}
 		where, to, ok := strings.Cut(strings.TrimPrefix(rest, "in "), " to ")
 		if !ok || !strings.HasPrefix(rest, "in ") {
 			return t, usage
@@ -225,7 +232,7 @@ func parseTerm(p int, text string) (term, error) {
 			t.other, err = power(to)
 		}
 	default:
-		err = fmt.Errorf(`a term is "end war with <power>", "ally <power>", "give <space> to <power>", "cards <n> to <power>", "loan <n> squadrons in <port> to <power>" or "return <leader>"`)
+		err = fmt.Errorf(`a term is "end war with <power>", "ally <power>", "give <space> to <power>", "cards <n> to <power>", "loan <n> squadrons [with <naval leader>] in <port> to <power>" or "return <leader>"`)
 	}
 	return t, err
 }
@@ -544,7 +551,7 @@ func (s *St) confirmText() string {
 
 // announceText is the prompt of the announcements.
 func (s *St) announceText() string {
-	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done."
+	return "Negotiation segment (HIS-9.1): announce the deals you made, one line each: \"propose: <terms>\", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons [with <naval leader>] in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done."
 }
 
 // randomNegotiation is a random answer: now and then a one-term deal,

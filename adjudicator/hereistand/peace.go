@@ -286,13 +286,25 @@ func (s *St) placeLeaderHome(p, l int) string {
 // land connections; ties by map order), its ships to the nearest port q
 // controls, or eliminates them (HIS-9.3d, HIS-9.3f, HIS-9.1b5).
 func (s *St) moveOut(q, sp int) []string {
+	return s.moveOutTo(q, sp, -1)
+}
+
+// moveOutTo is moveOut with the owner's choice among the equally near
+// fortified spaces (HIS-9.3d): dest when it is one of them, else the
+// first in map order.
+func (s *St) moveOutTo(q, sp, dest int) []string {
 	u := s.Units[sp][q]
 	var log []string
 	land := Force{Reg: u.Reg, Merc: u.Merc, Cav: u.Cav}
 	if !land.empty() || len(s.leadersAt(sp, q)) > 0 {
-		to := s.nearestLand(sp, func(x int) bool {
-			return x != sp && s.fortified(x) && s.Controller(x) == q && !s.besieged(x, q)
-		})
+		ts := s.outTies(q, sp)
+		to := -1
+		if len(ts) > 0 {
+			to = ts[0]
+		}
+		if contains(ts, dest) {
+			to = dest
+		}
 		log = append(log, s.relocate(q, sp, to, land, false)...)
 	}
 	if nav := (Force{Sq: u.Sq, Cor: u.Cor}); !nav.empty() {
@@ -302,8 +314,19 @@ func (s *St) moveOut(q, sp int) []string {
 	return log
 }
 
+// outTies are the fortified spaces, equally nearest to sp, where power
+// q's land units leaving sp may go (HIS-9.3d), in map order.
+func (s *St) outTies(q, sp int) []int {
+	return s.nearestLandTies(sp, func(x int) bool {
+		return x != sp && s.fortified(x) && s.Controller(x) == q && !s.besieged(x, q)
+	})
+}
+
 // Suit is the loser's bundled answer to one suit for peace.
 type suit struct {
+	// to holds the loser's choices of destination (space ceded,
+	// destination) for its units leaving a ceded space (HIS-9.3d).
+	to     [][2]int
 	winner int
 	elim   []elimination
 	keys   []payFor
@@ -447,8 +470,30 @@ func (r *run) peaceAnswer(p int, lines []adjudicator.Line) ([]string, *adjudicat
 				return nil, reject(l, errLegal(nil, "%v", err))
 			}
 			st.marriage = true
+		case "send":
+			// "send <space> to <space>": where the units leaving a ceded
+			// space go among the equally near (HIS-9.3d).
+			fs := strings.Fields(rest)
+			for i, w := range fs {
+				if e, ok := wordAliases[w]; ok && e == "to" {
+					fs[i] = e
+				}
+			}
+			a, b, ok := strings.Cut(strings.Join(fs, " "), " to ")
+			x, err1 := matchLoc(a)
+			y, err2 := matchLoc(b)
+			if !ok || err1 != nil || err2 != nil || x >= NS || y >= NS {
+				return nil, reject(l, errLegal(s.sendChoices(p, w), `write "send <space ceded> to <fortified space>" (HIS-9.3d)`))
+			}
+			switch ts := s.cededTies(p, w, x); {
+			case len(ts) == 0:
+				return nil, reject(l, errLegal(s.sendChoices(p, w), "%s sends no units from %s: it sends only the units leaving a space it cedes to %s (HIS-9.3d)", powers[p].Name, spaces[x].Name, powers[w].Name))
+			case !contains(ts, y):
+				return nil, reject(l, errLegal(s.sendChoices(p, w), "the units leaving %s go to %s: the owner chooses only among equally near fortified spaces (HIS-9.3d)", spaces[x].Name, joinOr(ts)))
+			}
+			st.to = append(st.to, [2]int{x, y})
 		default:
-			return nil, reject(l, errLegal(nil, `after the suit come "eliminate", "regain" and "recover" lines (HIS-9.3e-h)`))
+			return nil, reject(l, errLegal(nil, `after the suit come "eliminate", "regain", "recover" and "send" lines (HIS-9.3d-h)`))
 		}
 	}
 	if st.marriage && len(st.keys)+len(st.lead)+len(st.pairs) > 0 {
@@ -539,7 +584,7 @@ func (r *run) applySuit(p int, st suit) error {
 	s.BonusVP[w] += vp
 	r.say("%s is the War Winner and gains %d VP (HIS-9.3c).", powers[w].Name, vp)
 	// Step 3.
-	ceded := s.cedeHomes(p, w, func(sp int, moved []string) {
+	ceded := s.cedeHomes(p, w, st.to, func(sp int, moved []string) {
 		r.say("%s cedes %s to %s (HIS-9.3d).", powers[p].Name, spaces[sp].Name, powers[w].Name)
 		r.log(moved)
 	})
@@ -633,12 +678,18 @@ func (s *St) madePeace(p, q int) bool {
 // control of every home space of w it controls, and its units there move
 // out. each, when not nil, is told of every space ceded with the lines
 // of the moves; cedeHomes returns the spaces ceded.
-func (s *St) cedeHomes(p, w int, each func(sp int, moved []string)) []int {
+func (s *St) cedeHomes(p, w int, to [][2]int, each func(sp int, moved []string)) []int {
 	var ceded []int
 	for sp := 0; sp < NS; sp++ {
 		if s.homeOf(sp) == w && int(s.Ctrl[sp]) == p {
 			s.takeControl(w, sp)
-			moved := append(s.moveOut(p, sp), s.recheckSiege(sp)...)
+			dest := -1
+			for _, x := range to {
+				if x[0] == sp {
+					dest = x[1]
+				}
+			}
+			moved := append(s.moveOutTo(p, sp, dest), s.recheckSiege(sp)...)
 			if each != nil {
 				each(sp, moved)
 			}
@@ -670,7 +721,7 @@ func (s *St) eliminationChoices(p int) []string {
 // the units out of the spaces ceded.
 func (s *St) eliminationsAfterCession(p, w int) []string {
 	c := s.clone()
-	c.cedeHomes(p, w, nil)
+	c.cedeHomes(p, w, nil, nil)
 	return c.eliminationChoices(p)
 }
 
@@ -689,7 +740,7 @@ func (s *St) peaceText(p int) string {
 	for _, q := range s.suitTargets(p) {
 		ts = append(ts, powers[q].Name)
 	}
-	return fmt.Sprintf("Sue for peace (HIS-9.3): you may sue %s. In one message: \"sue for peace with <power>\", then \"eliminate <n> <units> in <location>\" for 2 units, and any \"regain <key> for vp|card\", \"recover <leader> for vp|card\", \"regain <space> and <space> for vp|card\"; or write done.", strings.Join(ts, ", "))
+	return fmt.Sprintf("Sue for peace (HIS-9.3): you may sue %s. In one message: \"sue for peace with <power>\", then \"eliminate <n> <units> in <location>\" for 2 units, and any \"regain <key> for vp|card\", \"recover <leader> for vp|card\", \"regain <space> and <space> for vp|card\", and \"send <space ceded> to <space>\" to choose among equally near fortified spaces where your units go (else the first in map order); or write done.", strings.Join(ts, ", "))
 }
 
 // ransomAnswer reads power p's ransoms (HIS-9.4a): "ransom <leader>"
@@ -774,7 +825,7 @@ func (s *St) randomPeace(p int, pick func(int) int) []string {
 	c := s.clone()
 	// The eliminations come after step 3: units in the spaces ceded
 	// will have moved out.
-	c.cedeHomes(p, w, nil)
+	c.cedeHomes(p, w, nil, nil)
 	for i := 0; i < need; i++ {
 		ch := c.eliminationChoices(p)
 		l := ch[pick(len(ch))]
@@ -807,4 +858,40 @@ func (s *St) randomPeace(p int, pick func(int) int) []string {
 		}
 	}
 	return lines
+}
+
+// cededTies are the equally near fortified spaces where p's land units
+// go when p cedes space sp to w (HIS-9.3d): none when p has no land
+// units or leaders there or sp is not ceded.
+func (s *St) cededTies(p, w, sp int) []int {
+	if sp < 0 || sp >= NS || s.homeOf(sp) != w || int(s.Ctrl[sp]) != p {
+		return nil
+	}
+	u := s.Units[sp][p]
+	if u.Land() == 0 && len(s.leadersAt(sp, p)) == 0 {
+		return nil
+	}
+	c := s.clone()
+	for x := 0; x < sp; x++ { // the spaces ceded before it, in map order
+		if c.homeOf(x) == w && int(c.Ctrl[x]) == p {
+			c.takeControl(w, x)
+			c.moveOut(p, x)
+		}
+	}
+	c.takeControl(w, sp)
+	return c.outTies(p, sp)
+}
+
+// sendChoices are the "send" lines loser p may write in a suit with w:
+// each ceded space whose units have a choice, with each destination.
+func (s *St) sendChoices(p, w int) []string {
+	var out []string
+	for sp := 0; sp < NS; sp++ {
+		if ts := s.cededTies(p, w, sp); len(ts) > 1 {
+			for _, x := range ts {
+				out = append(out, "send "+spaces[sp].Name+" to "+spaces[x].Name)
+			}
+		}
+	}
+	return out
 }

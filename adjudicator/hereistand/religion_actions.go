@@ -355,6 +355,9 @@ func (r *run) religiousAction(p int, o order) error {
 			a.N = 3
 		}
 		r.say("%s publishes a treatise in the %s zone.", powers[p].Name, langNames[o.zone])
+		if p == England && r.askTreatiseBonus() { // HIS-18.2k: the Protestant chooses first
+			return nil
+		}
 		r.startAttempts(a)
 	case "burnbooks":
 		a := Attempts{Power: Papacy, Counter: true, N: 2, Zones: 1 << o.zone, Debater: deb, Source: "book burning"}

@@ -609,3 +609,51 @@ func TestHIS18_3e_PortTargets(t *testing.T) {
 	s.Rel.Jesuit.set(w)
 	require.True(t, s.CounterTarget(w))
 }
+
+// HIS-18.1j, HIS-18.2k: England publishes a treatise in the English zone
+// while Cranmer is on the map; the Protestant, not England, chooses
+// whether an uncommitted debater gives it a bonus, in England's impulse.
+func TestHIS18_2k_ProtestantBonusForEnglishTreatise(t *testing.T) {
+	s := inImpulse(t, England, 6)
+	s.Rel.Reformer[reformerByID["cranmer"]] = int16(sp(t, "london"))
+	latimer, carlstadt := deb(t, "latimer"), deb(t, "carlstadt")
+	s.Rel.Debater[latimer] = DebUncommitted
+	s.Rel.Debater[carlstadt] = DebUncommitted
+	mustCheck(t, s)
+	rej := refuse(t, s, England, "publish treatise english with latimer")
+	require.Contains(t, reason(rej), "not a debater of England", "England commits no bonus itself")
+	s, res := submit(t, s, England, testdice.New(1), "publish treatise english", "publish treatise english")
+	require.Contains(t, eventText(res, "england"), "England publishes a treatise in the English zone.")
+	require.Equal(t, []adjudicator.Role{"protestant"}, s.Owing(), "HIS-18.2k: the Protestant decides")
+	pr := s.Prompts()[0]
+	require.Equal(t, treatiseBonusText, pr.Text)
+	require.Contains(t, pr.Choices, "commit latimer")
+	require.Contains(t, pr.Choices, "none")
+	require.NotContains(t, pr.Choices, "commit carlstadt", "Carlstadt's bonus is for German treatises")
+	require.Nil(t, s.Rel.Pending, "the attempts wait for the choice")
+	require.Len(t, s.Flow.Queue, 1, "England's next treatise waits")
+	refuse(t, s, Protestant, "commit carlstadt")
+	refuse(t, s, Protestant, "commit eck")
+	refuse(t, s, England, "target london")
+	s, res = submit(t, s, Protestant, testdice.New(1), "commit latimer")
+	require.Contains(t, eventText(res, "papacy"), "Protestant commits Latimer for its bonus.")
+	require.Equal(t, uint8(DebCommitted), s.Rel.Debater[latimer])
+	a := s.Rel.Pending
+	require.True(t, a != nil && a.Power == England && a.N == 2 && a.Zones == 1<<LangEnglish && a.Debater == latimer)
+	require.Equal(t, []adjudicator.Role{"england"}, s.Owing(), "England names the targets")
+	mustCheck(t, s)
+	// One bonus an impulse (HIS-18.2j): the second treatise asks nobody.
+	c := s.clone()
+	c.Rel.Pending, c.Flow.Stack = nil, nil
+	r := &run{s: c, dice: testdice.New(1)}
+	require.False(t, r.askTreatiseBonus())
+	// Declining: the attempts start without a bonus.
+	s2 := inImpulse(t, England, 6)
+	s2.Rel.Reformer[reformerByID["cranmer"]] = int16(sp(t, "london"))
+	s2.Rel.Debater[latimer] = DebUncommitted
+	s2, _ = submit(t, s2, England, testdice.New(1), "publish treatise english")
+	s2, _ = submit(t, s2, Protestant, testdice.New(1), "none")
+	require.Equal(t, uint8(DebUncommitted), s2.Rel.Debater[latimer])
+	require.True(t, s2.Rel.Pending != nil && s2.Rel.Pending.Debater == -1)
+	mustCheck(t, s2)
+}

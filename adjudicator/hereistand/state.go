@@ -281,13 +281,19 @@ func (s *St) leadersAt(loc, p int) []int {
 
 // leaderPower is the power a leader belongs to. Leaders who change sides
 // (the Renegade, Andrea Doria with Genoa's alliance) arrive with the
-// events and diplomacy that move them.
+// events and diplomacy that move them; a lent naval leader is the
+// receiver's until Winter (HIS-9.1b3).
 func leaderPower(s *St, l int) int {
 	if leaders[l].Power == NoPower && s.More.Renegade > 0 {
 		return s.renegadePower() // #70 Charles Bourbon
 	}
 	if s.More.Maurice && l == maurice() {
 		return Hapsburg // #60 Maurice of Saxony
+	}
+	if len(s.Flow.Loans) > 0 && leaders[l].Naval {
+		if q := s.lentTo(l); q >= 0 {
+			return q
+		}
 	}
 	return leaders[l].Power
 }

@@ -1,0 +1,111 @@
+package hereistand
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem/pbem/adjudicator"
+)
+
+// Debater bonuses committed in another power's impulse (HIS-18.2k).
+//
+// When England publishes a treatise (HIS-18.1j) the Protestant decides
+// whether one of its uncommitted debaters gives the treatise its bonus:
+// the attempts wait for its answer, an event choice owed by the
+// Protestant (a DecChoice with Mand.Ask set to askTreatiseBonus).
+
+// askTreatiseBonus is the Mand.Ask of the Protestant's bonus choice for
+// an English treatise; it is no card's number.
+const askTreatiseBonus = 1001
+
+// treatiseBonusText is the prompt of the Protestant's bonus choice.
+const treatiseBonusText = "England publishes a treatise in the English zone (HIS-18.1j): commit one of your uncommitted debaters for its bonus (HIS-18.2k), or write none."
+
+// englishTreatise are the attempts of an English treatise with the bonus
+// of debater deb (-1: none).
+func englishTreatise(deb int) Attempts {
+	return Attempts{Power: England, N: 2, Zones: 1 << LangEnglish, Debater: deb, Source: "a treatise"}
+}
+
+// treatiseBonusDebaters are the Protestant debaters whose bonus may go to
+// an English treatise now, in order: uncommitted, of a treatise bonus
+// that is not for another zone, while the Protestant has not used a
+// bonus this impulse (HIS-18.2j).
+func (s *St) treatiseBonusDebaters() []int {
+	if s.Rel.BonusUsed&bonusBit(Protestant) != 0 {
+		return nil
+	}
+	var out []int
+	for d, di := range debaters {
+		if di.Power == Protestant && s.Rel.Debater[d] == DebUncommitted && indexOf(bonusFor["treatise"], di.ID) >= 0 &&
+			di.ID != "carlstadt" && di.ID != "calvin" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// askTreatiseBonus asks the Protestant for its bonus to England's
+// treatise when it has a debater to commit; it reports whether it asked
+// (the attempts then start with the answer).
+func (r *run) askTreatiseBonus() bool {
+	if len(r.s.treatiseBonusDebaters()) == 0 {
+		return false
+	}
+	r.askChoice(askTreatiseBonus, Protestant)
+	return true
+}
+
+// treatiseBonusChoices are the Protestant's answers; the default, first,
+// commits no debater: a standing order spends none.
+func (s *St) treatiseBonusChoices() []string {
+	out := []string{"none"}
+	for _, d := range s.treatiseBonusDebaters() {
+		out = append(out, "commit "+debaters[d].ID)
+	}
+	return out
+}
+
+// treatiseBonusAnswer reads "commit <debater>" or "none" and starts the
+// attempts of England's treatise.
+func (r *run) treatiseBonusAnswer(l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	text := strings.TrimSpace(strings.ToLower(englishLine(l.Text)))
+	v, rest := verbOf(text)
+	deb := -1
+	switch {
+	case v == "none" || v == "no" || v == "pass" || v == "done" || text == "commit none":
+	case v == "commit":
+		d, err := matchDebater(rest)
+		if err == nil && !containsInt(s.treatiseBonusDebaters(), d) {
+			err = fmt.Errorf("%s's bonus may not go to the English treatise (HIS-18.2i-k)", debaters[d].Name)
+		}
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		deb = d
+	default:
+		return nil, reject(l, errLegal(legal, `write "commit <debater>" or "none"`))
+	}
+	s.Flow.pop()
+	s.Mand.Ask = 0
+	if deb < 0 {
+		r.startAttempts(englishTreatise(-1))
+		return []string{"none"}, nil
+	}
+	s.Rel.Debater[deb] = DebCommitted
+	s.Rel.BonusUsed |= bonusBit(Protestant)
+	r.say("%s commits %s for its bonus.", powers[Protestant].Name, debaters[deb].Name)
+	r.startAttempts(englishTreatise(deb))
+	return []string{"commit " + debaters[deb].ID}, nil
+}
+
+func init() {
+	choiceHooks[askTreatiseBonus] = &choiceHook{
+		choices: func(s *St, d Decision) []string { return s.treatiseBonusChoices() },
+		text:    func(s *St, d Decision) string { return treatiseBonusText },
+		answer: func(r *run, d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+			return r.treatiseBonusAnswer(l, legal)
+		},
+	}
+}
