@@ -126,7 +126,7 @@ func TestHIS14f_SurpriseAttackAndTercios(t *testing.T) {
 	s, res := submit(t, s, France, &testdice.Script{Rolls: []int{6, 1, 1}}, "play surprise attack", "play tercios")
 	text := eventText(res, "england")
 	require.Contains(t, text, "Tercios: the Hapsburg rolls 3 dice fewer.")
-	require.Contains(t, text, "Hapsburg rolls 0 dice []: 0 hits; the defender rolls 3 dice [6 1 1]: 1 hits")
+	require.Contains(t, text, "Hapsburg rolls 0 dice []: 0 hits; the defender rolls 3 dice [6 1 1]: 1 hit")
 	require.Equal(t, Force{Reg: 2}, s.Units[sp(t, "dijon")][France])
 
 	// Tercios against fewer than 3 Hapsburg regulars is not playable.
@@ -210,7 +210,7 @@ func TestHIS15_1j_CombatCardsInAssault(t *testing.T) {
 	s, res := submit(t, s, France, &testdice.Script{Rolls: []int{6, 1, 1, 1, 1, 1, 1}}, "play 27")
 	text := eventText(res, "england")
 	require.Contains(t, text, "Mercenaries Grow Restless: Hapsburg 1 mercenary leave the assault on Lyon.")
-	require.Contains(t, text, "Hapsburg rolls 5 dice [6 1 1 1 1]: 1 hits")
+	require.Contains(t, text, "Hapsburg rolls 5 dice [6 1 1 1 1]: 1 hit")
 	require.Equal(t, Hapsburg, s.Controller(sp(t, "lyon")))
 	require.Equal(t, Force{Reg: 3}, s.Units[sp(t, "lyon")][Hapsburg])
 
@@ -438,6 +438,6 @@ func TestHIS16_2f_ProfessionalRowers(t *testing.T) {
 	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{6, 6, 1}}, "play 34")
 	text := eventText(res, "england")
 	require.Contains(t, text, "Professional Rowers: Hapsburg rolls 3 more dice.")
-	require.Contains(t, text, "Hapsburg rolls 5 dice [1 1 6 6 1]: 2 hits; Ottoman rolls 2 dice [5 1]: 1 hits. Hapsburg wins.")
+	require.Contains(t, text, "Hapsburg rolls 5 dice [1 1 6 6 1]: 2 hits; Ottoman rolls 2 dice [5 1]: 1 hit. Hapsburg wins.")
 	require.Equal(t, 0, s.Units[bc][Ottoman].Naval())
 }

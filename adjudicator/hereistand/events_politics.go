@@ -1675,7 +1675,7 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
 		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
 		p("his.ev.pol.recruits", "Foreign Recruits: {Power:power} spends 4 CP on new units, in any space it controls."),
-		p("his.ev.pol.rebels", "City State Rebels rise in {Space}: {Rolls}, {H:int} hits; {Power:power} loses {N:int} land units."),
+		p("his.ev.pol.rebels", "City State Rebels rise in {Space}: {Rolls}, {H:hits}; {Power:power} loses {N:int} land units."),
 		p("his.ev.pol.rebels_capture", "{Name} is captured by {Power:power} (City State Rebels)."),
 		p("his.ev.pol.rebels_return", "{Space} returns to {Power:power} (City State Rebels)."),
 		p("his.ev.pol.auld_regulars", "Auld Alliance: France adds {N:int} regulars in {Space}."),

@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -712,12 +713,12 @@ type run struct {
 
 // say tells every power.
 func (r *run) say(format string, a ...any) {
-	r.ev = append(r.ev, adjudicator.Event{Text: fmt.Sprintf(format, a...)})
+	r.ev = append(r.ev, adjudicator.Event{Text: singular(fmt.Sprintf(format, a...))})
 }
 
 // tell tells power p only.
 func (r *run) tell(p int, format string, a ...any) {
-	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p)}, Text: fmt.Sprintf(format, a...)})
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p)}, Text: singular(fmt.Sprintf(format, a...))})
 }
 
 // log tells every power each line, capitalised.
@@ -726,8 +727,22 @@ func (r *run) log(lines []string) {
 		if l == "" {
 			continue
 		}
-		r.ev = append(r.ev, adjudicator.Event{Text: strings.ToUpper(l[:1]) + l[1:]})
+		r.ev = append(r.ev, adjudicator.Event{Text: singular(strings.ToUpper(l[:1]) + l[1:])})
 	}
+}
+
+// oneCount finds the counts of one written with the plural word.
+var oneCount = regexp.MustCompile(`(^|[^0-9])1 (dice|hits)\b`)
+
+// singular writes "1 die" and "1 hit" where the log's formats write "%d
+// dice" and "%d hits" (the messages read both, convCount).
+func singular(s string) string {
+	if !strings.Contains(s, "1 dice") && !strings.Contains(s, "1 hits") {
+		return s
+	}
+	return oneCount.ReplaceAllStringFunc(s, func(m string) string {
+		return strings.Replace(strings.Replace(m, "1 dice", "1 die", 1), "1 hits", "1 hit", 1)
+	})
 }
 
 func (s *St) owingPowers() []int {

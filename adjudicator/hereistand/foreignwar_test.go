@@ -71,7 +71,7 @@ func TestHIS21_7_RevoltInEgypt(t *testing.T) {
 	require.Contains(t, ns.actionForms(Ottoman), "fight foreign war egypt")
 	ns2, res := submit(t, ns, Ottoman, &testdice.Script{Rolls: []int{6, 1, 1, 1, 5, 2, 2}}, "fight foreign war egypt", "build regular in istanbul")
 	txt := eventText(res, roleOf(England))
-	require.Contains(t, txt, "Foreign war in Egypt: Ottoman rolls 4 dice [6 1 1 1]: 1 hits; the Egyptian units roll 3 dice [5 2 2]: 1 hits.")
+	require.Contains(t, txt, "Foreign war in Egypt: Ottoman rolls 4 dice [6 1 1 1]: 1 hit; the Egyptian units roll 3 dice [5 2 2]: 1 hit.")
 	require.Contains(t, txt, "2 Egyptian units are left in Egypt.")
 	require.Contains(t, txt, "Ottoman sends its new 1 regular to #92 Revolt in Egypt (HIS-21.7e).")
 	w = ns2.foreignWar(92)

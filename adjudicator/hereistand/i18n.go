@@ -168,11 +168,11 @@ func convResult(s string) (any, bool) {
 
 // convCount reads "N word" (English writes the plural even for one) as
 // the plural message key.
-func convCount(word, key string) msg.Conv {
+func convCount(word, one, key string) msg.Conv {
 	return func(s string) (any, bool) {
 		n, w, ok := strings.Cut(s, " ")
 		c, err := strconv.Atoi(n)
-		if !ok || w != word || err != nil {
+		if !ok || (w != word && !(c == 1 && w == one)) || err != nil {
 			return nil, false
 		}
 		return msg.Plural(key, c), true
@@ -229,7 +229,7 @@ func i18nInit() {
 	}
 	convs = map[string]msg.Conv{
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
-		"why": convWhy, "pass": convPass, "dice": convCount("dice", "his.w.dice"), "hits": convCount("hits", "his.w.hits"),
+		"why": convWhy, "pass": convPass, "dice": convCount("dice", "die", "his.w.dice"), "hits": convCount("hits", "hit", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
 		"zone": convKey(zoneKeys), "source": convKey(sourceKeys),
 	}

@@ -205,7 +205,7 @@ func TestHIS15_2e_ReliefForceWipedOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// England 4 + 1 dice, no hit; France 3 + 1 dice, 4 hits.
+	// England 4 + 1 die, no hit; France 3 + 1 die, 4 hits.
 	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{1, 1, 1, 1, 1, 6, 6, 5, 5}})
 	if r.AttackerWins || r.DefHits != 4 {
 		t.Fatalf("%+v", r)
@@ -323,7 +323,7 @@ func TestHIS13_1d_FightOutsideTheIndependentKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// France 3 dice; the Hapsburg unit alone defends: 1 + 1 dice.
+	// France 3 dice; the Hapsburg unit alone defends: 1 + 1 die.
 	r := s.RollBattle(b, Mods{}, &testdice.Script{Rolls: []int{5, 1, 1, 1, 1}})
 	if !r.AttackerWins || r.AttDice != 3 || r.DefDice != 2 {
 		t.Fatalf("%+v", r)

@@ -171,7 +171,7 @@ func TestHIS16_4h_PiracyExample(t *testing.T) {
 	txt := eventText(res, roleOf(France))
 	for _, want := range []string{
 		"Ottoman initiates piracy in the Ionian Sea against Hapsburg (HIS-16.4b).",
-		"Hapsburg rolls 2 dice against the corsairs [5 1]: 1 hits.",
+		"Hapsburg rolls 2 dice against the corsairs [5 1]: 1 hit.",
 		"Ottoman loses 1 corsair.",
 		"Ottoman rolls 2 dice for piracy [6 5]: 2 hits.",
 	} {

@@ -478,7 +478,7 @@ func TestHIS15_1o_LeadersAfterFailedAssault(t *testing.T) {
 	s.Leader[ldr(t, "francis_i")] = int16(cal)
 	s.Warfare.Siege.set(cal)
 	f := form(t, "calais", France, Force{Reg: 3}, "francis_i")
-	// France 2 + 1 dice, no hit; England 3 dice, 3 hits.
+	// France 2 + 1 die, no hit; England 3 dice, 3 hits.
 	a, r, err := s.RollAssault(France, f, Mods{}, &testdice.Script{Rolls: []int{1, 1, 1, 5, 5, 6}})
 	if err != nil {
 		t.Fatal(err)
