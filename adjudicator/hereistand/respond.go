@@ -1,7 +1,10 @@
 package hereistand
 
 import (
+	"strconv"
+
 	"fmt"
+	"github.com/pbem/pbem/adjudicator/orders"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -205,7 +208,8 @@ func (x *Responses) noteMoved(m *Move) {
 }
 
 func isResponsePlay(n int) bool {
-	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand
+	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand ||
+		n == cardLandsknechts || n == cardSwiss
 }
 
 // wartburgTarget reports whether The Wartburg may cancel card n's event.
@@ -343,6 +347,8 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 		case w.Kind != RespEvent:
 			return fmt.Errorf("%s cancels an event", cardName(n))
 		}
+	case cardLandsknechts, cardSwiss:
+		return s.mercCardOK(q, n)
 	case cardHalley:
 	default:
 		return fmt.Errorf("%s is not a Response card played against an action", cardName(n))
@@ -367,6 +373,10 @@ func (s *St) respondChoices(d Decision) []string {
 			}
 		case n == cardHalley:
 			for _, c := range halleyChoices(s, d.Power) {
+				out = append(out, line+": "+c)
+			}
+		case n == cardLandsknechts || n == cardSwiss:
+			for _, c := range s.mercExamples(d.Power, n) {
 				out = append(out, line+": "+c)
 			}
 		default:
@@ -511,6 +521,19 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		s.Flow.pop()
 		r.playResponse(d.Power, n)
 		r.halley(verb, q)
+		w.Asked |= 1 << d.Power
+		r.goOnRespond(w)
+	case cardLandsknechts, cardSwiss:
+		// The choices are checked first: a refused play changes nothing.
+		if err := (&run{s: s.clone(), dice: &probeDice{}}).mercCard(d.Power, n, args, legal); err != nil {
+			return nil, reject(l, err)
+		}
+		if args != "" {
+			canon += ": " + args
+		}
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		_ = r.mercCard(d.Power, n, args, legal)
 		w.Asked |= 1 << d.Power
 		r.goOnRespond(w)
 	}
@@ -751,6 +774,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.respond_piracy", "{Power:power} announces piracy in the {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_event", "{Power:power} announces the event {Card}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_debate", "Debate in the {Zone:zone} zone, round {R:int}: {A} against {D}. You may play {Card} to put Luther in place of {Old} and draw a card: write play and the card, or no card (HIS-18.5e)."),
+		p("his.prompt.respond_bullinger", "Debate in the {Zone:zone} zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i)."),
 		p("his.prompt.respond_hre", "{Power:power} announces Charles V's jump to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 	}
 	events = msg.Patterns{
@@ -767,6 +791,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.respond_here_i_stand", "Here I Stand: Luther ({V:int}) debates in place of {Old} (HIS-18.5e)."),
 		p("his.ev.respond_halley_skip", "Halley's Comet: {Power:power} skips its next impulse."),
 		p("his.ev.respond_skipped", "{Power:power} skips its impulse (Halley's Comet)."),
+		p("his.ev.respond_merc_eliminated", "Landsknechts: {Units:units} are eliminated in {Space}."),
 		p("his.ev.respond_failed", "The action of {Power:power} cannot be carried out: {Why}."),
 	}
 	whys = msg.Patterns{
@@ -787,7 +812,223 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
 		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),
+		p("his.why.merc_count", "{Card}: place {N:int} new mercenaries"),
+		p("his.why.merc_spot", "{Space}: new mercenaries of {Power:power} go to a space holding its land units, not besieged and not in unrest"),
+		p("his.why.merc_none", "{Card}: no mercenaries of another power are on the map"),
+		p("his.why.merc_no_spot", "{Card}: {Power:power} has no land units outside sieges and unrest where new mercenaries may go"),
+		p("his.why.merc_too_many", "{Power:power} has not so many mercenaries in {Space}"),
+		p("his.why.merc_eliminate", "Landsknechts: name {N:int} mercenaries of other powers to eliminate"),
 		p("his.why.respond_gout_bars", "Gout: {Leader} may not move or assault for the rest of this impulse"),
 	}
 	return prompts, events, whys
+}
+
+// --- 33 Landsknechts, 36 Swiss Mercenaries outside a combat ---------------
+//
+// Played as the card of one's own impulse ("play 33 landsknechts for
+// event: 4 in vienna") or in a response window of another power's action
+// ("play 33 landsknechts: 2 in milan"); in a combat they are played in the
+// combat window (combat.go). The Hapsburg's Landsknechts and France's
+// Swiss Mercenaries place 4 new mercenaries, another power's 2; the
+// Ottoman's Swiss Mercenaries has France place 4 French mercenaries, and
+// the Ottoman's Landsknechts eliminates 2 mercenaries of other powers
+// anywhere on the map ("hapsburg in vienna, france in milan", or "2
+// hapsburg in vienna"). The new mercenaries go to spaces holding land
+// units of the power they belong to, not besieged and not in unrest.
+
+// mercPlacer is the power whose new mercenaries card n played by p places,
+// and how many.
+func mercPlacer(p, n int) (int, int) {
+	q := p
+	if n == cardSwiss && p == Ottoman {
+		q = France
+	}
+	if n == cardLandsknechts && q == Hapsburg || n == cardSwiss && q == France {
+		return q, 4
+	}
+	return q, 2
+}
+
+// mercOttoman reports whether card n played by p eliminates mercenaries
+// instead of placing them.
+func mercOttoman(p, n int) bool { return p == Ottoman && n == cardLandsknechts }
+
+// mercSpots are the spaces where new mercenaries of q may be placed.
+func (s *St) mercSpots(q int) []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if s.Units[sp][q].Land() > 0 && !s.besieged(sp, q) && !s.InUnrest(sp) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// enemyMercs counts the mercenaries on the map the Ottoman's Landsknechts
+// may eliminate, up to 2.
+func (s *St) enemyMercs() int {
+	n := 0
+	for sp := 0; sp < NS; sp++ {
+		for q := 0; q < NPow; q++ {
+			if q != Ottoman {
+				n += int(s.Units[sp][q].Merc)
+			}
+		}
+	}
+	return min(n, 2)
+}
+
+// mercCardOK says whether p may play card n (33 or 36) outside a combat
+// now.
+func (s *St) mercCardOK(p, n int) error {
+	if mercOttoman(p, n) {
+		if s.enemyMercs() == 0 {
+			return fmt.Errorf("%s: no mercenaries of another power are on the map", cardName(n))
+		}
+		return nil
+	}
+	q, _ := mercPlacer(p, n)
+	spots := s.mercSpots(q)
+	if len(spots) == 0 {
+		return fmt.Errorf("%s: %s has no land units outside sieges and unrest where new mercenaries may go", cardName(n), powers[q].Name)
+	}
+	if s.checkCountersWith(q, spots[0], Force{Merc: 1}) != nil {
+		return fmt.Errorf("%s has no mercenary counters left (HIS-5.2a)", powers[q].Name)
+	}
+	return nil
+}
+
+// mercExamples are choices of card n played by p, for the prompts.
+func (s *St) mercExamples(p, n int) []string {
+	if s.mercCardOK(p, n) != nil {
+		return nil
+	}
+	if mercOttoman(p, n) {
+		var items []string
+		left := s.enemyMercs()
+		for sp := 0; sp < NS && left > 0; sp++ {
+			for q := 0; q < NPow && left > 0; q++ {
+				if k := min(left, int(s.Units[sp][q].Merc)); q != Ottoman && k > 0 {
+					items = append(items, fmt.Sprintf("%d %s in %s", k, powers[q].ID, spaces[sp].Name))
+					left -= k
+				}
+			}
+		}
+		return []string{strings.Join(items, ", ")}
+	}
+	q, k := mercPlacer(p, n)
+	return []string{fmt.Sprintf("%d in %s", k, spaces[s.mercSpots(q)[0]].Name)}
+}
+
+// mercCard carries out card n (33 or 36) played by p outside a combat with
+// its choices args; legal are the lines a refusal lists.
+func (r *run) mercCard(p, n int, args string, legal []string) error {
+	s := r.s
+	if err := s.mercCardOK(p, n); err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if mercOttoman(p, n) {
+		return r.mercEliminate(args, legal)
+	}
+	q, k := mercPlacer(p, n)
+	spots := s.mercSpots(q)
+	at := map[int]int{}
+	var where []int
+	total := 0
+	for _, item := range orders.SplitList(args) {
+		c, sp, err := countIn(item)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(spots, sp) || c < 1 {
+			return errLegal(legal, "%s: new mercenaries of %s go to a space holding its land units, not besieged and not in unrest", spaces[sp].Name, powers[q].Name)
+		}
+		if at[sp] == 0 {
+			where = append(where, sp)
+		}
+		at[sp] += c
+		total += c
+	}
+	if total != k {
+		return errLegal(legal, "%s: place %d new mercenaries", cardName(n), k)
+	}
+	// As in a combat, as many as the power's counters allow (HIS-5.2a).
+	for _, sp := range where {
+		placed := 0
+		for placed < at[sp] && s.checkCountersWith(q, sp, Force{Merc: 1}) == nil {
+			s.addUnits(sp, q, Force{Merc: 1})
+			placed++
+		}
+		if placed > 0 {
+			r.say("%s: %s places %s in %s.", cards[n].Name, powers[q].Name, unitText(Force{Merc: uint8(placed)}), spaces[sp].Name)
+		}
+	}
+	return nil
+}
+
+// mercEliminate eliminates the mercenaries the Ottoman's Landsknechts
+// names: 2, or all there are of other powers when fewer.
+func (r *run) mercEliminate(args string, legal []string) error {
+	s := r.s
+	want := s.enemyMercs()
+	type hit struct{ q, sp, n int }
+	var hits []hit
+	total := 0
+	for _, item := range orders.SplitList(args) {
+		c := 1
+		if f := strings.Fields(item); len(f) > 1 {
+			if x, err := strconv.Atoi(f[0]); err == nil {
+				c, item = x, strings.Join(f[1:], " ")
+			}
+		}
+		q, sp, err := s.powerInSpace(item, func(sp int) []int {
+			var qs []int
+			for q := 0; q < NPow; q++ {
+				if q != Ottoman && s.Units[sp][q].Merc > 0 {
+					qs = append(qs, q)
+				}
+			}
+			return qs
+		})
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		had := 0
+		for _, h := range hits {
+			if h.q == q && h.sp == sp {
+				had += h.n
+			}
+		}
+		if q == Ottoman || c < 1 || int(s.Units[sp][q].Merc) < had+c {
+			return errLegal(legal, "%s has not so many mercenaries in %s", powers[q].Name, spaces[sp].Name)
+		}
+		hits = append(hits, hit{q, sp, c})
+		total += c
+	}
+	if total != want {
+		return errLegal(legal, "Landsknechts: name %d mercenaries of other powers to eliminate", want)
+	}
+	for _, h := range hits {
+		_ = s.removeUnits(h.sp, h.q, Force{Merc: uint8(h.n)})
+		s.fitCounters(h.sp, h.q) // HIS-5.2a
+		r.say("Landsknechts: %s are eliminated in %s.", partsText([]Part{{h.q, Force{Merc: uint8(h.n)}}}), spaces[h.sp].Name)
+		r.log(s.recheckSiege(h.sp))
+	}
+	return nil
+}
+
+func init() {
+	for _, n := range []int{cardLandsknechts, cardSwiss} {
+		registerEvent(n, cardEvent{
+			can: func(s *St, p int) error { return s.mercCardOK(p, n) },
+			play: func(r *run, p int, args string) error {
+				var legal []string
+				for _, x := range r.s.mercExamples(p, n) {
+					legal = append(legal, order{verb: "play", card: n, forEvent: true, args: x}.canonical(p))
+				}
+				return r.mercCard(p, n, args, legal)
+			},
+			examples: func(s *St, p int) []string { return s.mercExamples(p, n) },
+		})
+	}
 }
