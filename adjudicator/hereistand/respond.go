@@ -310,6 +310,8 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	switch {
 	case q == w.Power:
 		return fmt.Errorf("%s announced this action", powers[q].Name)
+	case s.bullingerAsked():
+		return fmt.Errorf(bullingerWhy)
 	case q == England && s.rulerIs(England, "mary_i"):
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
 	}
@@ -348,6 +350,9 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 			return fmt.Errorf("%s cancels an event", cardName(n))
 		}
 	case cardLandsknechts, cardSwiss:
+		if w.Kind != RespMove && w.Kind != RespAssault && w.Kind != RespTransport {
+			return fmt.Errorf("%s is played against a move, an assault or a naval transport, or in one's own impulse", cardName(n))
+		}
 		return s.mercCardOK(q, n)
 	case cardHalley:
 	default:
@@ -363,6 +368,9 @@ func (s *St) respondChoices(d Decision) []string {
 	w := s.Flow.Resp.Window
 	if w == nil {
 		return out
+	}
+	if s.bullingerAsked() {
+		return append(out, "commit Bullinger")
 	}
 	for _, n := range s.respondHand(w, d.Power) {
 		line := fmt.Sprintf("play %d %s", n, cards[n].Name)
@@ -430,6 +438,9 @@ func (s *St) respondText(d Decision) string {
 	if w == nil {
 		return ""
 	}
+	if x := s.Flow.Resp.Debate; s.bullingerAsked() {
+		return fmt.Sprintf("Debate in the %s zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i).", langNames[x.Zone])
+	}
 	if x := s.Flow.Resp.Debate; w.Kind == RespDebate && x != nil {
 		return fmt.Sprintf("Debate in the %s zone, round %d: %s against %s. You may play %s to put Luther in place of %s and draw a card: write play and the card, or no card (HIS-18.5e).",
 			langNames[x.Zone], x.Round, debaters[x.Att].Name, debaters[x.Def].Name, cardName(cardHereIStand), debaters[x.protestantDebater()].Name)
@@ -454,6 +465,9 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 	}
 	l := lines[0]
 	t := strings.ToLower(strings.TrimSpace(l.Text))
+	if !noCard(t) && s.bullingerAsked() {
+		return r.bullingerAnswer(l, t, legal)
+	}
 	if noCard(t) {
 		s.Flow.pop()
 		w.Asked |= 1 << d.Power
@@ -648,6 +662,45 @@ func (r *run) hereIStandWindow(d *Debate) bool {
 	return true
 }
 
+// bullingerWindow asks the Protestant, when the first round of debate d
+// the Papacy called is tied, whether it commits Bullinger as its debater
+// of the second round before any draw (HIS-18.5i, HIS-18.2h); it reports
+// whether it is asked (the debate then waits). When the Protestant calls
+// the debate it names Bullinger on its order instead.
+func (r *run) bullingerWindow(d *Debate) bool {
+	s := r.s
+	b, ok := debaterByID["bullinger"]
+	if s.Phase != PhAction || d.Caller != Papacy || d.Second >= 0 || !ok || s.Rel.Debater[b] != DebUncommitted {
+		return false
+	}
+	d.Asked = true
+	s.Flow.Resp.Debate = d
+	s.Flow.Resp.Window = &RespondWindow{Kind: RespDebate, Power: Papacy}
+	s.Flow.push(DecRespond, Protestant)
+	return true
+}
+
+// bullingerAsked reports whether the window open asks about Bullinger.
+func (s *St) bullingerAsked() bool {
+	w, d := s.Flow.Resp.Window, s.Flow.Resp.Debate
+	return w != nil && w.Kind == RespDebate && d != nil && d.Round == 2 && !d.Picked
+}
+
+const bullingerWhy = "write commit bullinger or no card"
+
+// bullingerAnswer reads the Protestant's answer about Bullinger: "commit
+// bullinger" (or "bullinger"); "no card" is read before.
+func (r *run) bullingerAnswer(l adjudicator.Line, t string, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	if v, rest := verbOf(t); v != "bullinger" && (v != "commit" && v != "with" && v != "play" || strings.TrimSpace(rest) != "bullinger") {
+		return nil, reject(l, errLegal(legal, bullingerWhy))
+	}
+	s.Flow.pop()
+	s.Flow.Resp.Debate.Second = debaterByID["bullinger"]
+	r.goOnDebate()
+	return []string{"commit Bullinger"}, nil
+}
+
 // hereIStand puts Luther in the waiting debate in place of the
 // Protestant's debater of the round, and the Protestant draws a card.
 func (r *run) hereIStand() {
@@ -812,6 +865,8 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
 		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),
+		p("his.why.respond_bullinger", bullingerWhy),
+		p("his.why.merc_window", "{Card} is played against a move, an assault or a naval transport, or in one's own impulse"),
 		p("his.why.merc_count", "{Card}: place {N:int} new mercenaries"),
 		p("his.why.merc_spot", "{Space}: new mercenaries of {Power:power} go to a space holding its land units, not besieged and not in unrest"),
 		p("his.why.merc_none", "{Card}: no mercenaries of another power are on the map"),

@@ -77,3 +77,68 @@ func TestHIS6_1g_MercenariesAsEvents(t *testing.T) {
 	require.Zero(t, ns.Units[sp(t, "vienna")][Hapsburg].Merc)
 	require.EqualValues(t, 1, ns.Units[sp(t, "milan")][France].Merc)
 }
+
+// noMercCards discards Landsknechts and Swiss Mercenaries from every hand,
+// so that the response windows of a test ask only about other cards.
+func noMercCards(s *St) {
+	for q := 0; q < NMajor; q++ {
+		for _, n := range []int{cardLandsknechts, cardSwiss} {
+			if handHasCard(s, q, n) {
+				s.takeFromHand(q, n)
+				s.discard(n)
+			}
+		}
+	}
+}
+
+// HIS-18.5i, HIS-18.2h: when the first round of a debate the Papacy calls
+// is tied, the Protestant is asked whether it commits Bullinger as its
+// second-round debater before any draw (in any zone); declined, or with
+// Bullinger committed, the draw is as before.
+func TestHIS18_5i_BullingerInPapalDebate(t *testing.T) {
+	s := inImpulse(t, Papacy, 0)
+	noHereIStand(s)
+	s.Turn = 3
+	(&run{s: s, dice: testdice.New(1)}).religionCardDraw()
+	b := deb(t, "bullinger")
+	require.Equal(t, uint8(DebUncommitted), s.Rel.Debater[b])
+	tie := func(s *St) {
+		ones := make([]int, 30)
+		for i := range ones {
+			ones[i] = 1
+		}
+		(&run{s: s, dice: &testdice.Script{Rolls: ones}}).debate(Papacy, LangGerman, false, deb(t, "eck"), deb(t, "melanchthon"))
+	}
+	tie(s)
+	mustCheck(t, s)
+	p := onlyPrompt(t, s, "protestant", "response", "no card")
+	require.Equal(t, []string{"no card", "commit Bullinger"}, p.Choices)
+	require.Equal(t, "Debate in the German zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i).", p.Text)
+	require.NotNil(t, p.TextMsg)
+	require.Contains(t, gameCatalog(t).Text("es", *p.TextMsg), "Bullinger")
+	readWhy(t, refuse(t, s, Protestant, "commit luther"))
+
+	ns, res := submit(t, s, Protestant, testdice.New(1), "Commit Bullinger")
+	readAll(t, res)
+	require.Equal(t, []string{"commit Bullinger"}, res.Canonical)
+	text := eventText(res, "england")
+	require.Contains(t, text, "Protestant commits Bullinger for its bonus.")
+	require.Contains(t, text, "against Bullinger (2).")
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[b])
+	require.Nil(t, ns.Flow.Resp.Debate)
+
+	ns, res = submit(t, s, Protestant, testdice.New(1), "no card")
+	readAll(t, res)
+	require.NotContains(t, eventText(res, "england"), "commits Bullinger")
+	require.Contains(t, eventText(res, "england"), "Second round:")
+
+	// Bullinger committed: nobody is asked and the debate goes on.
+	s = inImpulse(t, Papacy, 0)
+	noHereIStand(s)
+	s.Rel.Debater[b] = DebCommitted
+	tie(s)
+	require.Nil(t, s.Flow.Resp.Debate)
+	for _, pr := range s.Prompts() {
+		require.NotEqual(t, "response", pr.Kind)
+	}
+}
