@@ -38,12 +38,19 @@ import (
 //	                  debate for the rest of the turn and Luther is committed
 //	38 Halley's Comet a power skips its next impulse, or discards a card drawn at
 //	                  random from its hand; the action goes on
+//	33 Landsknechts,  against a land move, an assault or a naval transport: new
+//	36 Swiss Mercs    mercenaries (or the Ottoman's eliminations, below); the
+//	                  action goes on
 //
 // Before each round of a debate in the German zone, the Protestant, while
 // Luther lives, may play its Home card Here I Stand to put Luther in
 // place of its debater of the round, even if he is committed or barred
 // by Leipzig Debate, and then draws a card (HIS-18.5e, HIS-18.5i). The
 // debate waits in Flow.Resp.Debate.
+//
+// When the first round of a debate the Papacy calls is tied, the
+// Protestant is asked the same way whether it commits Bullinger as its
+// second-round debater ("commit bullinger" or "no card", HIS-18.5i).
 //
 // The window of an event opens when another power plays as its event a
 // card The Wartburg may cancel and a power holds a Response card it may
