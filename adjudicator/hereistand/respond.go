@@ -41,6 +41,8 @@ import (
 //	33 Landsknechts,  against a land move, an assault or a naval transport: new
 //	36 Swiss Mercs    mercenaries (or the Ottoman's eliminations, below); the
 //	                  action goes on
+//	34 Prof. Rowers   +2 or -2 on a naval interception or avoid-battle roll, asked
+//	                  after the roll of every power holding it, the roller first
 //
 // Before each round of a debate in the German zone, the Protestant, while
 // Luther lives, may play its Home card Here I Stand to put Luther in
@@ -78,6 +80,7 @@ const (
 	RespHRE    // Charles V's jump (Holy Roman Emperor)
 	RespEvent  // a card played as its event (The Wartburg)
 	RespDebate // a round of a German debate (Here I Stand)
+	RespRoll   // a naval interception or avoid-battle roll (Professional Rowers)
 )
 
 // Debate is a theological debate in progress (religion_actions.go): the
@@ -126,6 +129,11 @@ type RespondWindow struct {
 	Card  int    `json:"card,omitempty"`
 	Args  string `json:"args,omitempty"`
 	Asked uint16 `json:"asked,omitempty"`
+	// A naval roll (RespRoll): the sea zone the ships come from, the
+	// roll's total and whether it is to avoid battle (else to intercept).
+	From  int  `json:"from,omitempty"`
+	Sum   int  `json:"sum,omitempty"`
+	Avoid bool `json:"avoid,omitempty"`
 }
 
 // Responses are the Response cards' effects in the state: the window
@@ -191,7 +199,7 @@ func (x Responses) check() error {
 	if w == nil {
 		return nil
 	}
-	if w.Kind < RespMove || w.Kind > RespDebate || (w.Kind == RespDebate) != (x.Debate != nil) || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
+	if w.Kind < RespMove || w.Kind > RespRoll || w.From < 0 || w.From >= NLoc || (w.Kind == RespDebate) != (x.Debate != nil) || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
 		return fmt.Errorf("bad response window")
 	}
 	for _, l := range w.Leaders {
@@ -216,7 +224,7 @@ func (x *Responses) noteMoved(m *Move) {
 
 func isResponsePlay(n int) bool {
 	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand ||
-		n == cardLandsknechts || n == cardSwiss
+		n == cardLandsknechts || n == cardSwiss || n == cardRowers
 }
 
 // wartburgTarget reports whether The Wartburg may cancel card n's event.
@@ -287,7 +295,11 @@ func (r *run) askRespond(w *RespondWindow) bool {
 // holding a Response card it may play in w; the powers without one are
 // marked asked.
 func (s *St) nextResponder(w *RespondWindow) int {
-	for i := 1; i < NMajor; i++ {
+	first := 1
+	if w.Kind == RespRoll {
+		first = 0 // any power, the one that rolled first
+	}
+	for i := first; i < NMajor; i++ {
 		q := (w.Power + i) % NMajor
 		if w.Asked&(1<<q) != 0 {
 			continue
@@ -315,12 +327,15 @@ func (s *St) respondHand(w *RespondWindow, q int) []int {
 // hand).
 func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	switch {
-	case q == w.Power:
+	case q == w.Power && w.Kind != RespRoll:
 		return fmt.Errorf("%s announced this action", powers[q].Name)
 	case s.bullingerAsked():
 		return fmt.Errorf(bullingerWhy)
 	case q == England && s.rulerIs(England, "mary_i"):
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
+	}
+	if (w.Kind == RespRoll) != (n == cardRowers) {
+		return fmt.Errorf("after a naval interception or avoid-battle roll only Professional Rowers is played; in a naval combat it is played in the combat window")
 	}
 	if (w.Kind == RespDebate) != (n == cardHereIStand) {
 		if n == cardHereIStand {
@@ -356,6 +371,7 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 		case w.Kind != RespEvent:
 			return fmt.Errorf("%s cancels an event", cardName(n))
 		}
+	case cardRowers:
 	case cardLandsknechts, cardSwiss:
 		if w.Kind != RespMove && w.Kind != RespAssault && w.Kind != RespTransport {
 			return fmt.Errorf("%s is played against a move, an assault or a naval transport, or in one's own impulse", cardName(n))
@@ -394,6 +410,8 @@ func (s *St) respondChoices(d Decision) []string {
 			for _, c := range s.mercExamples(d.Power, n) {
 				out = append(out, line+": "+c)
 			}
+		case n == cardRowers:
+			out = append(out, line+": +2", line+": -2")
 		default:
 			out = append(out, line)
 		}
@@ -435,6 +453,8 @@ func (w *RespondWindow) action() string {
 		return "the event " + cardName(w.Card)
 	case RespDebate:
 		return "a debate"
+	case RespRoll:
+		return "a naval roll"
 	}
 	return "Charles V's jump to " + spaces[w.Where].Name
 }
@@ -447,6 +467,15 @@ func (s *St) respondText(d Decision) string {
 	}
 	if x := s.Flow.Resp.Debate; s.bullingerAsked() {
 		return fmt.Sprintf("Debate in the %s zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i).", langNames[x.Zone])
+	}
+	if w.Kind == RespRoll {
+		how := "You may play %s to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."
+		if w.Avoid {
+			return fmt.Sprintf("%s rolled %d to avoid battle from %s to %s (%d needed). "+how,
+				powers[w.Power].Name, w.Sum, locName(w.From), locName(w.Where), InterceptRoll, cardName(cardRowers))
+		}
+		return fmt.Sprintf("%s rolled %d to intercept from %s into %s (%d needed). "+how,
+			powers[w.Power].Name, w.Sum, locName(w.From), locName(w.Where), InterceptRoll, cardName(cardRowers))
 	}
 	if x := s.Flow.Resp.Debate; w.Kind == RespDebate && x != nil {
 		return fmt.Sprintf("Debate in the %s zone, round %d: %s against %s. You may play %s to put Luther in place of %s and draw a card: write play and the card, or no card (HIS-18.5e).",
@@ -542,6 +571,18 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		s.Flow.pop()
 		r.playResponse(d.Power, n)
 		r.halley(verb, q)
+		w.Asked |= 1 << d.Power
+		r.goOnRespond(w)
+	case cardRowers:
+		mod := map[string]int{"+2": 2, "2": 2, "plus 2": 2, "-2": -2, "minus 2": -2}[strings.Join(strings.Fields(args), " ")]
+		if mod == 0 {
+			return nil, reject(l, errLegal(legal, "Professional Rowers: write +2 or -2 after a colon"))
+		}
+		canon += fmt.Sprintf(": %+d", mod)
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		w.Sum += mod
+		r.say("Professional Rowers: %s's roll becomes %d.", powers[w.Power].Name, w.Sum)
 		w.Asked |= 1 << d.Power
 		r.goOnRespond(w)
 	case cardLandsknechts, cardSwiss:
@@ -669,6 +710,17 @@ func (r *run) hereIStandWindow(d *Debate) bool {
 	return true
 }
 
+// navalRoll opens the window of Professional Rowers after power q's naval
+// interception (avoid false) or avoid-battle roll sum from sea zone from
+// into to (HIS-16.1j): every power holding the card is asked, q first. It
+// reports whether one is asked: the roll's result then waits.
+func (r *run) navalRoll(q, from, to, sum int, avoid bool) bool {
+	if r.replay || r.s.Phase != PhAction {
+		return false
+	}
+	return r.askRespond(&RespondWindow{Kind: RespRoll, Power: q, From: from, Where: to, Sum: sum, Avoid: avoid})
+}
+
 // bullingerWindow asks the Protestant, when the first round of debate d
 // the Papacy called is tied, whether it commits Bullinger as its debater
 // of the second round before any draw (HIS-18.5i, HIS-18.2h); it reports
@@ -767,6 +819,10 @@ func (r *run) goOnRespond(w *RespondWindow) {
 	case RespHRE:
 		hreJump(r, w.Where, w.Alva)
 		return
+	case RespRoll:
+		r.navalRollResult(w)
+		r.continueNaval()
+		return
 	case RespEvent:
 		if err := events[w.Card].play(r, w.Power, w.Args); err != nil {
 			r.say("The action of %s cannot be carried out: %v.", powers[w.Power].Name, err)
@@ -835,6 +891,8 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.respond_event", "{Power:power} announces the event {Card}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_debate", "Debate in the {Zone:zone} zone, round {R:int}: {A} against {D}. You may play {Card} to put Luther in place of {Old} and draw a card: write play and the card, or no card (HIS-18.5e)."),
 		p("his.prompt.respond_bullinger", "Debate in the {Zone:zone} zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i)."),
+		p("his.prompt.respond_roll_intercept", "{Power:power} rolled {N:int} to intercept from {From} into {To} ({M:int} needed). You may play {Card} to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."),
+		p("his.prompt.respond_roll_avoid", "{Power:power} rolled {N:int} to avoid battle from {From} to {To} ({M:int} needed). You may play {Card} to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_hre", "{Power:power} announces Charles V's jump to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 	}
 	events = msg.Patterns{
@@ -852,6 +910,7 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.respond_halley_skip", "Halley's Comet: {Power:power} skips its next impulse."),
 		p("his.ev.respond_skipped", "{Power:power} skips its impulse (Halley's Comet)."),
 		p("his.ev.respond_merc_eliminated", "Landsknechts: {Units:units} are eliminated in {Space}."),
+		p("his.ev.respond_rowers", "Professional Rowers: {Power:power}'s roll becomes {N:int}."),
 		p("his.ev.respond_failed", "The action of {Power:power} cannot be carried out: {Why}."),
 	}
 	whys = msg.Patterns{
@@ -874,6 +933,8 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),
 		p("his.why.respond_bullinger", bullingerWhy),
 		p("his.why.merc_window", "{Card} is played against a move, an assault or a naval transport, or in one's own impulse"),
+		p("his.why.respond_rowers_only", "after a naval interception or avoid-battle roll only Professional Rowers is played; in a naval combat it is played in the combat window"),
+		p("his.why.respond_rowers_mod", "Professional Rowers: write +2 or -2 after a colon"),
 		p("his.why.merc_count", "{Card}: place {N:int} new mercenaries"),
 		p("his.why.merc_spot", "{Space}: new mercenaries of {Power:power} go to a space holding its land units, not besieged and not in unrest"),
 		p("his.why.merc_none", "{Card}: no mercenaries of another power are on the map"),

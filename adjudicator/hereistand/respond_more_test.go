@@ -142,3 +142,38 @@ func TestHIS18_5i_BullingerInPapalDebate(t *testing.T) {
 		require.NotEqual(t, "response", pr.Kind)
 	}
 }
+
+// HIS-6.1g, HIS-16.1j: Professional Rowers after a naval interception
+// roll: any power holding it, the roller first, may add 2 to the roll or
+// take 2 from it; the result waits for the answers.
+func TestHIS6_1g_RowersOnNavalRolls(t *testing.T) {
+	s := board(t)
+	s.setWar(Ottoman, Hapsburg, true)
+	s.Ctrl[sp(t, "tunis")] = Ottoman
+	put(t, s, "tunis", Ottoman, Force{Sq: 2, Cor: 1})
+	ion := seaLoc(sz(t, "ionian_sea"))
+	s.addUnits(ion, Hapsburg, Force{Sq: 1})
+	play := impulseFor(t, s, Ottoman, 2)
+	deal(s, France, cardRowers)
+	s, _ = submit(t, s, Ottoman, testdice.New(1), play, "naval move tunis to barbary")
+	onlyPrompt(t, s, "hapsburg", "naval-intercept", "decline")
+	s, res := submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{3, 4}}, "intercept from ionian")
+	require.NotContains(t, eventText(res, "france"), "fails", "the result waits")
+	p := onlyPrompt(t, s, "france", "response", "no card")
+	require.Equal(t, []string{"no card", "play 34 Professional Rowers: +2", "play 34 Professional Rowers: -2"}, p.Choices)
+	require.Contains(t, p.Text, "Hapsburg rolled 7 to intercept from Ionian Sea into Barbary Coast (9 needed).")
+	require.NotNil(t, p.TextMsg)
+	readWhy(t, refuse(t, s, France, "play professional rowers: +3"))
+
+	ns, res := submit(t, s, France, &testdice.Script{Rolls: make([]int, 20)}, "play professional: +2")
+	readAll(t, res)
+	require.Equal(t, []string{"play 34 Professional Rowers: +2"}, res.Canonical)
+	text := eventText(res, "papacy")
+	require.Contains(t, text, "Professional Rowers: Hapsburg's roll becomes 9.")
+	require.Contains(t, text, "The interception succeeds.")
+	require.True(t, discarded(ns, cardRowers))
+
+	ns, res = submit(t, s, France, testdice.New(1), "no card")
+	require.Contains(t, eventText(res, "papacy"), "The interception fails (9 needed).")
+	require.True(t, handHas(ns, France, cardRowers))
+}
