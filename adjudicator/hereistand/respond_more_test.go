@@ -1,6 +1,7 @@
 package hereistand
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem/pbem/adjudicator/testdice"
@@ -176,4 +177,33 @@ func TestHIS6_1g_RowersOnNavalRolls(t *testing.T) {
 	ns, res = submit(t, s, France, testdice.New(1), "no card")
 	require.Contains(t, eventText(res, "papacy"), "The interception fails (9 needed).")
 	require.True(t, handHas(ns, France, cardRowers))
+}
+
+// HIS-6.1g, HIS-16.1j: Professional Rowers on an avoid-battle roll at sea:
+// the power that rolled is asked first and may take the +2 itself.
+func TestHIS6_1g_RowersOnAvoidBattle(t *testing.T) {
+	s := board(t)
+	s.setWar(France, Hapsburg, true)
+	put(t, s, "marseille", France, Force{Sq: 2})
+	gol := seaLoc(sz(t, "gulf_of_lyon"))
+	s.addUnits(gol, Hapsburg, Force{Sq: 1})
+	play := impulseFor(t, s, France, 3)
+	deal(s, Hapsburg, cardRowers)
+	s, _ = submit(t, s, France, testdice.New(1), play, "naval move marseille to gulf of lyon")
+	p := onlyPrompt(t, s, "hapsburg", "naval-avoid", "stand")
+	var avoid string
+	for _, c := range p.Choices {
+		if strings.HasPrefix(c, "avoid") {
+			avoid = c
+			break
+		}
+	}
+	require.NotEmpty(t, avoid)
+	s, _ = submit(t, s, Hapsburg, &testdice.Script{Rolls: []int{3, 4}}, avoid)
+	p = onlyPrompt(t, s, "hapsburg", "response", "no card")
+	require.Contains(t, p.Text, "Hapsburg rolled 7 to avoid battle from Gulf of Lyon")
+	s, res := submit(t, s, Hapsburg, testdice.New(1), "play professional rowers: +2")
+	readAll(t, res)
+	require.Contains(t, eventText(res, "france"), "The attempt succeeds.")
+	require.Zero(t, s.Units[gol][Hapsburg].Naval())
 }
