@@ -347,6 +347,9 @@ func TestHIS14b_MercenariesBeforeTheBattle(t *testing.T) {
 	deal(s, Hapsburg, append(s.Hands[Hapsburg], cardLandsknechts)...)
 	deal(s, France, cardSwiss)
 	s, _ = submit(t, s, Hapsburg, testdice.New(1), play, "move all from besancon to dijon")
+	// France may first play Swiss Mercenaries against the move (HIS-6.1g).
+	onlyPrompt(t, s, "france", "response", "no card")
+	s, _ = submit(t, s, France, testdice.New(1), "no card")
 	s, _ = submit(t, s, France, testdice.New(1), "stand")
 	p := onlyPrompt(t, s, "hapsburg", "combat", "no card")
 	require.Equal(t, []string{"no card", "play 33 Landsknechts"}, p.Choices)

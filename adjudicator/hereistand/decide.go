@@ -16,27 +16,8 @@ func (r *run) decisionAnswer(d Decision, lines []adjudicator.Line) ([]string, *a
 	s := r.s
 	m := s.Flow.Move
 	legal := s.decisionChoices(d)
-	switch d.Kind {
-	case DecNavalIntercept, DecNavalAvoid:
-		return r.navalAnswer(d, lines, legal)
-	case DecRetreat:
-		return r.retreatAnswer(d, lines, legal)
-	case DecLosses:
-		return r.lossesAnswer(d, lines, legal)
-	case DecCommit:
-		return r.commitAnswer(d, lines, legal)
-	case DecReform:
-		return r.targetAnswer(d, lines, legal)
-	case DecChoice:
-		return r.choiceAnswer(d, lines, legal)
-	case DecPiracy:
-		return r.piracyAnswer(d, lines, legal)
-	case DecForeign:
-		return r.foreignAnswer(d, lines, legal)
-	case DecCombat:
-		return r.combatAnswer(d, lines, legal)
-	case DecRespond:
-		return r.respondAnswer(d, lines, legal)
+	if k := decisionFuncs[d.Kind]; k.answer != nil {
+		return k.answer(r, d, lines, legal)
 	}
 	l, rej := one(lines, legal)
 	if rej != nil {
@@ -284,26 +265,8 @@ func lossChoices(f Force, n int) []string {
 // decisionChoices lists the legal answers to decision d, most useful
 // first; the first is the default.
 func (s *St) decisionChoices(d Decision) []string {
-	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
-		return s.navalChoices(d)
-	}
-	if d.Kind == DecReform {
-		return s.targetChoices()
-	}
-	if d.Kind == DecChoice {
-		return s.choiceChoices(d)
-	}
-	if d.Kind == DecPiracy {
-		return s.piracyChoices()
-	}
-	if d.Kind == DecForeign {
-		return s.foreignChoices()
-	}
-	if d.Kind == DecCombat {
-		return s.combatChoices(d)
-	}
-	if d.Kind == DecRespond {
-		return s.respondChoices(d)
+	if k := decisionFuncs[d.Kind]; k.choices != nil {
+		return k.choices(s, d)
 	}
 	m := s.Flow.Move
 	q := d.Power
@@ -347,68 +310,16 @@ func (s *St) decisionChoices(d Decision) []string {
 			}
 		}
 		return out
-	case DecCommit:
-		in := s.reliefInside(m)
-		out := []string{"commit none", "commit all"}
-		for n := 1; n < in.Land(); n++ {
-			out = append(out, fmt.Sprintf("commit %d", n))
-		}
-		return out
-	case DecLosses:
-		_, parts, n := s.lossesOwed(q)
-		if len(parts) == 0 {
-			return []string{"lose"}
-		}
-		return lossChoices(parts[0].Force, n)
-	case DecRetreat:
-		b := s.Flow.Battle
-		var out []string
-		opts := s.RetreatOptions(b, false)
-		c := s.Controller(b.Space)
-		if s.fortified(b.Space) && (c == q || s.Allied(c, q)) {
-			out = append(out, "withdraw")
-		}
-		for _, sp := range opts {
-			out = append(out, "retreat to "+spaces[sp].Name)
-		}
-		if len(out) == 0 {
-			out = []string{"withdraw"}
-		}
-		return out
 	}
 	return nil
 }
 
 // decisionText explains decision d to its power.
 func (s *St) decisionText(d Decision) string {
-	if a := s.Flow.Assault; a != nil && d.Kind == DecLosses {
-		_, _, n := s.lossesOwed(d.Power)
-		return fmt.Sprintf("Assault on %s: %s. Choose the %d units you lose (HIS-15.1m).", spaces[a.Space].Name,
-			s.Flow.Roll.text(powers[a.Power].Name, "the garrison"), n)
-	}
-	if d.Kind == DecNavalIntercept || d.Kind == DecNavalAvoid {
-		return s.navalDecisionText(d)
-	}
-	if d.Kind == DecReform {
-		return s.targetText()
-	}
-	if d.Kind == DecChoice {
-		return s.choiceText(d)
-	}
-	if d.Kind == DecPiracy {
-		return s.piracyText()
-	}
-	if d.Kind == DecForeign {
-		return s.foreignText()
-	}
-	if d.Kind == DecCombat {
-		return s.combatText(d)
-	}
-	if d.Kind == DecRespond {
-		return s.respondText(d)
+	if k := decisionFuncs[d.Kind]; k.text != nil {
+		return k.text(s, d)
 	}
 	m := s.Flow.Move
-	q := d.Power
 	mover := powers[m.Power].Name
 	switch d.Kind {
 	case DecIntercept:
@@ -423,16 +334,6 @@ func (s *St) decisionText(d Decision) string {
 	case DecFallBack:
 		return fmt.Sprintf("Your formation does not outnumber the garrison of %s: fall back to %s at no cost or move on (HIS-13.4c); %d CP left.",
 			spaces[m.To].Name, spaces[m.From].Name, s.Flow.CP)
-	case DecCommit:
-		return fmt.Sprintf("Your move relieves %s: the %s inside may join the battle (HIS-15.2a): commit all, none or a number; leaders inside join with all.",
-			spaces[m.To].Name, unitText(s.reliefInside(m)))
-	case DecLosses:
-		_, _, n := s.lossesOwed(q)
-		return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
-			s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), n)
-	case DecRetreat:
-		return fmt.Sprintf("Your defenders lost the battle of %s: choose where they retreat and whether up to 4 withdraw into the fortifications (HIS-14.1); both lines may be given.",
-			spaces[s.Flow.Battle.Space].Name)
 	}
 	return ""
 }
@@ -488,4 +389,99 @@ func (r *run) commitAnswer(d Decision, lines []adjudicator.Line, legal []string)
 	}
 	r.continueMove()
 	return []string{canon}, nil
+}
+
+// decisionFunc holds, for a kind of decision with its own reader, its
+// legal answers (the default first), its text and the reading of its
+// answer; the kinds without one (interception, avoid battle, withdrawal,
+// falling back) are answered as orders of a move in decisionAnswer.
+type decisionFunc struct {
+	choices func(s *St, d Decision) []string
+	text    func(s *St, d Decision) string
+	answer  func(r *run, d Decision, lines []adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection)
+}
+
+// decisionFuncs is filled in init: the answers lead back to the code
+// that asks the decisions.
+var decisionFuncs map[int]decisionFunc
+
+func init() {
+	naval := decisionFunc{(*St).navalChoices, (*St).navalDecisionText, (*run).navalAnswer}
+	decisionFuncs = map[int]decisionFunc{
+		DecNavalIntercept: naval,
+		DecNavalAvoid:     naval,
+		DecRetreat:        {(*St).retreatChoices, (*St).retreatText, (*run).retreatAnswer},
+		DecLosses:         {(*St).lossesChoices, (*St).lossesText, (*run).lossesAnswer},
+		DecCommit:         {(*St).commitChoices, (*St).commitText, (*run).commitAnswer},
+		DecReform: {func(s *St, _ Decision) []string { return s.targetChoices() },
+			func(s *St, _ Decision) string { return s.targetText() }, (*run).targetAnswer},
+		DecChoice: {(*St).choiceChoices, (*St).choiceText, (*run).choiceAnswer},
+		DecPiracy: {func(s *St, _ Decision) []string { return s.piracyChoices() },
+			func(s *St, _ Decision) string { return s.piracyText() }, (*run).piracyAnswer},
+		DecForeign: {func(s *St, _ Decision) []string { return s.foreignChoices() },
+			func(s *St, _ Decision) string { return s.foreignText() }, (*run).foreignAnswer},
+		DecCombat:  {(*St).combatChoices, (*St).combatText, (*run).combatAnswer},
+		DecRespond: {(*St).respondChoices, (*St).respondText, (*run).respondAnswer},
+	}
+}
+
+// commitChoices: the units inside a relieved space that may join the
+// battle (HIS-15.2a).
+func (s *St) commitChoices(d Decision) []string {
+	in := s.reliefInside(s.Flow.Move)
+	out := []string{"commit none", "commit all"}
+	for n := 1; n < in.Land(); n++ {
+		out = append(out, fmt.Sprintf("commit %d", n))
+	}
+	return out
+}
+
+func (s *St) commitText(d Decision) string {
+	m := s.Flow.Move
+	return fmt.Sprintf("Your move relieves %s: the %s inside may join the battle (HIS-15.2a): commit all, none or a number; leaders inside join with all.",
+		spaces[m.To].Name, unitText(s.reliefInside(m)))
+}
+
+// lossesChoices: the casualties of a field battle or an assault (HIS-14i,
+// HIS-15.1m).
+func (s *St) lossesChoices(d Decision) []string {
+	_, parts, n := s.lossesOwed(d.Power)
+	if len(parts) == 0 {
+		return []string{"lose"}
+	}
+	return lossChoices(parts[0].Force, n)
+}
+
+func (s *St) lossesText(d Decision) string {
+	_, _, n := s.lossesOwed(d.Power)
+	if a := s.Flow.Assault; a != nil {
+		return fmt.Sprintf("Assault on %s: %s. Choose the %d units you lose (HIS-15.1m).", spaces[a.Space].Name,
+			s.Flow.Roll.text(powers[a.Power].Name, "the garrison"), n)
+	}
+	return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
+		s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), n)
+}
+
+// retreatChoices: where beaten defenders retreat, or withdraw (HIS-14.1).
+func (s *St) retreatChoices(d Decision) []string {
+	q := d.Power
+	b := s.Flow.Battle
+	var out []string
+	opts := s.RetreatOptions(b, false)
+	c := s.Controller(b.Space)
+	if s.fortified(b.Space) && (c == q || s.Allied(c, q)) {
+		out = append(out, "withdraw")
+	}
+	for _, sp := range opts {
+		out = append(out, "retreat to "+spaces[sp].Name)
+	}
+	if len(out) == 0 {
+		out = []string{"withdraw"}
+	}
+	return out
+}
+
+func (s *St) retreatText(d Decision) string {
+	return fmt.Sprintf("Your defenders lost the battle of %s: choose where they retreat and whether up to 4 withdraw into the fortifications (HIS-14.1); both lines may be given.",
+		spaces[s.Flow.Battle.Space].Name)
 }

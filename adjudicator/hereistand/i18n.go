@@ -354,6 +354,7 @@ func i18nInit() {
 		p("his.ev.intercept_succeeds", "The interception succeeds: {Units:units} stand in {Space}"),
 		p("his.ev.tries_avoid_sea", "{Power:power} tries to avoid battle from {From} to {To}: {Roll}."),
 		p("his.ev.tries_avoid", "{Power:power} tries to avoid battle into {Space}: {Roll}"),
+		p("his.ev.attempt_succeeds_end", "The attempt succeeds."),
 		p("his.ev.attempt_fails_end", "The attempt fails (9 needed)."),
 		p("his.ev.attempt_fails", "The attempt fails (9 needed)"),
 		p("his.ev.stands_fight", "{Power:power} stands to fight in {Space}"),

@@ -787,17 +787,11 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		mod := bestNaval(s, q, opt.From)
 		a, b := r.dice.Roll("naval interception", 6), r.dice.Roll("naval interception", 6)
 		r.say("%s tries to intercept from %s into %s: %d+%d%+d = %d.", powers[q].Name, locName(opt.From), locName(opt.Dest), a, b, mod, a+b+mod)
-		if a+b+mod >= InterceptRoll {
-			s.shiftSide(q, opt.From, opt.Dest)
-			n.Intercepted = append(n.Intercepted, opt.Dest)
-			if !contains(n.Dest, opt.Dest) {
-				n.Dest = append(n.Dest, opt.Dest)
-			}
-			r.say("The interception succeeds.")
-		} else {
-			r.say("The interception fails (9 needed).")
-		}
 		canon = fmt.Sprintf("intercept from %s into %s", locName(opt.From), locName(opt.Dest))
+		if r.navalRoll(q, opt.From, opt.Dest, a+b+mod, false) {
+			return []string{canon}, nil // Professional Rowers (respond.go)
+		}
+		r.navalRollResult(&RespondWindow{Power: q, From: opt.From, Where: opt.Dest, Sum: a + b + mod})
 	case d.Kind == DecNavalAvoid:
 		_, zone, _ := s.nextNavalAvoid(n)
 		n.Avoided = append(n.Avoided, q*NLoc+zone)
@@ -816,18 +810,39 @@ func (r *run) navalAnswer(d Decision, lines []adjudicator.Line, legal []string) 
 		mod := bestNaval(s, q, zone)
 		a, b := r.dice.Roll("naval avoid battle", 6), r.dice.Roll("naval avoid battle", 6)
 		r.say("%s tries to avoid battle from %s to %s: %d+%d%+d = %d.", powers[q].Name, locName(zone), locName(to), a, b, mod, a+b+mod)
-		if a+b+mod >= InterceptRoll {
-			s.shiftSide(q, zone, to)
-			r.say("The attempt succeeds.")
-		} else {
-			r.say("The attempt fails (9 needed).")
-		}
 		canon = "avoid battle to " + locName(to)
+		if r.navalRoll(q, zone, to, a+b+mod, true) {
+			return []string{canon}, nil // Professional Rowers (respond.go)
+		}
+		r.navalRollResult(&RespondWindow{Power: q, From: zone, Where: to, Sum: a + b + mod, Avoid: true})
 	default:
 		return nil, reject(l, errLegal(legal, "not an answer to this decision"))
 	}
 	r.continueNaval()
 	return []string{canon}, nil
+}
+
+// navalRollResult carries out the naval interception or avoid-battle roll
+// of w (HIS-16.1j): 9 or more succeeds.
+func (r *run) navalRollResult(w *RespondWindow) {
+	s := r.s
+	n := s.Flow.Naval
+	switch {
+	case w.Avoid && w.Sum >= InterceptRoll:
+		s.shiftSide(w.Power, w.From, w.Where)
+		r.say("The attempt succeeds.")
+	case w.Avoid:
+		r.say("The attempt fails (9 needed).")
+	case w.Sum >= InterceptRoll:
+		s.shiftSide(w.Power, w.From, w.Where)
+		n.Intercepted = append(n.Intercepted, w.Where)
+		if !contains(n.Dest, w.Where) {
+			n.Dest = append(n.Dest, w.Where)
+		}
+		r.say("The interception succeeds.")
+	default:
+		r.say("The interception fails (9 needed).")
+	}
 }
 
 // navalChoices lists the answers to a naval decision, the default first.

@@ -483,6 +483,12 @@ func (r *run) debateRounds(d *Debate) {
 	enemy := Papacy + Protestant - caller
 	for ; d.Round <= 2; d.Round++ {
 		if d.Round == 2 && !d.Picked {
+			// HIS-18.5i: in the Papacy's debate the Protestant is asked
+			// whether Bullinger comes in (respond.go).
+			if !d.Asked && r.bullingerWindow(d) {
+				return
+			}
+			d.Asked = false
 			d.Picked = true
 			// HIS-18.5i: new debaters, uncommitted first.
 			next := func(p, old int) int {

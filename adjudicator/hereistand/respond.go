@@ -1,7 +1,10 @@
 package hereistand
 
 import (
+	"strconv"
+
 	"fmt"
+	"github.com/pbem/pbem/adjudicator/orders"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -35,12 +38,21 @@ import (
 //	                  debate for the rest of the turn and Luther is committed
 //	38 Halley's Comet a power skips its next impulse, or discards a card drawn at
 //	                  random from its hand; the action goes on
+//	33 Landsknechts,  against a land move, an assault or a naval transport: new
+//	36 Swiss Mercs    mercenaries (or the Ottoman's eliminations, below); the
+//	                  action goes on
+//	34 Prof. Rowers   +2 or -2 on a naval interception or avoid-battle roll, asked
+//	                  after the roll of every power holding it, the roller first
 //
 // Before each round of a debate in the German zone, the Protestant, while
 // Luther lives, may play its Home card Here I Stand to put Luther in
 // place of its debater of the round, even if he is committed or barred
 // by Leipzig Debate, and then draws a card (HIS-18.5e, HIS-18.5i). The
 // debate waits in Flow.Resp.Debate.
+//
+// When the first round of a debate the Papacy calls is tied, the
+// Protestant is asked the same way whether it commits Bullinger as its
+// second-round debater ("commit bullinger" or "no card", HIS-18.5i).
 //
 // The window of an event opens when another power plays as its event a
 // card The Wartburg may cancel and a power holds a Response card it may
@@ -68,6 +80,7 @@ const (
 	RespHRE    // Charles V's jump (Holy Roman Emperor)
 	RespEvent  // a card played as its event (The Wartburg)
 	RespDebate // a round of a German debate (Here I Stand)
+	RespRoll   // a naval interception or avoid-battle roll (Professional Rowers)
 )
 
 // Debate is a theological debate in progress (religion_actions.go): the
@@ -116,6 +129,11 @@ type RespondWindow struct {
 	Card  int    `json:"card,omitempty"`
 	Args  string `json:"args,omitempty"`
 	Asked uint16 `json:"asked,omitempty"`
+	// A naval roll (RespRoll): the sea zone the ships come from, the
+	// roll's total and whether it is to avoid battle (else to intercept).
+	From  int  `json:"from,omitempty"`
+	Sum   int  `json:"sum,omitempty"`
+	Avoid bool `json:"avoid,omitempty"`
 }
 
 // Responses are the Response cards' effects in the state: the window
@@ -181,7 +199,7 @@ func (x Responses) check() error {
 	if w == nil {
 		return nil
 	}
-	if w.Kind < RespMove || w.Kind > RespDebate || (w.Kind == RespDebate) != (x.Debate != nil) || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
+	if w.Kind < RespMove || w.Kind > RespRoll || w.From < 0 || w.From >= NLoc || (w.Kind == RespDebate) != (x.Debate != nil) || w.Card < 0 || w.Card > NC || w.Power < 0 || w.Power >= NMajor || w.Where < 0 || w.Where >= NLoc || w.Cost < 0 {
 		return fmt.Errorf("bad response window")
 	}
 	for _, l := range w.Leaders {
@@ -205,7 +223,8 @@ func (x *Responses) noteMoved(m *Move) {
 }
 
 func isResponsePlay(n int) bool {
-	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand
+	return n == cardFoulWeather || n == cardGout || n == cardWartburg || n == cardHalley || n == cardHereIStand ||
+		n == cardLandsknechts || n == cardSwiss || n == cardRowers
 }
 
 // wartburgTarget reports whether The Wartburg may cancel card n's event.
@@ -276,7 +295,11 @@ func (r *run) askRespond(w *RespondWindow) bool {
 // holding a Response card it may play in w; the powers without one are
 // marked asked.
 func (s *St) nextResponder(w *RespondWindow) int {
-	for i := 1; i < NMajor; i++ {
+	first := 1
+	if w.Kind == RespRoll {
+		first = 0 // any power, the one that rolled first
+	}
+	for i := first; i < NMajor; i++ {
 		q := (w.Power + i) % NMajor
 		if w.Asked&(1<<q) != 0 {
 			continue
@@ -304,14 +327,20 @@ func (s *St) respondHand(w *RespondWindow, q int) []int {
 // hand).
 func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 	switch {
-	case q == w.Power:
+	case q == w.Power && w.Kind != RespRoll:
 		return fmt.Errorf("%s announced this action", powers[q].Name)
-	case s.seatOf(q) == s.seatOf(w.Power):
+	case q != w.Power && w.Kind != RespRoll && s.seatOf(q) == s.seatOf(w.Power):
 		// With fewer than six players one player holds both powers and
-		// would not cancel its own action (rulings).
+		// would not cancel its own action (rulings); Professional Rowers
+		// may still help a roll of the seat's other power.
 		return fmt.Errorf("%s and %s are played by the same player", powers[q].Name, powers[w.Power].Name)
+	case s.bullingerAsked():
+		return fmt.Errorf(bullingerWhy)
 	case q == England && s.rulerIs(England, "mary_i"):
 		return fmt.Errorf("while Mary I rules, England plays Response and Combat cards for CP only (HIS-21.3k)")
+	}
+	if (w.Kind == RespRoll) != (n == cardRowers) {
+		return fmt.Errorf("after a naval interception or avoid-battle roll only Professional Rowers is played; in a naval combat it is played in the combat window")
 	}
 	if (w.Kind == RespDebate) != (n == cardHereIStand) {
 		if n == cardHereIStand {
@@ -347,6 +376,12 @@ func (s *St) respondCardOK(w *RespondWindow, q, n int) error {
 		case w.Kind != RespEvent:
 			return fmt.Errorf("%s cancels an event", cardName(n))
 		}
+	case cardRowers:
+	case cardLandsknechts, cardSwiss:
+		if w.Kind != RespMove && w.Kind != RespAssault && w.Kind != RespTransport {
+			return fmt.Errorf("%s is played against a move, an assault or a naval transport, or in one's own impulse", cardName(n))
+		}
+		return s.mercCardOK(q, n)
 	case cardHalley:
 	default:
 		return fmt.Errorf("%s is not a Response card played against an action", cardName(n))
@@ -362,6 +397,9 @@ func (s *St) respondChoices(d Decision) []string {
 	if w == nil {
 		return out
 	}
+	if s.bullingerAsked() {
+		return append(out, "commit Bullinger")
+	}
 	for _, n := range s.respondHand(w, d.Power) {
 		line := fmt.Sprintf("play %d %s", n, cards[n].Name)
 		switch {
@@ -373,6 +411,12 @@ func (s *St) respondChoices(d Decision) []string {
 			for _, c := range halleyChoices(s, d.Power) {
 				out = append(out, line+": "+c)
 			}
+		case n == cardLandsknechts || n == cardSwiss:
+			for _, c := range s.mercExamples(d.Power, n) {
+				out = append(out, line+": "+c)
+			}
+		case n == cardRowers:
+			out = append(out, line+": +2", line+": -2")
 		default:
 			out = append(out, line)
 		}
@@ -414,6 +458,8 @@ func (w *RespondWindow) action() string {
 		return "the event " + cardName(w.Card)
 	case RespDebate:
 		return "a debate"
+	case RespRoll:
+		return "a naval roll"
 	}
 	return "Charles V's jump to " + spaces[w.Where].Name
 }
@@ -423,6 +469,18 @@ func (s *St) respondText(d Decision) string {
 	w := s.Flow.Resp.Window
 	if w == nil {
 		return ""
+	}
+	if x := s.Flow.Resp.Debate; s.bullingerAsked() {
+		return fmt.Sprintf("Debate in the %s zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i).", langNames[x.Zone])
+	}
+	if w.Kind == RespRoll {
+		how := "You may play %s to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."
+		if w.Avoid {
+			return fmt.Sprintf("%s rolled %d to avoid battle from %s to %s (%d needed). "+how,
+				powers[w.Power].Name, w.Sum, locName(w.From), locName(w.Where), InterceptRoll, cardName(cardRowers))
+		}
+		return fmt.Sprintf("%s rolled %d to intercept from %s into %s (%d needed). "+how,
+			powers[w.Power].Name, w.Sum, locName(w.From), locName(w.Where), InterceptRoll, cardName(cardRowers))
 	}
 	if x := s.Flow.Resp.Debate; w.Kind == RespDebate && x != nil {
 		return fmt.Sprintf("Debate in the %s zone, round %d: %s against %s. You may play %s to put Luther in place of %s and draw a card: write play and the card, or no card (HIS-18.5e).",
@@ -448,6 +506,9 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 	}
 	l := lines[0]
 	t := strings.ToLower(strings.TrimSpace(l.Text))
+	if !noCard(t) && s.bullingerAsked() {
+		return r.bullingerAnswer(l, t, legal)
+	}
 	if noCard(t) {
 		s.Flow.pop()
 		w.Asked |= 1 << d.Power
@@ -515,6 +576,31 @@ func (r *run) respondAnswer(d Decision, lines []adjudicator.Line, legal []string
 		s.Flow.pop()
 		r.playResponse(d.Power, n)
 		r.halley(verb, q)
+		w.Asked |= 1 << d.Power
+		r.goOnRespond(w)
+	case cardRowers:
+		mod := map[string]int{"+2": 2, "2": 2, "plus 2": 2, "-2": -2, "minus 2": -2}[strings.Join(strings.Fields(args), " ")]
+		if mod == 0 {
+			return nil, reject(l, errLegal(legal, "Professional Rowers: write +2 or -2 after a colon"))
+		}
+		canon += fmt.Sprintf(": %+d", mod)
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		w.Sum += mod
+		r.say("Professional Rowers: %s's roll becomes %d.", powers[w.Power].Name, w.Sum)
+		w.Asked |= 1 << d.Power
+		r.goOnRespond(w)
+	case cardLandsknechts, cardSwiss:
+		// The choices are checked first: a refused play changes nothing.
+		if err := (&run{s: s.clone(), dice: &probeDice{}}).mercCard(d.Power, n, args, legal); err != nil {
+			return nil, reject(l, err)
+		}
+		if args != "" {
+			canon += ": " + args
+		}
+		s.Flow.pop()
+		r.playResponse(d.Power, n)
+		_ = r.mercCard(d.Power, n, args, legal)
 		w.Asked |= 1 << d.Power
 		r.goOnRespond(w)
 	}
@@ -629,6 +715,56 @@ func (r *run) hereIStandWindow(d *Debate) bool {
 	return true
 }
 
+// navalRoll opens the window of Professional Rowers after power q's naval
+// interception (avoid false) or avoid-battle roll sum from sea zone from
+// into to (HIS-16.1j): every power holding the card is asked, q first. It
+// reports whether one is asked: the roll's result then waits.
+func (r *run) navalRoll(q, from, to, sum int, avoid bool) bool {
+	if r.replay || r.s.Phase != PhAction {
+		return false
+	}
+	return r.askRespond(&RespondWindow{Kind: RespRoll, Power: q, From: from, Where: to, Sum: sum, Avoid: avoid})
+}
+
+// bullingerWindow asks the Protestant, when the first round of debate d
+// the Papacy called is tied, whether it commits Bullinger as its debater
+// of the second round before any draw (HIS-18.5i, HIS-18.2h); it reports
+// whether it is asked (the debate then waits). When the Protestant calls
+// the debate it names Bullinger on its order instead.
+func (r *run) bullingerWindow(d *Debate) bool {
+	s := r.s
+	b, ok := debaterByID["bullinger"]
+	if s.Phase != PhAction || d.Caller != Papacy || d.Second >= 0 || !ok || s.Rel.Debater[b] != DebUncommitted {
+		return false
+	}
+	d.Asked = true
+	s.Flow.Resp.Debate = d
+	s.Flow.Resp.Window = &RespondWindow{Kind: RespDebate, Power: Papacy}
+	s.Flow.push(DecRespond, Protestant)
+	return true
+}
+
+// bullingerAsked reports whether the window open asks about Bullinger.
+func (s *St) bullingerAsked() bool {
+	w, d := s.Flow.Resp.Window, s.Flow.Resp.Debate
+	return w != nil && w.Kind == RespDebate && d != nil && d.Round == 2 && !d.Picked
+}
+
+const bullingerWhy = "write commit bullinger or no card"
+
+// bullingerAnswer reads the Protestant's answer about Bullinger: "commit
+// bullinger" (or "bullinger"); "no card" is read before.
+func (r *run) bullingerAnswer(l adjudicator.Line, t string, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	if v, rest := verbOf(t); v != "bullinger" && (v != "commit" && v != "with" && v != "play" || strings.TrimSpace(rest) != "bullinger") {
+		return nil, reject(l, errLegal(legal, bullingerWhy))
+	}
+	s.Flow.pop()
+	s.Flow.Resp.Debate.Second = debaterByID["bullinger"]
+	r.goOnDebate()
+	return []string{"commit Bullinger"}, nil
+}
+
 // hereIStand puts Luther in the waiting debate in place of the
 // Protestant's debater of the round, and the Protestant draws a card.
 func (r *run) hereIStand() {
@@ -687,6 +823,10 @@ func (r *run) goOnRespond(w *RespondWindow) {
 	switch w.Kind {
 	case RespHRE:
 		hreJump(r, w.Where, w.Alva)
+		return
+	case RespRoll:
+		r.navalRollResult(w)
+		r.continueNaval()
 		return
 	case RespEvent:
 		if err := events[w.Card].play(r, w.Power, w.Args); err != nil {
@@ -755,6 +895,9 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.prompt.respond_piracy", "{Power:power} announces piracy in the {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_event", "{Power:power} announces the event {Card}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_debate", "Debate in the {Zone:zone} zone, round {R:int}: {A} against {D}. You may play {Card} to put Luther in place of {Old} and draw a card: write play and the card, or no card (HIS-18.5e)."),
+		p("his.prompt.respond_bullinger", "Debate in the {Zone:zone} zone: the first round is tied. You may commit Bullinger as your debater of the second round: write bullinger, or no card (HIS-18.5i)."),
+		p("his.prompt.respond_roll_intercept", "{Power:power} rolled {N:int} to intercept from {From} into {To} ({M:int} needed). You may play {Card} to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."),
+		p("his.prompt.respond_roll_avoid", "{Power:power} rolled {N:int} to avoid battle from {From} to {To} ({M:int} needed). You may play {Card} to add 2 to the roll or take 2 from it: write play and the card with +2 or -2, or no card (HIS-6.1g)."),
 		p("his.prompt.respond_hre", "{Power:power} announces Charles V's jump to {Space}: you may play a Response card ({Cards:units}). Write play and the card, its choice after a colon, or no card (HIS-6.1g)."),
 	}
 	events = msg.Patterns{
@@ -771,6 +914,8 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.respond_here_i_stand", "Here I Stand: Luther ({V:int}) debates in place of {Old} (HIS-18.5e)."),
 		p("his.ev.respond_halley_skip", "Halley's Comet: {Power:power} skips its next impulse."),
 		p("his.ev.respond_skipped", "{Power:power} skips its impulse (Halley's Comet)."),
+		p("his.ev.respond_merc_eliminated", "Landsknechts: {Units:units} are eliminated in {Space}."),
+		p("his.ev.respond_rowers", "Professional Rowers: {Power:power}'s roll becomes {N:int}."),
 		p("his.ev.respond_failed", "The action of {Power:power} cannot be carried out: {Why}."),
 	}
 	whys = msg.Patterns{
@@ -791,7 +936,227 @@ func respondPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.why.respond_halley", "Halley's Comet: write skip or discard and another major power"),
 		p("his.why.respond_foul_bars", "Foul Weather: no assault, piracy, naval move or naval transport for the rest of this impulse"),
 		p("his.why.respond_foul_moved", "Foul Weather: land units move at most 1 space this impulse; {N:int} {Power:power} land units in {Space} have not moved"),
+		p("his.why.respond_bullinger", bullingerWhy),
+		p("his.why.merc_window", "{Card} is played against a move, an assault or a naval transport, or in one's own impulse"),
+		p("his.why.respond_rowers_only", "after a naval interception or avoid-battle roll only Professional Rowers is played; in a naval combat it is played in the combat window"),
+		p("his.why.respond_rowers_mod", "Professional Rowers: write +2 or -2 after a colon"),
+		p("his.why.merc_count", "{Card}: place {N:int} new mercenaries"),
+		p("his.why.merc_spot", "{Space}: new mercenaries of {Power:power} go to a space holding its land units, not besieged and not in unrest"),
+		p("his.why.merc_none", "{Card}: no mercenaries of another power are on the map"),
+		p("his.why.merc_no_spot", "{Card}: {Power:power} has no land units outside sieges and unrest where new mercenaries may go"),
+		p("his.why.merc_too_many", "{Power:power} has not so many mercenaries in {Space}"),
+		p("his.why.merc_eliminate", "Landsknechts: name {N:int} mercenaries of other powers to eliminate"),
 		p("his.why.respond_gout_bars", "Gout: {Leader} may not move or assault for the rest of this impulse"),
 	}
 	return prompts, events, whys
+}
+
+// --- 33 Landsknechts, 36 Swiss Mercenaries outside a combat ---------------
+//
+// Played as the card of one's own impulse ("play 33 landsknechts for
+// event: 4 in vienna") or in a response window of another power's action
+// ("play 33 landsknechts: 2 in milan"); in a combat they are played in the
+// combat window (combat.go). The Hapsburg's Landsknechts and France's
+// Swiss Mercenaries place 4 new mercenaries, another power's 2; the
+// Ottoman's Swiss Mercenaries has France place 4 French mercenaries, and
+// the Ottoman's Landsknechts eliminates 2 mercenaries of other powers
+// anywhere on the map ("hapsburg in vienna, france in milan", or "2
+// hapsburg in vienna"). The new mercenaries go to spaces holding land
+// units of the power they belong to, not besieged and not in unrest.
+
+// mercPlacer is the power whose new mercenaries card n played by p places,
+// and how many.
+func mercPlacer(p, n int) (int, int) {
+	q := p
+	if n == cardSwiss && p == Ottoman {
+		q = France
+	}
+	if n == cardLandsknechts && q == Hapsburg || n == cardSwiss && q == France {
+		return q, 4
+	}
+	return q, 2
+}
+
+// mercOttoman reports whether card n played by p eliminates mercenaries
+// instead of placing them.
+func mercOttoman(p, n int) bool { return p == Ottoman && n == cardLandsknechts }
+
+// mercSpots are the spaces where new mercenaries of q may be placed.
+func (s *St) mercSpots(q int) []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if s.Units[sp][q].Land() > 0 && !s.besieged(sp, q) && !s.InUnrest(sp) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// enemyMercs counts the mercenaries on the map the Ottoman's Landsknechts
+// may eliminate, up to 2.
+func (s *St) enemyMercs() int {
+	n := 0
+	for sp := 0; sp < NS; sp++ {
+		for q := 0; q < NPow; q++ {
+			if q != Ottoman {
+				n += int(s.Units[sp][q].Merc)
+			}
+		}
+	}
+	return min(n, 2)
+}
+
+// mercCardOK says whether p may play card n (33 or 36) outside a combat
+// now.
+func (s *St) mercCardOK(p, n int) error {
+	if mercOttoman(p, n) {
+		if s.enemyMercs() == 0 {
+			return fmt.Errorf("%s: no mercenaries of another power are on the map", cardName(n))
+		}
+		return nil
+	}
+	q, _ := mercPlacer(p, n)
+	spots := s.mercSpots(q)
+	if len(spots) == 0 {
+		return fmt.Errorf("%s: %s has no land units outside sieges and unrest where new mercenaries may go", cardName(n), powers[q].Name)
+	}
+	if s.checkCountersWith(q, spots[0], Force{Merc: 1}) != nil {
+		return fmt.Errorf("%s has no mercenary counters left (HIS-5.2a)", powers[q].Name)
+	}
+	return nil
+}
+
+// mercExamples are choices of card n played by p, for the prompts.
+func (s *St) mercExamples(p, n int) []string {
+	if s.mercCardOK(p, n) != nil {
+		return nil
+	}
+	if mercOttoman(p, n) {
+		var items []string
+		left := s.enemyMercs()
+		for sp := 0; sp < NS && left > 0; sp++ {
+			for q := 0; q < NPow && left > 0; q++ {
+				if k := min(left, int(s.Units[sp][q].Merc)); q != Ottoman && k > 0 {
+					items = append(items, fmt.Sprintf("%d %s in %s", k, powers[q].ID, spaces[sp].Name))
+					left -= k
+				}
+			}
+		}
+		return []string{strings.Join(items, ", ")}
+	}
+	q, k := mercPlacer(p, n)
+	return []string{fmt.Sprintf("%d in %s", k, spaces[s.mercSpots(q)[0]].Name)}
+}
+
+// mercCard carries out card n (33 or 36) played by p outside a combat with
+// its choices args; legal are the lines a refusal lists.
+func (r *run) mercCard(p, n int, args string, legal []string) error {
+	s := r.s
+	if err := s.mercCardOK(p, n); err != nil {
+		return errLegal(legal, "%v", err)
+	}
+	if mercOttoman(p, n) {
+		return r.mercEliminate(args, legal)
+	}
+	q, k := mercPlacer(p, n)
+	spots := s.mercSpots(q)
+	at := map[int]int{}
+	var where []int
+	total := 0
+	for _, item := range orders.SplitList(args) {
+		c, sp, err := countIn(item)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(spots, sp) || c < 1 {
+			return errLegal(legal, "%s: new mercenaries of %s go to a space holding its land units, not besieged and not in unrest", spaces[sp].Name, powers[q].Name)
+		}
+		if at[sp] == 0 {
+			where = append(where, sp)
+		}
+		at[sp] += c
+		total += c
+	}
+	if total != k {
+		return errLegal(legal, "%s: place %d new mercenaries", cardName(n), k)
+	}
+	// As in a combat, as many as the power's counters allow (HIS-5.2a).
+	for _, sp := range where {
+		placed := 0
+		for placed < at[sp] && s.checkCountersWith(q, sp, Force{Merc: 1}) == nil {
+			s.addUnits(sp, q, Force{Merc: 1})
+			placed++
+		}
+		if placed > 0 {
+			r.say("%s: %s places %s in %s.", cards[n].Name, powers[q].Name, unitText(Force{Merc: uint8(placed)}), spaces[sp].Name)
+		}
+	}
+	return nil
+}
+
+// mercEliminate eliminates the mercenaries the Ottoman's Landsknechts
+// names: 2, or all there are of other powers when fewer.
+func (r *run) mercEliminate(args string, legal []string) error {
+	s := r.s
+	want := s.enemyMercs()
+	type hit struct{ q, sp, n int }
+	var hits []hit
+	total := 0
+	for _, item := range orders.SplitList(args) {
+		c := 1
+		if f := strings.Fields(item); len(f) > 1 {
+			if x, err := strconv.Atoi(f[0]); err == nil {
+				c, item = x, strings.Join(f[1:], " ")
+			}
+		}
+		q, sp, err := s.powerInSpace(item, func(sp int) []int {
+			var qs []int
+			for q := 0; q < NPow; q++ {
+				if q != Ottoman && s.Units[sp][q].Merc > 0 {
+					qs = append(qs, q)
+				}
+			}
+			return qs
+		})
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		had := 0
+		for _, h := range hits {
+			if h.q == q && h.sp == sp {
+				had += h.n
+			}
+		}
+		if q == Ottoman || c < 1 || int(s.Units[sp][q].Merc) < had+c {
+			return errLegal(legal, "%s has not so many mercenaries in %s", powers[q].Name, spaces[sp].Name)
+		}
+		hits = append(hits, hit{q, sp, c})
+		total += c
+	}
+	if total != want {
+		return errLegal(legal, "Landsknechts: name %d mercenaries of other powers to eliminate", want)
+	}
+	for _, h := range hits {
+		_ = s.removeUnits(h.sp, h.q, Force{Merc: uint8(h.n)})
+		s.fitCounters(h.sp, h.q) // HIS-5.2a
+		r.say("Landsknechts: %s are eliminated in %s.", partsText([]Part{{h.q, Force{Merc: uint8(h.n)}}}), spaces[h.sp].Name)
+		r.log(s.recheckSiege(h.sp))
+	}
+	return nil
+}
+
+func init() {
+	for _, n := range []int{cardLandsknechts, cardSwiss} {
+		registerEvent(n, cardEvent{
+			can: func(s *St, p int) error { return s.mercCardOK(p, n) },
+			play: func(r *run, p int, args string) error {
+				var legal []string
+				for _, x := range r.s.mercExamples(p, n) {
+					legal = append(legal, order{verb: "play", card: n, forEvent: true, args: x}.canonical(p))
+				}
+				return r.mercCard(p, n, args, legal)
+			},
+			examples: func(s *St, p int) []string { return s.mercExamples(p, n) },
+		})
+	}
 }
