@@ -425,3 +425,13 @@ func TestHIS6_1g_SameSeatNotAsked(t *testing.T) {
 		require.Equal(t, c.asked, s.nextResponder(w), "%d players", c.players)
 	}
 }
+
+// HIS-21.3k: while Mary I rules, England plays Response cards for CP
+// only, so a response window never asks it.
+func TestHIS21_3k_MaryINotAskedToRespond(t *testing.T) {
+	s := maryGame(t)
+	deal(s, England, cardFoulWeather)
+	w := &RespondWindow{Kind: RespMove, Power: France, Where: sp(t, "paris"), Cost: 1}
+	require.Error(t, s.respondCardOK(w, England, cardFoulWeather))
+	require.NotEqual(t, England, s.nextResponder(w))
+}
