@@ -99,6 +99,9 @@ func (s *St) springDestinations(p int) []string {
 	for _, c := range s.springCapitals(p) {
 		fm := s.assaultFormation(p, c)
 		for _, y := range s.springReach(p, c, fm.Land()) {
+			if s.moveFitsCounters(fm, y) != nil {
+				continue
+			}
 			o := order{verb: "deploy", units: unitSpec{given: fm.Land() > 0, count: fm.Land()}, from: c, to: y, leaders: fm.Leaders}
 			out = append(out, o.canonical(p))
 		}
@@ -148,6 +151,9 @@ func (r *run) springAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 				why += "; more than 5 land units may not cross a sea zone"
 			}
 			return nil, reject(l, errLegal(legal, "%s cannot deploy to %s: %s (HIS-10c-h)", powers[p].Name, spaces[o.to].Name, why))
+		}
+		if err := s.moveFitsCounters(f, o.to); err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
 		}
 		s.moveFormation(f, o.to)
 		r.say("%s deploys %s from %s to %s.", powers[p].Name, unitsOf(p, f), spaces[o.from].Name, spaces[o.to].Name)

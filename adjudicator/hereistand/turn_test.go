@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // submit applies lines of power p to s and checks the new state: its
@@ -562,4 +563,28 @@ func TestHIS8_2b_MauriceOfSaxony(t *testing.T) {
 	if s.Leader[m] != int16(e) {
 		t.Errorf("Maurice at %d, want %s", s.Leader[m], spaces[e].Name)
 	}
+}
+
+// HIS-10a with HIS-5.2a: a deployment that splits the capital's stack is
+// refused when the power has no counters left for the two parts, and is
+// not offered.
+func TestHIS10_SpringDeploymentKeepsCounters(t *testing.T) {
+	s := board(t)
+	s.Phase = PhSpring
+	s.Active = France
+	put(t, s, "paris", France, Force{Reg: 4})
+	ones := powers[France].LandCounters[0]
+	spots := []string{"bordeaux", "rouen", "lyon", "marseille", "brest", "nantes", "tours", "limoges", "toulouse", "boulogne", "dijon", "grenoble", "st_quentin", "st_dizier", "avignon"}
+	require.GreaterOrEqual(t, len(spots), ones)
+	for _, id := range spots[:ones] {
+		put(t, s, id, France, Force{Reg: 1}) // every 1-counter in use
+	}
+	mustCheck(t, s)
+	rej := refuse(t, s, France, "deploy 3 from paris to orleans")
+	require.Contains(t, rej.Problems[0].Reason, "no counters to split the stack in Paris (HIS-5.2a)")
+	for _, c := range s.springDestinations(France) {
+		require.False(t, strings.HasPrefix(c, "deploy 3 "), c)
+	}
+	ns, _ := submit(t, s, France, testdice.New(1), "deploy 4 from paris to orleans")
+	mustCheck(t, ns)
 }
