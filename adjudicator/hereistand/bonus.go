@@ -12,7 +12,12 @@ import (
 // When England publishes a treatise (HIS-18.1j) the Protestant decides
 // whether one of its uncommitted debaters gives the treatise its bonus:
 // the attempts wait for its answer, an event choice owed by the
-// Protestant (a DecChoice with Mand.Ask set to askTreatiseBonus).
+// Protestant (a DecChoice with Mand.Ask set to askTreatiseBonus). When
+// another power plays an event that gives the Protestant Reformation
+// attempts (or the Papacy Counter-Reformation attempts), that power is
+// asked the same way before its first target (askEventBonus); playing
+// such a card itself, it names the debater on the play line ("with
+// <debater>").
 
 // askTreatiseBonus is the Mand.Ask of the Protestant's bonus choice for
 // an English treatise; it is no card's number.
@@ -100,7 +105,101 @@ func (r *run) treatiseBonusAnswer(l adjudicator.Line, legal []string) ([]string,
 	return []string{"commit " + debaters[deb].ID}, nil
 }
 
+// askEventBonus is the Mand.Ask of the bonus choice for an event's
+// attempts played by another power; it is no card's number.
+const askEventBonus = 1002
+
+// eventBonusDebaters are power q's debaters whose bonus may go to the
+// pending attempts of an event: uncommitted, with a bonus on attempts of
+// that kind, while q has not used a bonus this impulse (HIS-18.2j).
+func (s *St) eventBonusDebaters(q int) []int {
+	if s.Rel.BonusUsed&bonusBit(q) != 0 {
+		return nil
+	}
+	list := bonusFor["treatise"]
+	if q == Papacy {
+		list = bonusFor["burnbooks"]
+	}
+	var out []int
+	for d, di := range debaters {
+		if di.Power == q && s.Rel.Debater[d] == DebUncommitted && indexOf(list, di.ID) >= 0 && di.ID != "calvin" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// askEventBonus asks power q, when another power plays the event, for a
+// debater's bonus on the pending attempts, if it has one to give.
+func (r *run) askEventBonus(q int) {
+	s := r.s
+	if s.Rel.Pending == nil || s.Active == q || len(s.eventBonusDebaters(q)) == 0 {
+		return
+	}
+	r.askChoice(askEventBonus, q)
+}
+
+// useEventBonus commits debater d of power q for the pending attempts.
+func (r *run) useEventBonus(q, d int) {
+	s := r.s
+	s.Rel.Debater[d] = DebCommitted
+	s.Rel.BonusUsed |= bonusBit(q)
+	s.Rel.Pending.Debater = d
+	r.say("%s commits %s for its bonus.", powers[q].Name, debaters[d].Name)
+}
+
+// eventBonusAnswer reads "commit <debater>" or "none"; the attempts then
+// go on with the power's targets.
+func (r *run) eventBonusAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	text := strings.TrimSpace(strings.ToLower(englishLine(l.Text)))
+	v, rest := verbOf(text)
+	deb := -1
+	switch {
+	case v == "none" || v == "no" || v == "pass" || v == "done" || text == "commit none":
+	case v == "commit":
+		x, err := matchDebater(rest)
+		if err == nil && !containsInt(s.eventBonusDebaters(d.Power), x) {
+			err = fmt.Errorf("%s's bonus may not go to these attempts (HIS-18.2i-k)", debaters[x].Name)
+		}
+		if err != nil {
+			return nil, reject(l, errLegal(legal, "%v", err))
+		}
+		deb = x
+	default:
+		return nil, reject(l, errLegal(legal, `write "commit <debater>" or "none"`))
+	}
+	s.Flow.pop()
+	s.Mand.Ask = 0
+	if deb < 0 {
+		return []string{"none"}, nil
+	}
+	r.useEventBonus(d.Power, deb)
+	return []string{"commit " + debaters[deb].ID}, nil
+}
+
+// eventBonusText is the prompt of the bonus choice for an event's
+// attempts.
+func (s *St) eventBonusText(d Decision) string {
+	src := "an event"
+	if a := s.Rel.Pending; a != nil {
+		src = a.Source
+	}
+	return fmt.Sprintf("%s gives %s attempts (HIS-18.2k): commit one of your uncommitted debaters for its bonus, or write none.", src, powers[d.Power].Name)
+}
+
 func init() {
+	choiceHooks[askEventBonus] = &choiceHook{
+		choices: func(s *St, d Decision) []string {
+			out := []string{"none"}
+			for _, x := range s.eventBonusDebaters(d.Power) {
+				out = append(out, "commit "+debaters[x].ID)
+			}
+			return out
+		},
+		text:   func(s *St, d Decision) string { return s.eventBonusText(d) },
+		answer: (*run).eventBonusAnswer,
+	}
 	choiceHooks[askTreatiseBonus] = &choiceHook{
 		choices: func(s *St, d Decision) []string { return s.treatiseBonusChoices() },
 		text:    func(s *St, d Decision) string { return treatiseBonusText },

@@ -169,27 +169,53 @@ func (c attemptCard) can(s *St, p int) error {
 }
 
 func (c attemptCard) play(r *run, p int, args string) error {
+	q := Protestant
+	if c.counter {
+		q = Papacy
+	}
+	deb := -1
 	if args != "" {
-		return errLegal(r.playLine(), "this event takes no choices")
+		// "with <debater>": the bonus of the power the attempts are for,
+		// when it plays the card itself (HIS-18.2k).
+		rest, ok := strings.CutPrefix(args, "with ")
+		if !ok || p != q {
+			return errLegal(r.playLine(), "this event takes no choices but, when %s plays it, \"with <debater>\" for a debater's bonus", powers[q].Name)
+		}
+		d, err := matchDebater(rest)
+		if err == nil && (!containsInt(r.s.eventBonusDebaters(q), d) || debaters[d].ID == c.debater) {
+			err = fmt.Errorf("%s's bonus may not go to these attempts now (HIS-18.2i-k)", debaters[d].Name)
+		}
+		if err != nil {
+			return errLegal(r.playLine(), "%v", err)
+		}
+		deb = d
 	}
 	if c.debater != "" {
 		r.commitDebater(c.debater)
 	}
 	r.eventAttempts(c.n, c.counter, c.attempts, c.plus, c.zones)
+	if deb >= 0 && r.s.Rel.Pending != nil {
+		r.useEventBonus(q, deb)
+	}
 	return nil
 }
 
 // eventAttempts gives the attempts of card n to the Protestant (or the
-// Papacy for Counter-Reformation attempts).
+// Papacy for Counter-Reformation attempts). When another power played
+// the card, the power the attempts are for is first asked whether a
+// debater gives them its bonus (HIS-18.2k).
 func (r *run) eventAttempts(n int, counter bool, k, plus int, zones uint8) {
 	name := cards[n].Name
+	q := Protestant
 	if counter {
+		q = Papacy
 		r.say("%s: the Papacy makes %d Counter-Reformation attempts, target zone %s.", name, k, zoneList(zones))
 		r.startAttempts(Attempts{Power: Papacy, Counter: true, N: k, Zones: zones, Debater: -1, Source: name})
-		return
+	} else {
+		r.say("%s: the Protestant makes %d Reformation attempts, target zone %s.", name, k, zoneList(zones))
+		r.startAttempts(Attempts{Power: Protestant, N: k, Plus: plus, Zones: zones, Debater: -1, Source: name})
 	}
-	r.say("%s: the Protestant makes %d Reformation attempts, target zone %s.", name, k, zoneList(zones))
-	r.startAttempts(Attempts{Power: Protestant, N: k, Plus: plus, Zones: zones, Debater: -1, Source: name})
+	r.askEventBonus(q)
 }
 
 var attemptCards = []attemptCard{

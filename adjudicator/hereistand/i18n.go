@@ -252,6 +252,7 @@ func i18nInit() {
 		p("his.prompt.confirm", `{Power:power} announces a deal: {Terms}. Confirm or reject it (HIS-9.1d): it takes effect only if every power involved confirms.`),
 		p("his.prompt.excom", `Your ruler is excommunicated (HIS-9.5a): write donate to lift it (the Papacy draws a card at random from your hand for St. Peter's), or done.`),
 		p("his.prompt.treatise_bonus", treatiseBonusText),
+		p("his.prompt.event_bonus", "{Source} gives {Power:power} attempts (HIS-18.2k): commit one of your uncommitted debaters for its bonus, or write none."),
 		p("his.prompt.free_dow", `{Minor:power} is now an ally of {Power:power}. You are at war with {Minor2:power}: declare war on {Power2:power} at no cost (HIS-22.2d), or write no and your units in its spaces go to your nearest fortified space.`),
 		p("his.prompt.declarations", "Declarations of war (HIS-9.6): declare war on one or more powers and pay the CP with cards from your hand, not Mandatory Events; or write done. Costs in CP: {Costs}."),
 		p("his.prompt.intervene", "{Declarer:power} declares war on {Minor:power}. You may intervene for {CP:int} CP (HIS-9.6e-f): {Minor2:power} becomes your ally and you are at war with {Declarer2:power}. Write \"intervene pay <cards>\" or no."),

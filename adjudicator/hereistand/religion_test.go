@@ -657,3 +657,46 @@ func TestHIS18_2k_ProtestantBonusForEnglishTreatise(t *testing.T) {
 	require.True(t, s2.Rel.Pending != nil && s2.Rel.Pending.Debater == -1)
 	mustCheck(t, s2)
 }
+
+// HIS-18.2k for an event: when another power plays an event that gives
+// the Protestant Reformation attempts, the Protestant chooses whether a
+// debater gives them its bonus before its first target; playing the card
+// itself, it names the debater on the play line.
+func TestHIS18_2k_BonusForAnotherPowersEvent(t *testing.T) {
+	bucer := deb(t, "bucer")
+	s := englandImpulse(t, 2, 85) // Katherina Bora: Luther committed, 5 attempts
+	s.Rel.Debater[bucer] = DebUncommitted
+	mustCheck(t, s)
+	s, res := submit(t, s, England, testdice.New(1), "play 85 for event")
+	readsAll(t, s, res)
+	require.Equal(t, []adjudicator.Role{"protestant"}, s.Owing())
+	pr := s.Prompts()[0]
+	require.Equal(t, "event-choice", pr.Kind)
+	require.Contains(t, pr.Text, "gives Protestant attempts (HIS-18.2k)")
+	require.NotNil(t, pr.TextMsg)
+	require.Contains(t, pr.Choices, "commit bucer")
+	require.NotContains(t, pr.Choices, "commit luther", "Luther is committed by the card")
+	refuse(t, s, Protestant, "commit eck")
+	s, res = submit(t, s, Protestant, testdice.New(1), "commit bucer")
+	readsAll(t, s, res)
+	require.Equal(t, bucer, s.Rel.Pending.Debater)
+	require.Equal(t, uint8(DebCommitted), s.Rel.Debater[bucer])
+	require.NotZero(t, s.Rel.BonusUsed&bonusBit(Protestant))
+	onlyPrompt(t, s, "protestant", "target", "target Breslau")
+
+	// The Protestant playing the card names the debater on the play line.
+	p := inImpulse(t, Protestant, 0)
+	p.Turn = 2
+	p.Flow.Card = 0
+	deal(p, Protestant, 85)
+	p.Rel.Debater[bucer] = DebUncommitted
+	mustCheck(t, p)
+	rej := refuse(t, p, Protestant, "play 85 for event: with eck")
+	require.NotEmpty(t, rej.Problems)
+	p, _ = submit(t, p, Protestant, testdice.New(1), "play 85 for event: with bucer")
+	require.Equal(t, bucer, p.Rel.Pending.Debater)
+	// Another power's line may not name the Protestant's debater.
+	e := englandImpulse(t, 2, 85)
+	e.Rel.Debater[bucer] = DebUncommitted
+	refuse(t, e, England, "play 85 for event: with bucer")
+}
