@@ -1,0 +1,245 @@
+package hereistand
+
+import (
+	"fmt"
+
+	"github.com/pbem/pbem/adjudicator/msg"
+)
+
+// The last card events (HIS-6.1): raids that take cards from other hands
+// and the Knights of St. John. The player writes the choices after the
+// colon:
+//
+//	play akinji raiders for event: hapsburg       (the power raided)
+//	play knights of st. john for event            (the Knights raid the Ottoman hand)
+//	play knights of st. john for event: malta     (off the map: the Knights come to Malta)
+//
+// Rulings where the seed is silent: docs/rulings/here-i-stand-events.md
+// ("The last events").
+
+const (
+	cardAkinji  = 66
+	cardKnights = 86
+)
+
+// handToStPeters discards a card drawn at random from power from's hand
+// (Home cards excluded) on the hidden stream named stream, for its CP to
+// go toward St. Peter's; it returns the card, or 0 when there is none.
+// The caller tells the card and then calls stPeters.
+func (r *run) handToStPeters(from int, stream string) int {
+	s := r.s
+	cs := s.drawable(from)
+	if len(cs) == 0 {
+		return 0
+	}
+	n := cs[r.dice.Hidden(stream, len(cs))]
+	s.takeFromHand(from, n)
+	s.discard(n)
+	return n
+}
+
+// --- 66 Akinji Raiders ----------------------------------------------------
+
+// akinjiReach reports whether Ottoman cavalry stands within 2 spaces of a
+// space power q controls, the space between them (if any) under Ottoman
+// control (HIS-6.1a, #66).
+func (s *St) akinjiReach(q int) bool {
+	ctrl := func(sp int) bool { return s.Controller(sp) == q }
+	for a := 0; a < NS; a++ {
+		if s.Units[a][Ottoman].Cav == 0 {
+			continue
+		}
+		if ctrl(a) {
+			return true
+		}
+		for _, e := range spaces[a].Nbr {
+			m := int(e.To)
+			if ctrl(m) {
+				return true
+			}
+			if s.Controller(m) != Ottoman {
+				continue
+			}
+			for _, f := range spaces[m].Nbr {
+				if ctrl(int(f.To)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// akinjiTargets are the powers the Ottoman may raid with Akinji Raiders:
+// major powers at war with it, holding a card it may draw, within reach
+// of its cavalry.
+func (s *St) akinjiTargets() []int {
+	var out []int
+	for q := 0; q < NMajor; q++ {
+		if q != Ottoman && s.AtWar(Ottoman, q) && len(s.drawable(q)) > 0 && s.akinjiReach(q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func akinjiCan(s *St, p int) error {
+	switch {
+	case p != Ottoman:
+		return fmt.Errorf("only the Ottoman plays Akinji Raiders as an event")
+	case len(s.akinjiTargets()) == 0:
+		return fmt.Errorf("no power at war with the Ottoman holds a card and controls a space within 2 spaces of Ottoman cavalry")
+	}
+	return nil
+}
+
+func akinjiExamples(s *St, p int) []string {
+	var out []string
+	for _, q := range s.akinjiTargets() {
+		out = append(out, powers[q].ID)
+	}
+	return out
+}
+
+func (r *run) akinjiRaiders(args string) error {
+	s := r.s
+	ts := s.akinjiTargets()
+	legal := akinjiExamples(s, Ottoman)
+	q := ts[0]
+	switch args = choiceText(args, "raid", "on"); {
+	case args == "" && len(ts) > 1:
+		return errLegal(legal, "name the power raided")
+	case args != "":
+		x, err := matchPower(args)
+		if err != nil {
+			return errLegal(legal, "%v", err)
+		}
+		if !containsInt(ts, x) {
+			return errLegal(legal, "%s may not be raided: it must be at war with the Ottoman, hold a card and control a space within 2 spaces of Ottoman cavalry", powerName(x))
+		}
+		q = x
+	}
+	r.say("Akinji Raiders: Ottoman cavalry raids %s.", powers[q].Name)
+	r.drawCard(q, Ottoman, "Akinji Raiders")
+	return nil
+}
+
+// --- 86 Knights of St. John -----------------------------------------------
+
+// knightsAt is where the Knights of St. John stand: the independent
+// regular in Rhodes, or in the Hapsburg home port the card brought them
+// to (Malta in the 1532 scenario); -1 when they are off the map.
+func (s *St) knightsAt() int {
+	for sp := 0; sp < NS; sp++ {
+		if s.Units[sp][Independent].Reg == 0 {
+			continue
+		}
+		if spaces[sp].ID == "rhodes" || spaces[sp].Home == Hapsburg && spaces[sp].port() {
+			return sp
+		}
+	}
+	return -1
+}
+
+// knightsRaid reports whether the Knights may raid the Ottoman hand: on
+// the map, not under siege, an Ottoman-controlled port on one of their
+// sea zones, and the Ottoman holding a card to draw.
+func (s *St) knightsRaid() bool {
+	k := s.knightsAt()
+	if k < 0 || s.UnderSiege(k) || len(s.drawable(Ottoman)) == 0 {
+		return false
+	}
+	for _, z := range spaces[k].Seas {
+		for sp := 0; sp < NS; sp++ {
+			if sp != k && s.Controller(sp) == Ottoman && isPortOn(sp, z) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// knightsPorts are the Hapsburg home ports the Knights may come to: under
+// Hapsburg control and unoccupied.
+func (s *St) knightsPorts() []int {
+	var out []int
+	for sp := 0; sp < NS; sp++ {
+		if spaces[sp].Home == Hapsburg && spaces[sp].port() && s.Controller(sp) == Hapsburg && s.unoccupied(sp) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+func knightsCan(s *St, p int) error {
+	if s.knightsAt() >= 0 {
+		if !s.knightsRaid() {
+			return fmt.Errorf("the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card")
+		}
+		return nil
+	}
+	if len(s.knightsPorts()) == 0 {
+		return fmt.Errorf("the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them")
+	}
+	return nil
+}
+
+func knightsExamples(s *St, p int) []string {
+	if s.knightsAt() >= 0 {
+		return []string{""}
+	}
+	return spacesNamed(s.knightsPorts()[:min(len(s.knightsPorts()), 3)])
+}
+
+func (r *run) knightsOfStJohn(p int, args string) error {
+	s := r.s
+	if k := s.knightsAt(); k >= 0 {
+		if args != "" {
+			return errLegal([]string{""}, "the Knights of St. John are in %s: write no choices", spaces[k].Name)
+		}
+		n := r.handToStPeters(Ottoman, "knights of st john")
+		r.say("Knights of St. John: the Knights in %s raid the Ottoman: %s is drawn at random from the Ottoman hand and discarded; its %d CP go toward St. Peter's.", spaces[k].Name, cardName(n), cards[n].CP)
+		r.stPeters(cards[n].CP)
+		return nil
+	}
+	ports := s.knightsPorts()
+	legal := knightsExamples(s, p)
+	sp := spaceByID["malta"]
+	if args = choiceText(args, "place", "in", "to"); args != "" || !containsInt(ports, sp) {
+		var err error
+		if sp, err = oneSpace(args, ports, legal, "%s is not an unoccupied Hapsburg home port under Hapsburg control"); err != nil {
+			return err
+		}
+	}
+	s.Ctrl[sp] = Independent
+	s.More.Forts.set(sp)
+	s.addUnits(sp, Independent, Force{Reg: 1})
+	r.say("Knights of St. John: the Knights come to %s, now an independent fortress.", spaces[sp].Name)
+	return nil
+}
+
+func init() {
+	registerEvent(cardAkinji, cardEvent{can: akinjiCan, examples: akinjiExamples,
+		play: func(r *run, p int, args string) error { return r.akinjiRaiders(args) }})
+	registerEvent(cardKnights, cardEvent{can: knightsCan, examples: knightsExamples, play: (*run).knightsOfStJohn})
+}
+
+// lastPatterns are the readers of this file's texts (see mandPatterns).
+func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Patterns) {
+	events = msg.Patterns{
+		p("his.ev.last.akinji", "Akinji Raiders: Ottoman cavalry raids {Power:power}."),
+		p("his.ev.last.knights_raid", "Knights of St. John: the Knights in {Space} raid the Ottoman: {Card} is drawn at random from the Ottoman hand and discarded; its {N:int} CP go toward St. Peter's."),
+		p("his.ev.last.knights_come", "Knights of St. John: the Knights come to {Space}, now an independent fortress."),
+	}
+	whys = msg.Patterns{
+		p("his.why.last.akinji_who", "only the Ottoman plays Akinji Raiders as an event"),
+		p("his.why.last.akinji_none", "no power at war with the Ottoman holds a card and controls a space within 2 spaces of Ottoman cavalry"),
+		p("his.why.last.akinji_name", "name the power raided"),
+		p("his.why.last.akinji_not", "{Power:power} may not be raided: it must be at war with the Ottoman, hold a card and control a space within 2 spaces of Ottoman cavalry"),
+		p("his.why.last.knights_raid", "the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card"),
+		p("his.why.last.knights_port", "the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them"),
+		p("his.why.last.knights_args", "the Knights of St. John are in {Space}: write no choices"),
+		p("his.why.last.knights_spot", "{Space} is not an unoccupied Hapsburg home port under Hapsburg control"),
+	}
+	return
+}

@@ -1,0 +1,140 @@
+package hereistand
+
+import (
+	"testing"
+
+	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
+)
+
+// akinjiSetup is a game where the Ottoman, at war with the Hapsburg,
+// holds Akinji Raiders and has 1 cavalry two spaces from a Hapsburg space, the space
+// between under Ottoman control; the Hapsburg holds one card.
+func akinjiSetup(t *testing.T) (*St, int, int) {
+	t.Helper()
+	s := mandAt(t, 2, Ottoman, cardAkinji)
+	s.setWar(Ottoman, Hapsburg, true)
+	for v := 0; v < NS; v++ {
+		if s.Controller(v) != Hapsburg {
+			continue
+		}
+		for _, e := range spaces[v].Nbr {
+			m := int(e.To)
+			if s.Controller(m) == Hapsburg || !s.unoccupied(m) {
+				continue
+			}
+			for _, f := range spaces[m].Nbr {
+				a := int(f.To)
+				if a == v || !s.unoccupied(a) || !akinjiOnly(s, a, m) {
+					continue
+				}
+				s.Ctrl[m], s.Ctrl[a] = Ottoman, Ottoman
+				s.addUnits(a, Ottoman, Force{Cav: 1})
+				deal(s, Hapsburg, 65)
+				return s, m, a
+			}
+		}
+	}
+	t.Fatal("no space two from a Hapsburg space")
+	return nil, 0, 0
+}
+
+// akinjiOnly reports whether the neighbours of a, but m, are neither
+// Hapsburg nor Ottoman.
+func akinjiOnly(s *St, a, m int) bool {
+	for _, e := range spaces[a].Nbr {
+		if c := s.Controller(int(e.To)); int(e.To) != m && (c == Hapsburg || c == Ottoman) {
+			return false
+		}
+	}
+	return true
+}
+
+// HIS-6.1a, HIS-6.1e, HIS-11c: #66 Akinji Raiders ("if the Ottoman is at
+// war with a power and has cavalry within 2 spaces, through Ottoman-
+// controlled spaces, of a space that power controls, the Ottoman takes a
+// random card from that power"). Only the Ottoman plays it; the space
+// between must be Ottoman; only the two powers learn the card.
+func TestHIS6_1e_AkinjiRaiders(t *testing.T) {
+	s, m, a := akinjiSetup(t)
+	rej := refuse(t, s, Ottoman, "play akinji raiders for event: france")
+	require.Contains(t, rej.Problems[0].Reason, "France may not be raided")
+	require.Equal(t, []string{"hapsburg"}, rej.Problems[0].Legal)
+	readWhy(t, rej)
+	ns, res := submit(t, s, Ottoman, testdice.New(1), "play akinji raiders for event: hapsburg")
+	readAll(t, res)
+	require.True(t, containsCard(ns.Hands[Ottoman], 65))
+	require.Empty(t, ns.Hands[Hapsburg])
+	require.Contains(t, eventText(res, roleOf(France)), "Akinji Raiders: Ottoman cavalry raids Hapsburg.")
+	require.NotContains(t, eventText(res, roleOf(France)), "The card drawn is")
+	require.Contains(t, eventText(res, roleOf(Hapsburg)), "The card drawn is #65")
+	// With one target the power may be left out.
+	ns, _ = submit(t, s, Ottoman, testdice.New(1), "play akinji raiders for event")
+	require.True(t, containsCard(ns.Hands[Ottoman], 65))
+
+	// The space between not Ottoman: out of reach.
+	c := s.clone()
+	c.Ctrl[m] = Independent
+	require.ErrorContains(t, c.eventPlayable(Ottoman, cardAkinji), "within 2 spaces")
+	// Not at war: no target.
+	c = s.clone()
+	c.setWar(Ottoman, Hapsburg, false)
+	require.Error(t, c.eventPlayable(Ottoman, cardAkinji))
+	// No card to take.
+	c = s.clone()
+	deal(c, Hapsburg)
+	require.Error(t, c.eventPlayable(Ottoman, cardAkinji))
+	// Cavalry gone: regulars do not raid.
+	c = s.clone()
+	require.NoError(t, c.removeUnits(a, Ottoman, Force{Cav: 1}))
+	c.addUnits(a, Ottoman, Force{Reg: 1})
+	require.Error(t, c.eventPlayable(Ottoman, cardAkinji))
+	// Another power plays it for CP only.
+	c = mandAt(t, 2, France, cardAkinji)
+	rej = refuse(t, c, France, "play akinji raiders for event: hapsburg")
+	require.Contains(t, rej.Problems[0].Reason, "only the Ottoman")
+	readWhy(t, rej)
+}
+
+// HIS-6.1a, HIS-6.1e, HIS-11c: #86 Knights of St. John ("with the Knights
+// on the map, unbesieged and one sea zone from an Ottoman port, take a
+// random Ottoman card and add its CP to St. Peter's; with the Knights off
+// the map, the Hapsburg places them in a Hapsburg home port that becomes
+// an independent fortress"). The Knights start as the independent regular
+// in Rhodes.
+func TestHIS6_1e_KnightsOfStJohn(t *testing.T) {
+	rhodes, malta := sp(t, "rhodes"), sp(t, "malta")
+	s := mandAt(t, 2, Papacy, cardKnights)
+	require.Equal(t, rhodes, s.knightsAt())
+	deal(s, Ottoman, 65)
+	ns, res := submit(t, s, Papacy, testdice.New(1), "play knights of st. john for event")
+	readAll(t, res)
+	require.Empty(t, ns.Hands[Ottoman])
+	require.True(t, containsCard(ns.Discard, 65))
+	require.Equal(t, s.Tracks.StPetersCP+cards[65].CP, ns.Tracks.StPetersCP+5*(ns.Tracks.StPetersVP-s.Tracks.StPetersVP))
+	require.Contains(t, eventText(res, roleOf(France)), "Knights of St. John: the Knights in Rhodes raid the Ottoman: #65")
+
+	// The Ottoman holding no card, or Rhodes besieged: no raid.
+	c := s.clone()
+	deal(c, Ottoman)
+	require.ErrorContains(t, c.eventPlayable(Papacy, cardKnights), "holds no card")
+	c = s.clone()
+	c.Warfare.Siege.set(rhodes)
+	require.Error(t, c.eventPlayable(Papacy, cardKnights))
+
+	// Rhodes fallen: the Knights come to Malta (the default), an
+	// independent fortress.
+	require.NoError(t, s.removeUnits(rhodes, Independent, s.Units[rhodes][Independent]))
+	s.Ctrl[rhodes] = Ottoman
+	require.Equal(t, -1, s.knightsAt())
+	rej := refuse(t, s, Papacy, "play knights of st. john for event: vienna")
+	require.Contains(t, rej.Problems[0].Reason, "Vienna is not an unoccupied Hapsburg home port")
+	readWhy(t, rej)
+	ns, res = submit(t, s, Papacy, testdice.New(1), "play knights of st. john for event")
+	readAll(t, res)
+	require.Equal(t, Independent, ns.Controller(malta))
+	require.Equal(t, Force{Reg: 1}, ns.Units[malta][Independent])
+	require.True(t, ns.fortified(malta))
+	require.Equal(t, malta, ns.knightsAt())
+	require.Contains(t, eventText(res, roleOf(Ottoman)), "Knights of St. John: the Knights come to Malta, now an independent fortress.")
+}
