@@ -2,8 +2,11 @@ package hereistand
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
+	"github.com/pbem/pbem/adjudicator/orders"
 )
 
 // The last card events (HIS-6.1): raids that take cards from other hands
@@ -13,13 +16,16 @@ import (
 //	play akinji raiders for event: hapsburg       (the power raided)
 //	play knights of st. john for event            (the Knights raid the Ottoman hand)
 //	play knights of st. john for event: malta     (off the map: the Knights come to Malta)
+//	play venetian informant for event: france     (first line of a Spring Deployment)
+//	play venetian informant for event: france for england
 //
 // Rulings where the seed is silent: docs/rulings/here-i-stand-events.md
 // ("The last events").
 
 const (
-	cardAkinji  = 66
-	cardKnights = 86
+	cardAkinji    = 66
+	cardKnights   = 86
+	cardInformant = 109
 )
 
 // handToStPeters discards a card drawn at random from power from's hand
@@ -218,10 +224,107 @@ func (r *run) knightsOfStJohn(p int, args string) error {
 	return nil
 }
 
+// --- 109 Venetian Informant -----------------------------------------------
+
+// informantArgs reads the choices of Venetian Informant played by power
+// p: "france" (p looks at the French hand) or "france for england"
+// (England looks). It returns the power whose hand is seen and the one
+// who sees it.
+func informantArgs(p int, args string, legal []string) (int, int, error) {
+	args = choiceText(args, "look", "at")
+	if args == "" {
+		return 0, 0, errLegal(legal, "name the power whose hand is seen")
+	}
+	whose, who := args, p
+	for _, sep := range []string{" for ", " to ", " by ", " para ", " per "} {
+		if a, b, ok := strings.Cut(args, sep); ok {
+			whose = a
+			x, err := matchPower(strings.TrimSpace(b))
+			if err != nil || x >= NMajor {
+				return 0, 0, errLegal(legal, "name a major power to look at the hand")
+			}
+			who = x
+			break
+		}
+	}
+	q, err := matchPower(strings.TrimSpace(whose))
+	if err != nil || q >= NMajor {
+		return 0, 0, errLegal(legal, "name the power whose hand is seen")
+	}
+	if q == who {
+		return 0, 0, errLegal(legal, "%s looks at a hand other than its own", powers[who].Name)
+	}
+	return q, who, nil
+}
+
+// venetianInformant reads a first line playing Venetian Informant in
+// power p's Spring Deployment answer, before its deployment (and before
+// Spring Preparations): p, or a power it names, looks at one power's
+// hand, told to that power only. It returns the lines left and the
+// canonical play line (none when the first line plays another card).
+func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string) ([]adjudicator.Line, []string, *adjudicator.Rejection) {
+	s := r.s
+	if len(lines) == 0 {
+		return lines, nil, nil
+	}
+	l := lines[0]
+	if v, _ := orders.Verb(choiceText(l.Text)); v != "play" {
+		return lines, nil, nil
+	}
+	o, err := parseOrder(p, l.Text, s.Hands[p])
+	if err != nil || o.card != cardInformant {
+		return lines, nil, nil
+	}
+	var ex []string
+	for q := 0; q < NMajor; q++ {
+		if q != p {
+			ex = append(ex, order{verb: "play", card: cardInformant, forEvent: true}.canonical(p)+": "+powers[q].ID)
+		}
+	}
+	legal = append(ex[:min(len(ex), 2)], legal...)
+	if s.playedAsEvent(cardInformant) {
+		return nil, nil, reject(l, errLegal(legal[2:], "Venetian Informant was already played as an event this turn (HIS-11d)"))
+	}
+	_, args, _ := strings.Cut(l.Text, ":")
+	q, who, err := informantArgs(p, args, legal)
+	if err != nil {
+		return nil, nil, reject(l, err)
+	}
+	s.takeFromHand(p, cardInformant)
+	s.discard(cardInformant)
+	s.Mand.Played[p].set(cardInformant)
+	r.say("%s plays %s as an event.", powers[p].Name, cardName(cardInformant))
+	r.say("Venetian Informant: %s looks at the hand of %s.", powers[who].Name, powers[q].Name)
+	names := make([]string, 0, len(s.Hands[q]))
+	for _, c := range s.Hands[q] {
+		names = append(names, cardName(int(c)))
+	}
+	if len(names) == 0 {
+		r.tell(who, "Venetian Informant: %s holds no card.", powers[q].Name)
+	} else {
+		r.tell(who, "Venetian Informant: the hand of %s holds %s.", powers[q].Name, strings.Join(names, ", "))
+	}
+	canon := order{verb: "play", card: cardInformant, forEvent: true}.canonical(p) + ": " + powers[q].ID
+	if who != p {
+		canon += " for " + powers[who].ID
+	}
+	rest, played, rej := r.springPreparations(p, lines[1:], legal[2:]) // events_more.go
+	if rej != nil {
+		return nil, nil, rej
+	}
+	if len(rest) == 0 {
+		rest = []adjudicator.Line{{No: l.No, Text: "no deployment"}}
+	}
+	return rest, append([]string{canon}, played...), nil
+}
+
 func init() {
 	registerEvent(cardAkinji, cardEvent{can: akinjiCan, examples: akinjiExamples,
 		play: func(r *run, p int, args string) error { return r.akinjiRaiders(args) }})
 	registerEvent(cardKnights, cardEvent{can: knightsCan, examples: knightsExamples, play: (*run).knightsOfStJohn})
+	registerEvent(cardInformant, cardEvent{can: func(s *St, p int) error {
+		return fmt.Errorf("Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment")
+	}})
 }
 
 // lastPatterns are the readers of this file's texts (see mandPatterns).
@@ -230,6 +333,9 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.last.akinji", "Akinji Raiders: Ottoman cavalry raids {Power:power}."),
 		p("his.ev.last.knights_raid", "Knights of St. John: the Knights in {Space} raid the Ottoman: {Card} is drawn at random from the Ottoman hand and discarded; its {N:int} CP go toward St. Peter's."),
 		p("his.ev.last.knights_come", "Knights of St. John: the Knights come to {Space}, now an independent fortress."),
+		p("his.ev.last.informant", "Venetian Informant: {Power:power} looks at the hand of {Of:power}."),
+		p("his.ev.last.informant_none", "Venetian Informant: {Power:power} holds no card."),
+		p("his.ev.last.informant_hand", "Venetian Informant: the hand of {Power:power} holds {Cards}."),
 	}
 	whys = msg.Patterns{
 		p("his.why.last.akinji_who", "only the Ottoman plays Akinji Raiders as an event"),
@@ -239,6 +345,11 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.last.knights_raid", "the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card"),
 		p("his.why.last.knights_port", "the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them"),
 		p("his.why.last.knights_args", "the Knights of St. John are in {Space}: write no choices"),
+		p("his.why.last.informant_phase", "Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment"),
+		p("his.why.last.informant_once", "Venetian Informant was already played as an event this turn (HIS-11d)"),
+		p("his.why.last.informant_whose", "name the power whose hand is seen"),
+		p("his.why.last.informant_who", "name a major power to look at the hand"),
+		p("his.why.last.informant_own", "{Power:power} looks at a hand other than its own"),
 		p("his.why.last.knights_spot", "{Space} is not an unoccupied Hapsburg home port under Hapsburg control"),
 	}
 	return

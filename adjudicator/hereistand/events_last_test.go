@@ -138,3 +138,50 @@ func TestHIS6_1e_KnightsOfStJohn(t *testing.T) {
 	require.Equal(t, malta, ns.knightsAt())
 	require.Contains(t, eventText(res, roleOf(Ottoman)), "Knights of St. John: the Knights come to Malta, now an independent fortress.")
 }
+
+// HIS-6.1a, HIS-6.1e, HIS-10a: #109 Venetian Informant ("during Spring
+// Deployment, before the deployment, you or a power you name secretly look
+// at one power's hand"). It is the first line of the holder's Spring
+// Deployment answer; only the power who looks is told the cards; in the
+// Action Phase it is played for CP only.
+func TestHIS6_1e_VenetianInformant(t *testing.T) {
+	s := board(t)
+	s.Turn, s.Phase, s.Active = 2, PhSpring, France
+	put(t, s, "paris", France, Force{Reg: 2})
+	deal(s, France, cardInformant, cardSpring)
+	deal(s, Hapsburg, 65, 90)
+	mustCheck(t, s)
+	paris := sp(t, "paris")
+	rej := refuse(t, s, France, "play venetian informant for event")
+	require.Contains(t, rej.Problems[0].Reason, "name the power whose hand is seen")
+	readWhy(t, rej)
+	rej = refuse(t, s, France, "play venetian informant for event: france")
+	require.Contains(t, rej.Problems[0].Reason, "France looks at a hand other than its own")
+	readWhy(t, rej)
+	ns, res := submit(t, s, France, testdice.New(1), "play venetian informant for event: hapsburg")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Venetian Informant: the hand of Hapsburg holds #65")
+	require.NotContains(t, eventText(res, roleOf(England)), "#65")
+	require.Contains(t, eventText(res, roleOf(England)), "Venetian Informant: France looks at the hand of Hapsburg.")
+	require.True(t, ns.playedAsEvent(cardInformant))
+	require.True(t, containsCard(ns.Discard, cardInformant))
+	require.NotEqual(t, France, ns.Active, "played alone: no deployment")
+	// For another power, then Spring Preparations and the deployment.
+	ns, res = submit(t, s, France, testdice.New(1), "play venetian informant for event: hapsburg for england",
+		"play spring preparations for event", "deploy 3 from paris to "+spaces[sp(t, "lyon")].Name)
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(England)), "Venetian Informant: the hand of Hapsburg holds #65")
+	require.NotContains(t, eventText(res, roleOf(France)), "#65")
+	require.True(t, ns.playedAsEvent(cardSpring))
+	require.Equal(t, Force{}, ns.Units[paris][France])
+	// Once a turn; in the Action Phase for CP only.
+	c := s.clone()
+	c.Mand.Played[England].set(cardInformant)
+	rej = refuse(t, c, France, "play venetian informant for event: hapsburg")
+	require.Contains(t, rej.Problems[0].Reason, "already played")
+	readWhy(t, rej)
+	s.Phase = PhAction
+	rej = refuse(t, s, France, "play venetian informant for event: hapsburg")
+	require.Contains(t, rej.Problems[0].Reason, "Spring Deployment Phase only")
+	readWhy(t, rej)
+}
