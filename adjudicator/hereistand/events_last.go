@@ -18,6 +18,7 @@ import (
 //	play knights of st. john for event: malta     (off the map: the Knights come to Malta)
 //	play venetian informant for event: france     (first line of a Spring Deployment)
 //	play venetian informant for event: france for england
+//	play rough wooing for event
 //
 // Rulings where the seed is silent: docs/rulings/here-i-stand-events.md
 // ("The last events").
@@ -26,6 +27,7 @@ const (
 	cardAkinji    = 66
 	cardKnights   = 86
 	cardInformant = 109
+	cardWooing    = 116
 )
 
 // handToStPeters discards a card drawn at random from power from's hand
@@ -318,10 +320,74 @@ func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string)
 	return rest, append([]string{canon}, played...), nil
 }
 
+// --- 116 Rough Wooing (optional) -------------------------------------------
+
+// edwardAlive reports whether Edward is born and alive: he dies when Mary
+// I or Elizabeth I takes the throne after him (HIS-21.3h-i).
+func (s *St) edwardAlive() bool {
+	return s.edwardBorn() && !s.rulerIs(England, "mary_i") && !s.rulerIs(England, "elizabeth_i")
+}
+
+func wooingCan(s *St, p int) error {
+	switch {
+	case !s.edwardAlive():
+		return fmt.Errorf("Rough Wooing needs Edward born and alive")
+	case s.minorAlly(Scotland) != France:
+		return fmt.Errorf("Rough Wooing needs Scotland allied to France")
+	}
+	return nil
+}
+
+// scotsLand counts power p's own land units in the Scottish home spaces.
+func (s *St) scotsLand(p int) int {
+	n := 0
+	for _, sp := range homeSpaces(Scotland) {
+		n += s.Units[sp][p].Land()
+	}
+	return n
+}
+
+// roughWooing: England and France each roll a die and add their land
+// units in Scotland; 2 or more ahead, England takes Scotland from its
+// French alliance as its own ally (HIS-22.2b).
+func (r *run) roughWooing(args string) error {
+	s := r.s
+	if args != "" {
+		return errLegal([]string{""}, "this event takes no choices")
+	}
+	e := r.dice.Roll("rough wooing england", 6) + s.scotsLand(England)
+	f := r.dice.Roll("rough wooing france", 6) + s.scotsLand(France)
+	r.say("Rough Wooing: England totals %d, France %d.", e, f)
+	if e < f+2 {
+		r.say("Rough Wooing: Scotland stays allied to France.")
+		return nil
+	}
+	name := cards[cardWooing].Name
+	log, err := s.DeactivateMinor(Scotland)
+	if err != nil {
+		return err
+	}
+	r.say("%s: %s is taken from its alliance with %s (HIS-22.2b).", name, powers[Scotland].Name, powers[France].Name)
+	r.log(log)
+	before := s.War
+	if log, err = s.ActivateMinor(Scotland, England); err != nil {
+		return err
+	}
+	r.say("%s: %s activates %s (HIS-22.2b).", name, powers[England].Name, powers[Scotland].Name)
+	r.log(log)
+	for q := 0; q < NMajor; q++ {
+		if s.AtWar(England, q) && before[England]&(1<<q) == 0 {
+			r.warNavalBattles(q, England)
+		}
+	}
+	return nil
+}
+
 func init() {
 	registerEvent(cardAkinji, cardEvent{can: akinjiCan, examples: akinjiExamples,
 		play: func(r *run, p int, args string) error { return r.akinjiRaiders(args) }})
 	registerEvent(cardKnights, cardEvent{can: knightsCan, examples: knightsExamples, play: (*run).knightsOfStJohn})
+	registerEvent(cardWooing, cardEvent{can: wooingCan, play: func(r *run, p int, args string) error { return r.roughWooing(args) }})
 	registerEvent(cardInformant, cardEvent{can: func(s *St, p int) error {
 		return fmt.Errorf("Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment")
 	}})
@@ -333,6 +399,8 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.last.akinji", "Akinji Raiders: Ottoman cavalry raids {Power:power}."),
 		p("his.ev.last.knights_raid", "Knights of St. John: the Knights in {Space} raid the Ottoman: {Card} is drawn at random from the Ottoman hand and discarded; its {N:int} CP go toward St. Peter's."),
 		p("his.ev.last.knights_come", "Knights of St. John: the Knights come to {Space}, now an independent fortress."),
+		p("his.ev.last.wooing", "Rough Wooing: England totals {E:int}, France {F:int}."),
+		p("his.ev.last.wooing_fails", "Rough Wooing: Scotland stays allied to France."),
 		p("his.ev.last.informant", "Venetian Informant: {Power:power} looks at the hand of {Of:power}."),
 		p("his.ev.last.informant_none", "Venetian Informant: {Power:power} holds no card."),
 		p("his.ev.last.informant_hand", "Venetian Informant: the hand of {Power:power} holds {Cards}."),
@@ -345,6 +413,8 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.last.knights_raid", "the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card"),
 		p("his.why.last.knights_port", "the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them"),
 		p("his.why.last.knights_args", "the Knights of St. John are in {Space}: write no choices"),
+		p("his.why.last.wooing_edward", "Rough Wooing needs Edward born and alive"),
+		p("his.why.last.wooing_scotland", "Rough Wooing needs Scotland allied to France"),
 		p("his.why.last.informant_phase", "Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment"),
 		p("his.why.last.informant_once", "Venetian Informant was already played as an event this turn (HIS-11d)"),
 		p("his.why.last.informant_whose", "name the power whose hand is seen"),

@@ -185,3 +185,34 @@ func TestHIS6_1e_VenetianInformant(t *testing.T) {
 	require.Contains(t, rej.Problems[0].Reason, "Spring Deployment Phase only")
 	readWhy(t, rej)
 }
+
+// HIS-6.1a, HIS-6.1e, HIS-22.2b: #116 Rough Wooing, optional ("with Edward
+// born and alive and Scotland allied to France, England and France each
+// roll a die and add their land units in Scotland; England 2 or more
+// ahead takes Scotland as its ally"). Scripted dice: 6 against 1, then 3
+// against 2.
+func TestHIS22_2b_RoughWooing(t *testing.T) {
+	s := mandAt(t, 5, England, cardWooing)
+	require.ErrorContains(t, s.eventPlayable(England, cardWooing), "Edward")
+	married(s, WifeBoleyn+1, 1, 6)
+	require.ErrorContains(t, s.eventPlayable(England, cardWooing), "Scotland allied to France")
+	_, err := s.ActivateMinor(Scotland, France)
+	require.NoError(t, err)
+	mustCheck(t, s)
+	ns, res := submit(t, s, England, &testdice.Script{Rolls: []int{6, 1}}, "play rough wooing for event")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Rough Wooing: England totals 6, France 1.")
+	require.Equal(t, England, ns.minorAlly(Scotland))
+	require.Equal(t, England, ns.Controller(sp(t, "edinburgh")))
+	// One ahead is not enough.
+	ns, res = submit(t, s, England, &testdice.Script{Rolls: []int{3, 2}}, "play rough wooing for event")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Scotland stays allied to France.")
+	require.Equal(t, France, ns.minorAlly(Scotland))
+	// Edward dead: Mary I reigns.
+	c := s.clone()
+	c.Ruler[England] = uint8(rulerByID["mary_i"])
+	require.ErrorContains(t, c.eventPlayable(England, cardWooing), "Edward born and alive")
+	rej := refuse(t, c, England, "play rough wooing for event")
+	readWhy(t, rej)
+}
