@@ -19,6 +19,8 @@ import (
 //	play venetian informant for event: france     (first line of a Spring Deployment)
 //	play venetian informant for event: france for england
 //	play rough wooing for event
+//	play thomas more for event                    (England or the Protestant: More is executed)
+//	play thomas more for event: english           (another power: the Papacy debates there)
 //
 // Rulings where the seed is silent: docs/rulings/here-i-stand-events.md
 // ("The last events").
@@ -27,6 +29,7 @@ const (
 	cardAkinji    = 66
 	cardKnights   = 86
 	cardInformant = 109
+	cardMore      = 112
 	cardWooing    = 116
 )
 
@@ -320,6 +323,108 @@ func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string)
 	return rest, append([]string{canon}, played...), nil
 }
 
+// --- 112 Thomas More (optional) --------------------------------------------
+
+// moreExecuted reports whether England or the Protestant played Thomas
+// More this turn: no debate is called in the English zone until the
+// turn ends.
+func (s *St) moreExecuted() bool {
+	return s.Mand.Played[England].has(cardMore) || s.Mand.Played[Protestant].has(cardMore)
+}
+
+// moreDebateDice are the extra dice of the Papal debater in the debate
+// Thomas More calls in zone z.
+func moreDebateDice(z int) int {
+	if z == LangEnglish {
+		return 3
+	}
+	return 1
+}
+
+// moreZones are the zones where the Papacy may debate with Thomas More.
+func (s *St) moreZones() []string {
+	var out []string
+	for _, z := range []int{LangGerman, LangFrench, LangEnglish} {
+		if s.canDebate(Papacy, z) == nil {
+			out = append(out, zoneID(z))
+		}
+	}
+	return out
+}
+
+func moreCan(s *St, p int) error {
+	if p != England && p != Protestant && len(s.moreZones()) == 0 {
+		return fmt.Errorf("the Papacy may call no debate now")
+	}
+	return nil
+}
+
+func moreExamples(s *St, p int) []string {
+	if p == England || p == Protestant {
+		return []string{""}
+	}
+	return s.moreZones()
+}
+
+func (r *run) thomasMore(p int, args string) error {
+	s := r.s
+	if p != England && p != Protestant {
+		legal := s.moreZones()
+		z, ok := zoneWords[strings.TrimSuffix(choiceText(args, "debate", "in"), " zone")]
+		if !ok || !containsString(legal, zoneID(z)) {
+			return errLegal(legal, "name the zone of the Papal debate")
+		}
+		if s.Henry.Boleyn != 0 {
+			s.pullCard(cardMore)
+			s.Removed.set(cardMore)
+		}
+		k := moreDebateDice(z)
+		r.say("Thomas More: the Papacy calls a debate in the %s zone with %d extra dice.", langNames[z], k)
+		r.inquisitionDice = k
+		r.debate(Papacy, z, false, -1, -1)
+		r.inquisitionDice = 0
+		return nil
+	}
+	if args != "" {
+		return errLegal([]string{""}, "this event takes no choices")
+	}
+	s.pullCard(cardMore)
+	s.Removed.set(cardMore)
+	r.say("Thomas More is executed: no debate in the English zone this turn; England draws a card, then discards one.")
+	r.drawFromDeck(England)
+	if len(s.drawable(England)) > 0 {
+		r.askChoice(cardMore, England)
+	}
+	return nil
+}
+
+func (s *St) moreChoices(d Decision) []string {
+	var out []string
+	for _, c := range s.drawable(England) {
+		out = append(out, fmt.Sprintf("discard %d", c))
+	}
+	return out
+}
+
+const moreText = "Thomas More: discard one of your cards (\"discard <card>\")."
+
+// moreAnswer: England discards a card of its choice (not its Home card).
+func (r *run) moreAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
+	s := r.s
+	n, err := matchCard(choiceText(l.Text, "discard"), s.Hands[England])
+	if err != nil {
+		return nil, reject(l, errLegal(legal, "%v", err))
+	}
+	if cards[n].Type == CardHome {
+		return nil, reject(l, errLegal(legal, "England does not discard its Home card"))
+	}
+	s.choiceDone()
+	s.takeFromHand(England, n)
+	s.discard(n)
+	r.say("Thomas More: England discards %s.", cardName(n))
+	return []string{fmt.Sprintf("discard %d", n)}, nil
+}
+
 // --- 116 Rough Wooing (optional) -------------------------------------------
 
 // edwardAlive reports whether Edward is born and alive: he dies when Mary
@@ -387,10 +492,17 @@ func init() {
 	registerEvent(cardAkinji, cardEvent{can: akinjiCan, examples: akinjiExamples,
 		play: func(r *run, p int, args string) error { return r.akinjiRaiders(args) }})
 	registerEvent(cardKnights, cardEvent{can: knightsCan, examples: knightsExamples, play: (*run).knightsOfStJohn})
+	registerEvent(cardMore, cardEvent{can: moreCan, examples: moreExamples, play: (*run).thomasMore})
+	choiceHooks[cardMore] = &choiceHook{choices: (*St).moreChoices, text: func(s *St, d Decision) string { return moreText }, answer: (*run).moreAnswer}
 	registerEvent(cardWooing, cardEvent{can: wooingCan, play: func(r *run, p int, args string) error { return r.roughWooing(args) }})
 	registerEvent(cardInformant, cardEvent{can: func(s *St, p int) error {
 		return fmt.Errorf("Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment")
 	}})
+}
+
+// lastPrompts are the readers of this file's prompts.
+func lastPrompts(p func(key, english string) *msg.Pattern) msg.Patterns {
+	return msg.Patterns{p("his.prompt.last.more", moreText)}
 }
 
 // lastPatterns are the readers of this file's texts (see mandPatterns).
@@ -399,6 +511,9 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.last.akinji", "Akinji Raiders: Ottoman cavalry raids {Power:power}."),
 		p("his.ev.last.knights_raid", "Knights of St. John: the Knights in {Space} raid the Ottoman: {Card} is drawn at random from the Ottoman hand and discarded; its {N:int} CP go toward St. Peter's."),
 		p("his.ev.last.knights_come", "Knights of St. John: the Knights come to {Space}, now an independent fortress."),
+		p("his.ev.last.more_debate", "Thomas More: the Papacy calls a debate in the {Zone:zone} zone with {N:int} extra dice."),
+		p("his.ev.last.more_executed", "Thomas More is executed: no debate in the English zone this turn; England draws a card, then discards one."),
+		p("his.ev.last.more_discards", "Thomas More: England discards {Card}."),
 		p("his.ev.last.wooing", "Rough Wooing: England totals {E:int}, France {F:int}."),
 		p("his.ev.last.wooing_fails", "Rough Wooing: Scotland stays allied to France."),
 		p("his.ev.last.informant", "Venetian Informant: {Power:power} looks at the hand of {Of:power}."),
@@ -413,6 +528,10 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.last.knights_raid", "the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card"),
 		p("his.why.last.knights_port", "the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them"),
 		p("his.why.last.knights_args", "the Knights of St. John are in {Space}: write no choices"),
+		p("his.why.last.more_none", "the Papacy may call no debate now"),
+		p("his.why.last.more_zone", "name the zone of the Papal debate"),
+		p("his.why.last.more_home", "England does not discard its Home card"),
+		p("his.why.last.more_english", "Thomas More was executed: no debate in the English zone this turn"),
 		p("his.why.last.wooing_edward", "Rough Wooing needs Edward born and alive"),
 		p("his.why.last.wooing_scotland", "Rough Wooing needs Scotland allied to France"),
 		p("his.why.last.informant_phase", "Venetian Informant is played as an event in the Spring Deployment Phase only, before the deployment"),

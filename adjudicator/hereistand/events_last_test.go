@@ -216,3 +216,51 @@ func TestHIS22_2b_RoughWooing(t *testing.T) {
 	rej := refuse(t, c, England, "play rough wooing for event")
 	readWhy(t, rej)
 }
+
+// HIS-6.1a, HIS-6.1e, HIS-18.5b, HIS-18.5f: #112 Thomas More, optional
+// ("played by England or the Protestant, More is executed: no debate in
+// the English zone this turn, England draws a card and discards one, and
+// the card is removed; played by another power, the Papacy calls a debate
+// with extra dice, more in the English zone; removed once Henry married
+// Anne Boleyn").
+func TestHIS18_5f_ThomasMore(t *testing.T) {
+	s := mandAt(t, 5, England, cardMore)
+	deal(s, England, cardMore, 65)
+	top := int(s.Deck[len(s.Deck)-1])
+	rej := refuse(t, s, England, "play thomas more for event: english")
+	readWhy(t, rej)
+	ns, res := submit(t, s, England, testdice.New(1), "play thomas more for event")
+	readAll(t, res)
+	require.True(t, ns.Removed.has(cardMore))
+	require.True(t, ns.moreExecuted())
+	require.ErrorContains(t, ns.canDebate(Papacy, LangEnglish), "Thomas More was executed")
+	require.True(t, containsCard(ns.Hands[England], top))
+	require.Contains(t, eventText(res, roleOf(France)), "Thomas More is executed")
+	onlyPrompt(t, ns, "england", "event-choice", "discard 65")
+	rej = refuse(t, ns, England, "discard 2")
+	require.Contains(t, rej.Problems[0].Reason, "not in your hand")
+	ns, res = submit(t, ns, England, testdice.New(1), "discard 65")
+	readAll(t, res)
+	require.True(t, containsCard(ns.Discard, 65))
+	require.Contains(t, eventText(res, roleOf(France)), "Thomas More: England discards #65")
+
+	// Played by the Papacy: a debate in a zone it may debate in, with 1
+	// extra die (3 in the English zone); the card is discarded.
+	s = mandAt(t, 5, Papacy, cardMore)
+	zs := s.moreZones()
+	require.NotEmpty(t, zs)
+	rej = refuse(t, s, Papacy, "play thomas more for event: spanish")
+	require.Contains(t, rej.Problems[0].Reason, "name the zone")
+	readWhy(t, rej)
+	ns, res = submit(t, s, Papacy, testdice.New(1), "play thomas more for event: "+zs[0])
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Thomas More: the Papacy calls a debate in the")
+	require.Contains(t, eventText(res, roleOf(France)), "calls a theological debate")
+	require.False(t, ns.Removed.has(cardMore))
+	require.Equal(t, 3, moreDebateDice(LangEnglish))
+	require.Equal(t, 1, moreDebateDice(LangGerman))
+	// Once Henry married Anne Boleyn, the card is removed.
+	married(s, WifeBoleyn, 1)
+	ns, _ = submit(t, s, Papacy, testdice.New(1), "play thomas more for event: "+zs[0])
+	require.True(t, ns.Removed.has(cardMore))
+}

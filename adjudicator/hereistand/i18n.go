@@ -540,6 +540,7 @@ func i18nInit() {
 	eventPatterns = append(eventPatterns, oe...)
 	whyPatterns = append(whyPatterns, ow...)
 	lae, law := lastPatterns(p)
+	promptPatterns = append(promptPatterns, lastPrompts(p)...)
 	eventPatterns = append(eventPatterns, lae...)
 	whyPatterns = append(whyPatterns, law...)
 	le, lw := polPatterns(p)
