@@ -19,6 +19,7 @@ import (
 //	play venetian informant for event: france     (first line of a Spring Deployment)
 //	play venetian informant for event: france for england
 //	play rough wooing for event
+//	play colonial governor for event: hapsburg    (optional #111; or: uprising on france)
 //	play thomas more for event                    (England or the Protestant: More is executed)
 //	play thomas more for event: english           (another power: the Papacy debates there)
 //
@@ -29,6 +30,7 @@ const (
 	cardAkinji    = 66
 	cardKnights   = 86
 	cardInformant = 109
+	cardGovernor  = 111
 	cardMore      = 112
 	cardWooing    = 116
 )
@@ -323,6 +325,93 @@ func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string)
 	return rest, append([]string{canon}, played...), nil
 }
 
+// --- 111 Colonial Governor/Native Uprising (optional) ----------------------
+
+// govUprising marks the Native Uprising side of the marker in
+// NewWorld.Governor.
+const govUprising = 8
+
+// governorWire is the stored form of the marker: the power under each
+// side ("" when the marker is not on that side).
+func governorWire(g uint8) (governor, uprising string) {
+	if g == 0 {
+		return "", ""
+	}
+	id := powers[g&^govUprising-1].ID
+	if g&govUprising != 0 {
+		return "", id
+	}
+	return id, ""
+}
+
+func governorFromWire(governor, uprising string) (uint8, error) {
+	if governor != "" && uprising != "" {
+		return 0, fmt.Errorf("here-i-stand state: one Colonial Governor marker on two sides")
+	}
+	id, side := governor, uint8(0)
+	if uprising != "" {
+		id, side = uprising, govUprising
+	}
+	if id == "" {
+		return 0, nil
+	}
+	p, ok := powerByID[id]
+	if !ok || !containsInt(nwPowers, p) {
+		return 0, fmt.Errorf("here-i-stand state: Colonial Governor marker on %q", id)
+	}
+	return uint8(p+1) | side, nil
+}
+
+func governorExamples(s *St, p int) []string {
+	return []string{"governor " + powers[Hapsburg].ID, "uprising " + powers[France].ID}
+}
+
+// colonialGovernor places the marker, or moves it, on the colonies of
+// the power named, on the side named: "governor hapsburg" (Colonial
+// Governor) or "uprising france" (Native Uprising).
+func (r *run) colonialGovernor(args string) error {
+	s := r.s
+	legal := governorExamples(s, 0)
+	side, rest, _ := strings.Cut(choiceText(args, "place"), " ")
+	bit := uint8(0)
+	switch side {
+	case "governor", "colonial", "gobernador", "governatore":
+	case "uprising", "native", "levantamiento", "rivolta":
+		bit = govUprising
+	default:
+		return errLegal(legal, "write governor <power> or uprising <power>")
+	}
+	rest = choiceText(rest, "governor", "uprising", "on", "in")
+	q, err := matchPower(rest)
+	if err != nil || !containsInt(nwPowers, q) {
+		return errLegal(legal, "the marker goes on the colonies of England, France or the Hapsburg")
+	}
+	s.NW.Governor = uint8(q+1) | bit
+	if bit != 0 {
+		r.say("Native Uprising: the marker is on the colonies of %s; their next No Effect result on the New World Riches Table eliminates the colony.", powers[q].Name)
+	} else {
+		r.say("Colonial Governor: the marker is on the colonies of %s; their next No Effect result on the New World Riches Table gives a card.", powers[q].Name)
+	}
+	return nil
+}
+
+// governorTurns changes a colony's riches result res of power p by the
+// marker: the first No Effect becomes Card (Colonial Governor) or Elim
+// (Native Uprising), and the marker leaves the display.
+func (r *run) governorTurns(p int, res string) string {
+	g := r.s.NW.Governor
+	if res != "NE" || g == 0 || int(g&^govUprising)-1 != p {
+		return res
+	}
+	r.s.NW.Governor = 0
+	if g&govUprising != 0 {
+		r.say("Native Uprising: the No Effect result of the colony of %s becomes Elim.", powers[p].Name)
+		return "Elim"
+	}
+	r.say("Colonial Governor: the No Effect result of the colony of %s becomes Card.", powers[p].Name)
+	return "Card"
+}
+
 // --- 112 Thomas More (optional) --------------------------------------------
 
 // moreExecuted reports whether England or the Protestant played Thomas
@@ -492,6 +581,7 @@ func init() {
 	registerEvent(cardAkinji, cardEvent{can: akinjiCan, examples: akinjiExamples,
 		play: func(r *run, p int, args string) error { return r.akinjiRaiders(args) }})
 	registerEvent(cardKnights, cardEvent{can: knightsCan, examples: knightsExamples, play: (*run).knightsOfStJohn})
+	registerEvent(cardGovernor, cardEvent{examples: governorExamples, play: func(r *run, p int, args string) error { return r.colonialGovernor(args) }})
 	registerEvent(cardMore, cardEvent{can: moreCan, examples: moreExamples, play: (*run).thomasMore})
 	choiceHooks[cardMore] = &choiceHook{choices: (*St).moreChoices, text: func(s *St, d Decision) string { return moreText }, answer: (*run).moreAnswer}
 	registerEvent(cardWooing, cardEvent{can: wooingCan, play: func(r *run, p int, args string) error { return r.roughWooing(args) }})
@@ -511,6 +601,10 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.last.akinji", "Akinji Raiders: Ottoman cavalry raids {Power:power}."),
 		p("his.ev.last.knights_raid", "Knights of St. John: the Knights in {Space} raid the Ottoman: {Card} is drawn at random from the Ottoman hand and discarded; its {N:int} CP go toward St. Peter's."),
 		p("his.ev.last.knights_come", "Knights of St. John: the Knights come to {Space}, now an independent fortress."),
+		p("his.ev.last.uprising", "Native Uprising: the marker is on the colonies of {Power:power}; their next No Effect result on the New World Riches Table eliminates the colony."),
+		p("his.ev.last.governor", "Colonial Governor: the marker is on the colonies of {Power:power}; their next No Effect result on the New World Riches Table gives a card."),
+		p("his.ev.last.uprising_elim", "Native Uprising: the No Effect result of the colony of {Power:power} becomes Elim."),
+		p("his.ev.last.governor_card", "Colonial Governor: the No Effect result of the colony of {Power:power} becomes Card."),
 		p("his.ev.last.more_debate", "Thomas More: the Papacy calls a debate in the {Zone:zone} zone with {N:int} extra dice."),
 		p("his.ev.last.more_executed", "Thomas More is executed: no debate in the English zone this turn; England draws a card, then discards one."),
 		p("his.ev.last.more_discards", "Thomas More: England discards {Card}."),
@@ -528,6 +622,8 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.why.last.knights_raid", "the Knights of St. John are besieged, one sea zone from no Ottoman port, or the Ottoman holds no card"),
 		p("his.why.last.knights_port", "the Knights of St. John are off the map and no unoccupied Hapsburg home port may take them"),
 		p("his.why.last.knights_args", "the Knights of St. John are in {Space}: write no choices"),
+		p("his.why.last.governor_side", "write governor <power> or uprising <power>"),
+		p("his.why.last.governor_power", "the marker goes on the colonies of England, France or the Hapsburg"),
 		p("his.why.last.more_none", "the Papacy may call no debate now"),
 		p("his.why.last.more_zone", "name the zone of the Papal debate"),
 		p("his.why.last.more_home", "England does not discard its Home card"),

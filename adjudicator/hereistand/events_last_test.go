@@ -264,3 +264,45 @@ func TestHIS18_5f_ThomasMore(t *testing.T) {
 	ns, _ = submit(t, s, Papacy, testdice.New(1), "play thomas more for event: "+zs[0])
 	require.True(t, ns.Removed.has(cardMore))
 }
+
+// HIS-6.1a, HIS-6.1e, HIS-20.4a: #111 Colonial Governor/Native Uprising,
+// optional ("place or move the marker on one power's colonies: that
+// power's next No Effect colony result becomes Card, Colonial Governor
+// side, or Elim, Native Uprising side"). The marker is stored and leaves
+// once used.
+func TestHIS20_4a_ColonialGovernor(t *testing.T) {
+	s := mandAt(t, 3, France, cardGovernor)
+	rej := refuse(t, s, France, "play colonial governor for event: governor papacy")
+	require.Contains(t, rej.Problems[0].Reason, "England, France or the Hapsburg")
+	readWhy(t, rej)
+	rej = refuse(t, s, France, "play colonial governor for event: hapsburg")
+	readWhy(t, rej)
+	ns, res := submit(t, s, France, testdice.New(1), "play colonial governor for event: uprising on hapsburg")
+	readAll(t, res)
+	require.Equal(t, uint8(Hapsburg+1)|govUprising, ns.NW.Governor)
+	require.Contains(t, eventText(res, roleOf(England)), "Native Uprising: the marker is on the colonies of Hapsburg")
+	a, err := ns.Encode()
+	require.NoError(t, err)
+	require.Contains(t, string(a), `"native_uprising":"hapsburg"`)
+	back, err := Game{}.Decode(a)
+	require.NoError(t, err)
+	require.Equal(t, ns.NW.Governor, back.(*St).NW.Governor)
+
+	// The Hapsburg's next No Effect (3 + 3) eliminates its colony; the
+	// marker leaves.
+	ns.NW.Colonies[Hapsburg] = 2
+	r := &run{s: ns, dice: &testdice.Script{Rolls: []int{3, 3, 5, 6}}}
+	r.newWorldRiches()
+	require.Equal(t, uint8(1), ns.NW.Colonies[Hapsburg])
+	require.Zero(t, ns.NW.Governor)
+	require.Contains(t, evText(r), "Native Uprising: the No Effect result of the colony of Hapsburg becomes Elim.")
+
+	// Colonial Governor side: No Effect gives a card.
+	ns, _ = submit(t, s, France, testdice.New(1), "play colonial governor for event: governor england")
+	ns.NW.Colonies[England] = 1
+	hand := len(ns.Hands[England])
+	r = &run{s: ns, dice: &testdice.Script{Rolls: []int{3, 3}}}
+	r.newWorldRiches()
+	require.Equal(t, hand+1, len(ns.Hands[England]))
+	require.Contains(t, evText(r), "Colonial Governor: the No Effect result of the colony of England becomes Card.")
+}
