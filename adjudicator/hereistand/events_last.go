@@ -9,9 +9,10 @@ import (
 	"github.com/pbem/pbem/adjudicator/orders"
 )
 
-// The last card events (HIS-6.1): raids that take cards from other hands
-// and the Knights of St. John. The player writes the choices after the
-// colon:
+// The last card events (HIS-6.1): the raids of the Akinji and of the
+// Knights of St. John, Venetian Informant in the Spring Deployment, and
+// the optional Colonial Governor/Native Uprising, Thomas More and Rough
+// Wooing. The player writes the choices after the colon:
 //
 //	play akinji raiders for event: hapsburg       (the power raided)
 //	play knights of st. john for event            (the Knights raid the Ottoman hand)
@@ -264,6 +265,21 @@ func informantArgs(p int, args string, legal []string) (int, int, error) {
 	return q, who, nil
 }
 
+// informantChoices are power p's lines playing Venetian Informant in
+// its Spring Deployment, when it holds the card and may play it.
+func (s *St) informantChoices(p int) []string {
+	if !containsCard(s.Hands[p], cardInformant) || s.playedAsEvent(cardInformant) {
+		return nil
+	}
+	var out []string
+	for q := 0; q < NMajor; q++ {
+		if q != p {
+			out = append(out, order{verb: "play", card: cardInformant, forEvent: true}.canonical(p)+": "+powers[q].ID)
+		}
+	}
+	return out
+}
+
 // venetianInformant reads a first line playing Venetian Informant in
 // power p's Spring Deployment answer, before its deployment (and before
 // Spring Preparations): p, or a power it names, looks at one power's
@@ -279,19 +295,13 @@ func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string)
 		return lines, nil, nil
 	}
 	o, err := parseOrder(p, l.Text, s.Hands[p])
-	if err != nil || o.card != cardInformant {
+	if err != nil || o.card != cardInformant || !containsCard(s.Hands[p], cardInformant) {
 		return lines, nil, nil
 	}
-	var ex []string
-	for q := 0; q < NMajor; q++ {
-		if q != p {
-			ex = append(ex, order{verb: "play", card: cardInformant, forEvent: true}.canonical(p)+": "+powers[q].ID)
-		}
-	}
-	legal = append(ex[:min(len(ex), 2)], legal...)
 	if s.playedAsEvent(cardInformant) {
-		return nil, nil, reject(l, errLegal(legal[2:], "Venetian Informant was already played as an event this turn (HIS-11d)"))
+		return nil, nil, reject(l, errLegal(legal, "Venetian Informant was already played as an event this turn (HIS-11d)"))
 	}
+	legal = append(s.informantChoices(p)[:2], legal...)
 	_, args, _ := strings.Cut(l.Text, ":")
 	q, who, err := informantArgs(p, args, legal)
 	if err != nil {

@@ -152,6 +152,7 @@ func TestHIS6_1e_VenetianInformant(t *testing.T) {
 	deal(s, Hapsburg, 65, 90)
 	mustCheck(t, s)
 	paris := sp(t, "paris")
+	require.Contains(t, s.Prompts()[0].Choices, "play 109 Venetian Informant for event: hapsburg")
 	rej := refuse(t, s, France, "play venetian informant for event")
 	require.Contains(t, rej.Problems[0].Reason, "name the power whose hand is seen")
 	readWhy(t, rej)
@@ -290,6 +291,9 @@ func TestHIS20_4a_ColonialGovernor(t *testing.T) {
 	back, err := Game{}.Decode(a)
 	require.NoError(t, err)
 	require.Equal(t, ns.NW.Governor, back.(*St).NW.Governor)
+	sec, ok := ns.newWorldSection()
+	require.True(t, ok)
+	require.Contains(t, sec.Body, "Native Uprising: Hapsburg")
 
 	// The Hapsburg's next No Effect (3 + 3) eliminates its colony; the
 	// marker leaves.

@@ -913,6 +913,13 @@ func (s *St) newWorldSection() (adjudicator.Section, bool) {
 		}
 	}
 	add(msg.New("his.view.nw_raiders"), "Raiders", raiders)
+	if g := nw.Governor; g != 0 { // card 111 (events_last.go)
+		if g&govUprising != 0 {
+			add(msg.New("his.view.nw_uprising"), "Native Uprising", []string{powers[g&^govUprising-1].Name})
+		} else {
+			add(msg.New("his.view.nw_governor"), "Colonial Governor", []string{powers[g-1].Name})
+		}
+	}
 	if len(t.rows) == 0 {
 		return adjudicator.Section{}, false
 	}
