@@ -296,11 +296,7 @@ func indulgenceCan(s *St, p int) error {
 }
 
 func (r *run) indulgenceVendor() {
-	s := r.s
-	cs := s.drawable(Protestant)
-	n := cs[r.dice.Hidden("indulgence vendor", len(cs))]
-	s.takeFromHand(Protestant, n)
-	s.discard(n)
+	n := r.handToStPeters(Protestant, "indulgence vendor") // events_last.go
 	r.say("Indulgence Vendor: %s is drawn at random from the Protestant hand and discarded; its %d CP go toward St. Peter's.", cardName(n), cards[n].CP)
 	r.stPeters(cards[n].CP)
 }

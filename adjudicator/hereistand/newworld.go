@@ -137,6 +137,10 @@ type NewWorld struct {
 	// Galleons, Plantations and Raiders hold the powers (bit p) with
 	// those markers in play (the events of cards 48, 53 and 49).
 	Galleons, Plantations, Raiders uint8
+	// Governor is the marker of card 111 (events_last.go): the power whose
+	// colonies it is on, plus 1 (0: none), with govUprising set when it
+	// shows its Native Uprising side.
+	Governor uint8
 	// Voyages are the voyages of the New World Phase in progress, the
 	// first one being resolved; Started is set while the phase runs.
 	Voyages []Voyage
@@ -708,6 +712,7 @@ func (r *run) newWorldRiches() {
 			t := a + b + plant
 			res := colonyRiches(t)
 			r.say("A colony of %s rolls %d + %d, modified %d on the New World Riches Table: %s (HIS-20.4a).", powers[p].Name, a, b, t, res)
+			res = r.governorTurns(p, res) // events_last.go
 			switch res {
 			case "Elim":
 				s.NW.Colonies[p]--
@@ -908,6 +913,13 @@ func (s *St) newWorldSection() (adjudicator.Section, bool) {
 		}
 	}
 	add(msg.New("his.view.nw_raiders"), "Raiders", raiders)
+	if g := nw.Governor; g != 0 { // card 111 (events_last.go)
+		if g&govUprising != 0 {
+			add(msg.New("his.view.nw_uprising"), "Native Uprising", []string{powers[g&^govUprising-1].Name})
+		} else {
+			add(msg.New("his.view.nw_governor"), "Colonial Governor", []string{powers[g-1].Name})
+		}
+	}
 	if len(t.rows) == 0 {
 		return adjudicator.Section{}, false
 	}
@@ -933,6 +945,8 @@ type newWorldWire struct {
 	Galleons      []string          `json:"galleons,omitempty"`
 	Plantations   []string          `json:"plantations,omitempty"`
 	Raiders       []string          `json:"raiders,omitempty"`
+	Governor      string            `json:"colonial_governor,omitempty"`
+	Uprising      string            `json:"native_uprising,omitempty"`
 	Voyages       []voyageWire      `json:"voyages,omitempty"`
 	Started       bool              `json:"started,omitempty"`
 }
@@ -987,7 +1001,7 @@ func powerBits(mask uint8) []string {
 func (s *St) newWorldWire() *newWorldWire {
 	nw := &s.NW
 	if nw.Potosi == 0 && !nw.PotosiDone && nw.LostColony == 0 && nw.Exhausted == 0 && nw.Galleons == 0 &&
-		nw.Plantations == 0 && nw.Raiders == 0 && len(nw.Voyages) == 0 && !nw.Started &&
+		nw.Plantations == 0 && nw.Raiders == 0 && nw.Governor == 0 && len(nw.Voyages) == 0 && !nw.Started &&
 		nw.Colonies == [NMajor]uint8{} && nw.Underway == [NMajor]uint8{} && nw.Discovery == [nDisc]uint8{} &&
 		nw.Conquest == [nConq]uint8{} && nw.Explorer == [nExplorers]int8{} && nw.Conquistador == [nConquistadors]int8{} &&
 		nw.Marker == [NMajor]int8{} {
@@ -1000,6 +1014,7 @@ func (s *St) newWorldWire() *newWorldWire {
 	if nw.Potosi > 0 {
 		w.Potosi = powers[nw.Potosi-1].ID
 	}
+	w.Governor, w.Uprising = governorWire(nw.Governor) // events_last.go
 	for p := 0; p < NMajor; p++ {
 		if nw.Colonies[p] > 0 {
 			w.Colonies[powers[p].ID] = int(nw.Colonies[p])
@@ -1081,6 +1096,11 @@ func (s *St) newWorldFromWire(w *newWorldWire) error {
 		}
 	}
 	nw.PotosiDone, nw.Started = w.PotosiDone, w.Started
+	g, err := governorFromWire(w.Governor, w.Uprising) // events_last.go
+	if err != nil {
+		return err
+	}
+	nw.Governor = g
 	if w.Potosi != "" {
 		p, err := pw(w.Potosi)
 		if err != nil {

@@ -109,6 +109,7 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Choices: s.deepOptions(), Template: []string{s.newWorldDefault()}}
 	case PhSpring:
 		ch := append([]string{"no deployment"}, s.springDestinations(p)...)
+		ch = append(ch, s.informantChoices(p)...) // events_last.go
 		return adjudicator.Prompt{Role: role, Kind: "spring", Text: s.springText(p), Choices: capList(ch),
 			Template: []string{"no deployment"}}
 	}

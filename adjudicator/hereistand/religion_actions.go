@@ -307,6 +307,9 @@ func (s *St) canDebate(p, z int) error {
 	if z != LangGerman && z != LangFrench && z != LangEnglish {
 		return fmt.Errorf("debates are held in the German, French or English zone (HIS-18.5b)")
 	}
+	if z == LangEnglish && s.moreExecuted() { // Thomas More (events_last.go)
+		return fmt.Errorf("Thomas More was executed: no debate in the English zone this turn")
+	}
 	if len(s.debatersOf(Protestant, z, DebUncommitted))+len(s.debatersOf(Protestant, z, DebCommitted)) == 0 {
 		return fmt.Errorf("no Protestant debater of the %s zone is in play (HIS-18.1o)", langNames[z])
 	}

@@ -116,7 +116,10 @@ func (r *run) springAnswer(p int, lines []adjudicator.Line) ([]string, *adjudica
 	if len(legal) > 12 {
 		legal = append(legal[:12], "...")
 	}
-	lines, played, rej := r.springPreparations(p, lines, legal) // events_more.go
+	lines, played, rej := r.venetianInformant(p, lines, legal) // events_last.go
+	if rej == nil && played == nil {
+		lines, played, rej = r.springPreparations(p, lines, legal) // events_more.go
+	}
 	if rej != nil {
 		return nil, rej
 	}

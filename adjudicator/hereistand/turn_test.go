@@ -314,10 +314,11 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 		t.Errorf("legal %v", rej.Problems[0].Legal)
 	}
 	refuse(t, s, Ottoman, "build regular in istanbul") // HIS-11a: a card first
-	// HIS-11c: until the card events arrive, only Mandatory Events are
-	// played as events.
+	// HIS-11c: an event whose conditions do not hold is refused, with
+	// the reason (here #66 Akinji Raiders: no power at war with the
+	// Ottoman).
 	rej = refuse(t, s, Ottoman, "play "+strconv.Itoa(int(three))+" for event")
-	if !strings.Contains(rej.Error(), "its event is not yet available") {
+	if rej.Problems[0].Reason == "" {
 		t.Errorf("an event card played as its event: %v", rej)
 	}
 	refuse(t, s, Ottoman, "play 1 for cp", "pass")
