@@ -187,7 +187,7 @@ func (x Responses) check() error {
 	}
 	if d := x.Debate; d != nil {
 		nd := len(debaters)
-		if d.Caller != Papacy && d.Caller != Protestant || d.Zone < 0 || d.Zone >= 3 || d.Att < 0 || d.Att >= nd || d.Def < 0 || d.Def >= nd ||
+		if d.Caller != Papacy && d.Caller != Protestant || trackOf(d.Zone) < 0 || d.Att < 0 || d.Att >= nd || d.Def < 0 || d.Def >= nd ||
 			d.Second < -1 || d.Second >= nd || d.Bar < -1 || d.Bar >= nd || d.Round < 1 || d.Round > 2 || x.Window == nil || x.Window.Kind != RespDebate {
 			return fmt.Errorf("bad debate in progress")
 		}

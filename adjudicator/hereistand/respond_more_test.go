@@ -207,3 +207,27 @@ func TestHIS6_1g_RowersOnAvoidBattle(t *testing.T) {
 	require.Contains(t, eventText(res, "france"), "The attempt succeeds.")
 	require.Zero(t, s.Units[gol][Hapsburg].Naval())
 }
+
+// A debate waiting for Bullinger in any debate zone is saved and read
+// back with the game (HIS-18.5i): the English zone too.
+func TestHIS18_5i_WaitingDebateSavedInEveryZone(t *testing.T) {
+	for _, zone := range []int{LangGerman, LangFrench, LangEnglish} {
+		s := inImpulse(t, Papacy, 0)
+		noHereIStand(s)
+		s.Turn = 3
+		(&run{s: s, dice: testdice.New(1)}).religionCardDraw()
+		ones := make([]int, 30)
+		for i := range ones {
+			ones[i] = 1
+		}
+		(&run{s: s, dice: &testdice.Script{Rolls: ones}}).debate(Papacy, zone, false, deb(t, "eck"), deb(t, "melanchthon"))
+		require.NotNil(t, s.Flow.Resp.Debate, "zone %d", zone)
+		data, err := s.Encode()
+		require.NoError(t, err)
+		back, err := Game{}.Decode(data)
+		require.NoError(t, err, "zone %d", zone)
+		again, err := back.(*St).Encode()
+		require.NoError(t, err)
+		require.Equal(t, string(data), string(again))
+	}
+}
