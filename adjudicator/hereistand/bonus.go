@@ -105,6 +105,59 @@ func (r *run) treatiseBonusAnswer(l adjudicator.Line, legal []string) ([]string,
 	return []string{"commit " + debaters[deb].ID}, nil
 }
 
+// cutBonus splits "with <debater>" off the end of an event's choices:
+// the choices before it and the debater's name ("" when none is named).
+func cutBonus(args string) (rest, with string) {
+	l := strings.ToLower(args)
+	if strings.HasPrefix(l, "with ") {
+		return "", strings.TrimSpace(args[len("with "):])
+	}
+	if i := strings.LastIndex(l, " with "); i >= 0 {
+		return strings.TrimRight(strings.TrimSpace(args[:i]), ","), strings.TrimSpace(args[i+len(" with "):])
+	}
+	return args, ""
+}
+
+// playBonus reads the debater named "with <debater>" on the play line of
+// an event giving power q attempts, played by power p (HIS-18.2k): -1
+// when none is named. Only q, playing the card itself, names one, among
+// the debaters eventBonusDebaters offers; the debaters the card commits
+// (taken, by id) give no bonus.
+func (r *run) playBonus(p, q int, with string, taken ...string) (int, error) {
+	if with == "" {
+		return -1, nil
+	}
+	if p != q {
+		return -1, errLegal(r.playLine(), "only %s names a debater for the bonus of these attempts (HIS-18.2k)", powers[q].Name)
+	}
+	d, err := matchDebater(with)
+	if err == nil && (!containsInt(r.s.eventBonusDebaters(q), d) || containsString(taken, debaters[d].ID)) {
+		err = fmt.Errorf("%s's bonus may not go to these attempts now (HIS-18.2i-k)", debaters[d].Name)
+	}
+	if err != nil {
+		return -1, errLegal(r.playLine(), "%v", err)
+	}
+	return d, nil
+}
+
+// bonusOnly reads the choices of an event that takes none but, played by
+// power q the attempts are for, "with <debater>" (HIS-18.2k).
+func (r *run) bonusOnly(p, q int, args string, taken ...string) (int, error) {
+	rest, with := cutBonus(args)
+	if rest != "" || with != "" && p != q {
+		return -1, errLegal(r.playLine(), "this event takes no choices but, when %s plays it, \"with <debater>\" for a debater's bonus", powers[q].Name)
+	}
+	return r.playBonus(p, q, with, taken...)
+}
+
+// bonusOnPending commits debater d (-1: none) of power q for the
+// attempts the event has just started.
+func (r *run) bonusOnPending(q, d int) {
+	if d >= 0 && r.s.Rel.Pending != nil {
+		r.useEventBonus(q, d)
+	}
+}
+
 // askEventBonus is the Mand.Ask of the bonus choice for an event's
 // attempts played by another power; it is no card's number.
 const askEventBonus = 1002

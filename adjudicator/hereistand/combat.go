@@ -82,6 +82,10 @@ type CombatWindow struct {
 	// naval combat's roll meanwhile.
 	Late bool          `json:"late,omitempty"`
 	Roll *BattleResult `json:"roll,omitempty"`
+	// Sack is set for the battle of the Sack of Rome (HIS-21.5j), a field
+	// battle: Where is the sacking stack's space, Att its power, and the
+	// Papal regulars in Rome defend (events_more.go).
+	Sack bool `json:"sack,omitempty"`
 }
 
 func (w *CombatWindow) clone() *CombatWindow {
@@ -105,7 +109,7 @@ func (w *CombatWindow) clone() *CombatWindow {
 func (w *CombatWindow) check() error {
 	if w.Kind < CombatField || w.Kind > CombatNaval || w.Where < 0 || w.Where >= NLoc || w.Att < 0 || w.Att >= NMajor ||
 		w.Def < 0 || w.Def >= NPow || len(w.Cards) != len(w.By) || (w.Kind == CombatAssault) != (w.F != nil) ||
-		w.Roll != nil && (!w.Late || w.Kind != CombatNaval) {
+		w.Roll != nil && (!w.Late || w.Kind != CombatNaval) || w.Sack && (w.Kind != CombatField || w.Late) {
 		return fmt.Errorf("bad combat-card window")
 	}
 	for i, n := range w.Cards {
@@ -141,14 +145,17 @@ func (w *CombatWindow) played(n int) (int, bool) {
 // combatSides are the attacking and defending units of the window's
 // combat and the defending major powers, in power order.
 func (s *St) combatSides(w *CombatWindow) (att, def []Part, defs []int) {
-	switch w.Kind {
-	case CombatField:
+	switch {
+	case w.Sack:
+		att, def = s.sackSides(w.Att, w.Where)
+		return att, def, []int{Papacy}
+	case w.Kind == CombatField:
 		if b := s.windowBattle(); b != nil {
 			att, def = b.attParts(), s.defParts(b)
 		}
-	case CombatAssault:
+	case w.Kind == CombatAssault:
 		att, def = w.F.Parts, s.insideParts(w.Where)
-	case CombatNaval:
+	case w.Kind == CombatNaval:
 		if q := s.side(w.Def); q < NMajor {
 			defs = []int{q}
 		}
@@ -305,6 +312,8 @@ func (s *St) combatCardOK(w *CombatWindow, q, n int) error {
 			return fmt.Errorf("Swiss Mercenaries played by the Ottoman places French units: not in a combat")
 		case q == Ottoman && mercsOf(theirs) == 0:
 			return fmt.Errorf("no enemy mercenaries fight in this battle")
+		case w.Sack && !attacker:
+			return fmt.Errorf("Papal mercenaries do not fight in the Sack of Rome's battle (HIS-21.5j)")
 		case q != Ottoman && s.checkCountersWith(q, w.Where, Force{Merc: 1}) != nil:
 			return fmt.Errorf("%s has no mercenary counters left (HIS-5.2a)", powers[q].Name)
 		}
@@ -513,7 +522,11 @@ func (r *run) playCombat(w *CombatWindow, q, n int) {
 		s.discard(n)
 	}
 	w.Cards, w.By = append(w.Cards, n), append(w.By, q)
-	r.say("%s plays the Combat card %s in %s.", powers[q].Name, cardName(n), locName(w.Where))
+	site := w.Where
+	if w.Sack {
+		site = spaceByID["rome"]
+	}
+	r.say("%s plays the Combat card %s in %s.", powers[q].Name, cardName(n), locName(site))
 	att, def, _ := s.combatSides(w)
 	switch n {
 	case cardJanissaries:
@@ -600,14 +613,18 @@ func (r *run) bribe(w *CombatWindow, q int, theirs []Part) {
 		}
 	}
 	add := Force{Merc: uint8(n)}
-	s.addUnits(w.Where, q, add)
+	at := w.Where
+	if w.Sack && q != w.Att {
+		at = spaceByID["rome"] // HIS-21.5j: the Papacy's new mercenaries stand in Rome
+	}
+	s.addUnits(at, q, add)
 	if q == w.Att && m != nil {
 		m.F.Parts = mergeParts(m.F.Parts, []Part{{q, add}})
 	}
 	for _, pt := range gone {
 		s.clampMarks(w.Where, pt.Power)
 	}
-	s.fitCounters(w.Where, q)
+	s.fitCounters(at, q)
 	if q == w.Att && m != nil {
 		m.F.Parts = capParts(m.F.Parts, []Part{{q, s.Units[w.Where][q]}})
 	}
@@ -677,11 +694,14 @@ func (s *St) combatText(d Decision) string {
 	for _, n := range s.combatHand(w, d.Power) {
 		names = append(names, cardName(n))
 	}
-	switch w.Kind {
-	case CombatAssault:
+	switch {
+	case w.Sack:
+		return fmt.Sprintf("Sack of Rome: the stack of %s in %s attacks the Papal regulars in Rome; before the dice you may play Combat cards (%s). Write play and the card, a line for each, or no card (HIS-21.5j).",
+			powers[w.Att].Name, spaces[w.Where].Name, joinAnd(names))
+	case w.Kind == CombatAssault:
 		return fmt.Sprintf("Assault on %s by %s: before the dice you may play Combat cards (%s). Write play and the card, a line for each, or no card (HIS-15.1j).",
 			spaces[w.Where].Name, powers[w.Att].Name, joinAnd(names))
-	case CombatNaval:
+	case w.Kind == CombatNaval:
 		return fmt.Sprintf("Naval combat in %s, %s attacking: before the dice you may play Combat cards (%s). Write play and the card, a line for each, or no card (HIS-16.2d).",
 			locName(w.Where), powers[w.Att].Name, joinAnd(names))
 	}
@@ -749,6 +769,10 @@ func (r *run) combatAnswer(d Decision, lines []adjudicator.Line, legal []string)
 // resumeCombat goes on with the combat of window w once a power has
 // answered.
 func (r *run) resumeCombat(w *CombatWindow) {
+	if w.Sack {
+		r.sackBattle()
+		return
+	}
 	if w.Late && w.Kind == CombatField {
 		r.afterFieldRoll()
 		return
@@ -800,6 +824,7 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.prompt.combat_late", "Battle of {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-14g)."),
 		p("his.prompt.combat_late_assault", "Assault on {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-15.1l)."),
 		p("his.prompt.combat_late_naval", "Naval combat in {Space}: {Roll:roll}. After the dice you may play {Cards:units}: write play and the card, or no card (HIS-16.2f)."),
+		p("his.prompt.combat_sack", "Sack of Rome: the stack of {Power:power} in {Space} attacks the Papal regulars in Rome; before the dice you may play Combat cards ({Cards:units}). Write play and the card, a line for each, or no card (HIS-21.5j)."),
 		p("his.prompt.combat_naval", "Naval combat in {Space}, {Power:power} attacking: before the dice you may play Combat cards ({Cards:units}). Write play and the card, a line for each, or no card (HIS-16.2d)."),
 	}
 	events = msg.Patterns{
@@ -847,6 +872,7 @@ func combatPatterns(p func(key, english string) *msg.Pattern) (prompts, events, 
 		p("his.why.combat_reinforce_naval", "{Card} adds land units before a field battle or an assault"),
 		p("his.why.combat_reinforce_assault", "{Card} is played before an assault by the assaulting power only (HIS-15.1g)"),
 		p("his.why.combat_swiss_ottoman", "Swiss Mercenaries played by the Ottoman places French units: not in a combat"),
+		p("his.why.combat_sack_mercs", "Papal mercenaries do not fight in the Sack of Rome's battle (HIS-21.5j)"),
 		p("his.why.combat_no_counters", "{Power:power} has no mercenary counters left (HIS-5.2a)"),
 		p("his.why.combat_tercios", "{Card} is played by the Hapsburg, or against at least 3 Hapsburg regulars"),
 	}

@@ -610,6 +610,19 @@ func sackLosses(f Force, n int) Force {
 	return lost
 }
 
+// sackSides are the two sides of the Sack of Rome's battle: power q's
+// land units in sp against the Papal regulars in Rome (its mercenaries
+// are ignored, HIS-21.5j).
+func (s *St) sackSides(q, sp int) (att, def []Part) {
+	if f := s.Units[sp][q]; f.Land() > 0 {
+		att = []Part{{q, Force{Reg: f.Reg, Merc: f.Merc, Cav: f.Cav}}}
+	}
+	if n := s.papalRegsInRome(); n > 0 {
+		def = []Part{{Papacy, Force{Reg: uint8(n)}}}
+	}
+	return att, def
+}
+
 func (r *run) sackOfRome(args string) error {
 	s := r.s
 	legal := s.sackExamples()
@@ -620,13 +633,39 @@ func (r *run) sackOfRome(args string) error {
 	if !containsInt(s.sackers(sp), q) {
 		return errLegal(legal, "%s has no more mercenaries in %s than the Papal regulars in Rome", powerName(q), spaces[sp].Name)
 	}
+	r.say("Sack of Rome: the stack of %s in %s attacks the %d Papal regulars in Rome.", powers[q].Name, spaces[sp].Name, s.papalRegsInRome())
+	s.Flow.Combat = &CombatWindow{Kind: CombatField, Where: sp, Att: q, Def: Papacy, Sack: true}
+	r.sackBattle()
+	return nil
+}
+
+// sackBattle asks the sacking power and then the Papacy for their Combat
+// cards (combat.go; Landsknechts and Swiss Mercenaries for the sacker),
+// or, once both have answered, fights the battle of the Sack of Rome
+// (HIS-21.5j-k). The window in Flow.Combat holds the stack.
+func (r *run) sackBattle() {
+	s := r.s
+	w := s.Flow.Combat
+	if w == nil || !w.Sack {
+		return
+	}
+	q, sp := w.Att, w.Where
+	if r.combatWindow(CombatField, sp, q, Papacy, nil) {
+		return // HIS-21.5j: the Combat cards first
+	}
+	mods := s.takeCombat(CombatField, sp)
 	rome := spaceByID["rome"]
 	f, ls := s.Units[sp][q], s.armyLeaders(q, sp)
 	regs := s.papalRegsInRome()
-	att := f.Land() + bestBattle(ls)
-	def := regs + 1 + bestBattle(s.armyLeaders(Papacy, rome))
-	r.say("Sack of Rome: the stack of %s in %s attacks the %d Papal regulars in Rome.", powers[q].Name, spaces[sp].Name, regs)
-	res := rollCombat(att, def, Mods{}, r.dice, "sack of rome", f.Land(), regs)
+	if f.Land() == 0 {
+		// Mercenaries Bribed took the whole stack.
+		r.say("Sack of Rome: %s has no land unit left in %s; there is no battle and the Papacy holds Rome (HIS-21.5k).", powers[q].Name, spaces[sp].Name)
+		r.sackLeaders(q, sp, ls)
+		return
+	}
+	att := f.Land() + bestBattle(ls) + mods.AttDice
+	def := regs + 1 + bestBattle(s.armyLeaders(Papacy, rome)) + mods.DefDice
+	res := rollCombat(att, def, mods, r.dice, "sack of rome", f.Land(), regs)
 	r.log([]string{res.text(powers[q].Name, powers[Papacy].Name)})
 	// HIS-21.5j (3): the losses; the stack never leaves its space.
 	lost := sackLosses(f, min(res.DefHits, f.Land()))
@@ -638,18 +677,11 @@ func (r *run) sackOfRome(args string) error {
 	_ = s.removeUnits(rome, Papacy, plost)
 	s.fitCounters(rome, Papacy)
 	r.say("Sack of Rome: %s loses %d land units, the Papacy %d.", powers[q].Name, lost.Land(), plost.Land())
-	if s.Units[sp][q].Land() == 0 {
-		for _, l := range ls {
-			if to := s.NearestFortified(q, sp); to >= 0 {
-				s.Leader[l] = int16(to)
-			}
-		}
-	}
-	r.log(s.recheckSiege(sp))
+	r.sackLeaders(q, sp, ls)
 	r.log(s.recheckSiege(rome))
 	if res.DefHits >= res.AttHits {
 		r.say("Sack of Rome: the Papacy holds Rome; the card goes to the discard pile (HIS-21.5k).")
-		return nil
+		return
 	}
 	// HIS-21.5k (6).
 	cut := min(s.Tracks.StPetersCP, 5)
@@ -666,11 +698,24 @@ func (r *run) sackOfRome(args string) error {
 	}
 	if got[0] == 0 {
 		r.say("Sack of Rome: the Papacy holds no card to take.")
-		return nil
+		return
 	}
 	r.say("Sack of Rome: %s takes %d cards at random from the Papal hand.", powers[q].Name, 1+b2i(got[1] > 0))
 	r.offerPair(cardSack, q, got[0], got[1])
-	return nil
+}
+
+// sackLeaders sends the leaders of power q's stack in sp, left without
+// land units, to its nearest fortified space, and checks the siege of sp.
+func (r *run) sackLeaders(q, sp int, ls []int) {
+	s := r.s
+	if s.Units[sp][q].Land() == 0 {
+		for _, l := range ls {
+			if to := s.NearestFortified(q, sp); to >= 0 {
+				s.Leader[l] = int16(to)
+			}
+		}
+	}
+	r.log(s.recheckSiege(sp))
 }
 
 // --- 60 Maurice of Saxony ----------------------------------------------------
@@ -1197,6 +1242,7 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.jane_gives", "Lady Jane Grey: {Power:power} keeps one card and gives the other to {To:power}."),
 		p("his.ev.more.sack", "Sack of Rome: the stack of {Power:power} in {Space} attacks the {N:int} Papal regulars in Rome."),
 		p("his.ev.more.sack_losses", "Sack of Rome: {Power:power} loses {N:int} land units, the Papacy {M:int}."),
+		p("his.ev.more.sack_no_battle", "Sack of Rome: {Power:power} has no land unit left in {Space}; there is no battle and the Papacy holds Rome (HIS-21.5k)."),
 		p("his.ev.more.sack_held", "Sack of Rome: the Papacy holds Rome; the card goes to the discard pile (HIS-21.5k)."),
 		p("his.ev.more.sacked", "Sack of Rome: Rome is sacked; St. Peter's loses {N:int} CP and the card is removed from the game (HIS-21.5k)."),
 		p("his.ev.more.sack_none", "Sack of Rome: the Papacy holds no card to take."),

@@ -523,3 +523,112 @@ func TestHIS6_1d_ScotsRaid(t *testing.T) {
 	ns2, _ = submit(t, ns, France, testdice.New(1), "none")
 	require.Equal(t, before, ns2.Units[edinburgh][Scotland].Reg)
 }
+
+// HIS-21.5j, HIS-6.1h: before the dice of the Sack of Rome's battle the
+// sacking stack's owner, then the Papacy, are asked for their Combat
+// cards, as in a field battle. Landsknechts joins the sacking stack;
+// Swiss Mercenaries is not offered to the Papacy (its mercenaries do not
+// fight there); Mercenaries Bribed played by the Papacy takes half the
+// sacker's mercenaries, which stand in Rome as Papal mercenaries and do
+// not fight; the cards' dice reach the roll, and the rest of the
+// procedure (casualties, the stack in its space, the cards taken) goes on.
+func TestHIS21_5j_SackOfRomeCombatCards(t *testing.T) {
+	s := romeSack(t)
+	naples, rome := sp(t, "naples"), sp(t, "rome")
+	deal(s, Hapsburg, cardSack, cardArquebusiers, cardLandsknechts)
+	deal(s, Papacy, 79, 96, cardMercsBribed, cardSwiss)
+	mustCheck(t, s)
+	ns, res := submit(t, s, Hapsburg, testdice.New(1), "play sack of rome for event: naples")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Sack of Rome: the stack of Hapsburg in Naples attacks the 2 Papal regulars in Rome.")
+	p := onlyPrompt(t, ns, "hapsburg", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 24 Arquebusiers", "play 33 Landsknechts"}, p.Choices)
+	require.Contains(t, p.Text, "Sack of Rome: the stack of Hapsburg in Naples attacks the Papal regulars in Rome")
+	require.NotNil(t, p.TextMsg)
+	require.Equal(t, Force{Reg: 1, Merc: 3}, ns.Units[naples][Hapsburg], "no die is rolled before the cards")
+	ns, res = submit(t, ns, Hapsburg, testdice.New(1), "play landsknechts")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Landsknechts: Hapsburg places 4 mercenaries in Naples.")
+	require.Equal(t, Force{Reg: 1, Merc: 7}, ns.Units[naples][Hapsburg])
+	p = onlyPrompt(t, ns, "papacy", "combat", "no card")
+	require.Equal(t, []string{"no card", "play 26 Mercenaries Bribed"}, p.Choices)
+	rej := refuse(t, ns, Papacy, "play swiss mercenaries")
+	require.Contains(t, rej.Problems[0].Reason, "Papal mercenaries do not fight in the Sack of Rome's battle (HIS-21.5j)")
+	readWhy(t, rej)
+	// 4 of the 7 mercenaries go over: 1 regular and 3 mercenaries roll 4
+	// dice (3 hits) against 2 regulars and the defender's die (no hit).
+	d := &testdice.Script{Rolls: []int{6, 6, 6, 1, 1, 1, 1}, Draws: []int{0, 0}}
+	ns, res = submit(t, ns, Papacy, d, "play mercenaries bribed")
+	readAll(t, res)
+	text := eventText(res, roleOf(France))
+	require.Contains(t, text, "Papacy plays the Combat card #26 Mercenaries Bribed in Rome.")
+	require.Contains(t, text, "Mercenaries Bribed: Hapsburg 4 mercenaries go over to Papacy.")
+	require.Contains(t, text, "Hapsburg rolls 4 dice [6 6 6 1]: 3 hits")
+	require.Contains(t, text, "Sack of Rome: Hapsburg loses 0 land units, the Papacy 3.")
+	require.Equal(t, Force{Reg: 1, Merc: 3}, ns.Units[naples][Hapsburg], "the stack stays in Naples")
+	require.Equal(t, Force{Merc: 4}, ns.Units[rome][Papacy], "the regulars first, then 1 of the 5 mercenaries")
+	require.True(t, ns.Removed.has(cardSack))
+	require.True(t, discarded(ns, cardLandsknechts) && discarded(ns, cardMercsBribed))
+	require.Nil(t, ns.Flow.Combat)
+	onlyPrompt(t, ns, "hapsburg", "event-choice", "keep 36")
+	mustCheck(t, ns)
+}
+
+// HIS-21.5j: a card of the window adds dice (Arquebusiers for the Papacy
+// here); a standing order "auto no card" answers the window; and when
+// Mercenaries Bribed leaves the sacking stack no land unit there is no
+// battle: the Papacy holds Rome and the card is discarded.
+func TestHIS21_5j_SackOfRomeDiceAndNoBattle(t *testing.T) {
+	s := romeSack(t)
+	deal(s, Papacy, 79, 96, cardArquebusiers)
+	s, _ = submit(t, s, Hapsburg, testdice.New(1), "auto no card")
+	ns, _ := submit(t, s, Hapsburg, testdice.New(1), "play sack of rome for event: naples")
+	onlyPrompt(t, ns, "papacy", "combat", "no card")
+	ns, res := submit(t, ns, Papacy, ones(9), "play arquebusiers")
+	readAll(t, res)
+	text := eventText(res, roleOf(England))
+	require.Contains(t, text, "Arquebusiers: Papacy rolls 2 more dice.")
+	require.Contains(t, text, "Papacy rolls 5 dice")
+	require.Contains(t, text, "the Papacy holds Rome")
+	require.False(t, ns.Removed.has(cardSack))
+
+	s = romeSack(t)
+	naples, rome := sp(t, "naples"), sp(t, "rome")
+	_ = s.removeUnits(naples, Hapsburg, Force{Reg: 1, Merc: 2})
+	_ = s.removeUnits(rome, Papacy, Force{Reg: 2, Merc: 1})
+	deal(s, Papacy, 79, cardMercsBribed)
+	mustCheck(t, s)
+	ns, _ = submit(t, s, Hapsburg, testdice.New(1), "play sack of rome for event: naples")
+	ns, res = submit(t, ns, Papacy, testdice.New(1), "play mercenaries bribed")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(England)), "Sack of Rome: Hapsburg has no land unit left in Naples; there is no battle and the Papacy holds Rome (HIS-21.5k).")
+	require.True(t, ns.Units[naples][Hapsburg].empty())
+	require.Equal(t, Force{Merc: 1}, ns.Units[rome][Papacy])
+	require.False(t, ns.Removed.has(cardSack))
+	require.True(t, discarded(ns, cardSack))
+	mustCheck(t, ns)
+}
+
+// HIS-21.5j, HIS-6.1g: "any power may play Response cards". Only
+// Landsknechts and Swiss Mercenaries change the battle; they are offered
+// in its Combat-card window. Foul Weather and Gout stop announced actions
+// and are not offered against the event's battle; Halley's Comet is
+// offered in the window of the event itself, before the battle.
+func TestHIS21_5j_SackOfRomeResponseCards(t *testing.T) {
+	s := romeSack(t)
+	deal(s, France, cardFoulWeather, cardGout)
+	mustCheck(t, s)
+	ns, res := submit(t, s, Hapsburg, ones(7), "play sack of rome for event: naples")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "the Papacy holds Rome", "nobody is asked")
+	require.True(t, handHas(ns, France, cardFoulWeather) && handHas(ns, France, cardGout))
+
+	deal(s, France, cardHalley)
+	mustCheck(t, s)
+	ns, _ = submit(t, s, Hapsburg, testdice.New(1), "play sack of rome for event: naples")
+	p := onlyPrompt(t, ns, "france", "response", "no card")
+	require.Contains(t, p.Text, "the event #95 Sack of Rome")
+	ns, res = submit(t, ns, France, ones(7), "no card")
+	readAll(t, res)
+	require.Contains(t, eventText(res, roleOf(France)), "the Papacy holds Rome")
+}

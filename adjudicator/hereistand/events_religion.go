@@ -173,30 +173,17 @@ func (c attemptCard) play(r *run, p int, args string) error {
 	if c.counter {
 		q = Papacy
 	}
-	deb := -1
-	if args != "" {
-		// "with <debater>": the bonus of the power the attempts are for,
-		// when it plays the card itself (HIS-18.2k).
-		rest, ok := strings.CutPrefix(args, "with ")
-		if !ok || p != q {
-			return errLegal(r.playLine(), "this event takes no choices but, when %s plays it, \"with <debater>\" for a debater's bonus", powers[q].Name)
-		}
-		d, err := matchDebater(rest)
-		if err == nil && (!containsInt(r.s.eventBonusDebaters(q), d) || debaters[d].ID == c.debater) {
-			err = fmt.Errorf("%s's bonus may not go to these attempts now (HIS-18.2i-k)", debaters[d].Name)
-		}
-		if err != nil {
-			return errLegal(r.playLine(), "%v", err)
-		}
-		deb = d
+	// "with <debater>": the bonus of the power the attempts are for, when
+	// it plays the card itself (HIS-18.2k).
+	deb, err := r.bonusOnly(p, q, args, c.debater)
+	if err != nil {
+		return err
 	}
 	if c.debater != "" {
 		r.commitDebater(c.debater)
 	}
 	r.eventAttempts(c.n, c.counter, c.attempts, c.plus, c.zones)
-	if deb >= 0 && r.s.Rel.Pending != nil {
-		r.useEventBonus(q, deb)
-	}
+	r.bonusOnPending(q, deb)
 	return nil
 }
 
@@ -228,25 +215,37 @@ var attemptCards = []attemptCard{
 
 // --- 90 Printing Press, 75 Erasmus, 63 Dissolution of the Monasteries ----
 
-func (r *run) printingPress() {
+// The events below take no choices but "with <debater>" when the power
+// their attempts are for plays them (HIS-18.2k); deb is that debater
+// (-1: none).
+
+func (r *run) printingPress(deb int) {
 	r.s.Rel.PrintingPress = true
 	r.say("Printing Press: until the end of the turn the Protestant rolls 1 extra die in each Reformation attempt (HIS-18.3g).")
 	r.eventAttempts(90, false, 3, 0, allZones)
+	r.bonusOnPending(Protestant, deb)
 }
 
-// erasmus: Reformation attempts on turns 1 and 2, Counter-Reformation
-// attempts from turn 3 (HIS-18.3b, HIS-18.4a).
-func (r *run) erasmus() {
-	if r.s.Turn <= 2 {
-		r.eventAttempts(75, false, 4, 0, allZones)
-		return
+// erasmusFor is the power Erasmus gives attempts to: Reformation
+// attempts on turns 1 and 2, Counter-Reformation attempts from turn 3
+// (HIS-18.3b, HIS-18.4a).
+func (s *St) erasmusFor() int {
+	if s.Turn <= 2 {
+		return Protestant
 	}
-	r.eventAttempts(75, true, 4, 0, allZones)
+	return Papacy
 }
 
-func (r *run) dissolution() {
+func (r *run) erasmus(deb int) {
+	q := r.s.erasmusFor()
+	r.eventAttempts(75, q == Papacy, 4, 0, allZones)
+	r.bonusOnPending(q, deb)
+}
+
+func (r *run) dissolution(deb int) {
 	r.mandDraw(England, 2)
 	r.eventAttempts(63, false, 3, 0, 1<<LangEnglish)
+	r.bonusOnPending(Protestant, deb)
 }
 
 // --- 39 Augsburg Confession, 45 Calvin Expelled ---------------------------
@@ -465,6 +464,7 @@ func (r *run) marburg(p int, args string) error {
 	s := r.s
 	legal := marburgExamples(s, p)
 	f := s.marburgFree()
+	args, with := cutBonus(args)
 	items := orders.SplitList(args)
 	if len(items) != 2 {
 		return errLegal(legal, "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted")
@@ -487,12 +487,19 @@ func (r *run) marburg(p int, args string) error {
 			return errLegal(legal, "name one of Luther and Melanchthon and one of Zwingli and Oekolampadius, uncommitted")
 		}
 	}
+	// "with <debater>": the Protestant's bonus when it plays the card
+	// (HIS-18.2k), from neither debater the card commits.
+	deb, err := r.playBonus(p, Protestant, with, chosen[:]...)
+	if err != nil {
+		return err
+	}
 	k := 0
 	for _, id := range chosen {
 		r.commitDebater(id)
 		k += debaters[debaterByID[id]].Value
 	}
 	r.eventAttempts(41, false, k, 0, allZones)
+	r.bonusOnPending(Protestant, deb)
 	return nil
 }
 
@@ -1174,9 +1181,21 @@ func init() {
 			return nil
 		}}
 	}
-	registerEvent(90, plain(nil, func(r *run, p int) { r.printingPress() }))
-	registerEvent(75, plain(nil, func(r *run, p int) { r.erasmus() }))
-	registerEvent(63, plain(nil, func(r *run, p int) { r.dissolution() }))
+	// The attempts' power may name a debater for the bonus (HIS-18.2k).
+	withBonus := func(who func(s *St) int, f func(r *run, deb int)) cardEvent {
+		return cardEvent{play: func(r *run, p int, args string) error {
+			deb, err := r.bonusOnly(p, who(r.s), args)
+			if err != nil {
+				return err
+			}
+			f(r, deb)
+			return nil
+		}}
+	}
+	protestant := func(*St) int { return Protestant }
+	registerEvent(90, withBonus(protestant, (*run).printingPress))
+	registerEvent(75, withBonus((*St).erasmusFor, (*run).erasmus))
+	registerEvent(63, withBonus(protestant, (*run).dissolution))
 	registerEvent(39, plain(func(s *St, p int) error { return s.debaterFree("melanchthon") }, func(r *run, p int) { r.augsburg() }))
 	registerEvent(45, plain(calvinExpelledCan, func(r *run, p int) { r.calvinExpelled() }))
 	registerEvent(52, plain(nil, func(r *run, p int) { r.michelangelo() }))
@@ -1298,6 +1317,9 @@ func evrelPatterns(p func(key, english string) *msg.Pattern) (prompts, events, w
 		p("his.why.rel.unrest_spot", "{Space} is not an unoccupied {Where:where} free of unrest (HIS-12.4a)"),
 		p("his.why.rel.unrest_n", "name 1 to {N:int} spaces for the unrest"),
 		p("his.why.rel.debater", "{Name} is not an uncommitted debater (HIS-18.3c)"),
+		p("his.why.rel.bonus_only", "this event takes no choices but, when {Power:power} plays it, \"with <debater>\" for a debater's bonus"),
+		p("his.why.rel.bonus_debater", "{Name}'s bonus may not go to these attempts now (HIS-18.2i-k)"),
+		p("his.why.rel.bonus_power", "only {Power:power} names a debater for the bonus of these attempts (HIS-18.2k)"),
 		p("his.why.rel.calvin_off", "the reformer Calvin is not on the map"),
 		p("his.why.rel.indulgence_own", "Indulgence Vendor draws from the Protestant hand: the Protestant plays it for CP only"),
 		p("his.why.rel.no_draw", "the Protestant holds no card that may be drawn"),

@@ -700,3 +700,85 @@ func TestHIS18_2k_BonusForAnotherPowersEvent(t *testing.T) {
 	e.Rel.Debater[bucer] = DebUncommitted
 	refuse(t, e, England, "play 85 for event: with bucer")
 }
+
+// powerPlays is a game in power p's impulse of turn `turn`, before its
+// card, holding the cards given, with the debaters given uncommitted.
+func powerPlays(t *testing.T, p, turn int, hand []uint8, uncommitted ...string) *St {
+	t.Helper()
+	s := inImpulse(t, p, 0)
+	s.Turn = turn
+	s.Flow.Card = 0
+	deal(s, p, hand...)
+	for _, id := range uncommitted {
+		s.Rel.Debater[deb(t, id)] = DebUncommitted
+	}
+	mustCheck(t, s)
+	return s
+}
+
+// HIS-18.2k: the power the attempts of Printing Press, Erasmus or Marburg
+// Colloquy are for, playing the card itself, names a debater for its bonus
+// on the play line ("with <debater>"); Marburg Colloquy's two debaters
+// still come first and give no bonus. Another power's line may not name
+// one, nor a debater whose bonus does not fit.
+func TestHIS18_2k_OwnPrintingPressErasmusMarburg(t *testing.T) {
+	bucer := deb(t, "bucer")
+	// Printing Press by the Protestant.
+	s := powerPlays(t, Protestant, 2, []uint8{90}, "bucer")
+	rej := refuse(t, s, Protestant, "play printing press for event: with eck")
+	require.Contains(t, rej.Problems[0].Reason, "bonus may not go to these attempts now (HIS-18.2i-k)")
+	readWhy(t, rej)
+	rej = refuse(t, s, Protestant, "play printing press for event: now")
+	require.Contains(t, rej.Problems[0].Reason, `"with <debater>" for a debater's bonus`)
+	readWhy(t, rej)
+	ns, res := submit(t, s, Protestant, testdice.New(1), "play printing press for event: with bucer")
+	readsAll(t, ns, res)
+	require.Contains(t, eventText(res, roleOf(France)), "Protestant commits Bucer for its bonus.")
+	require.Equal(t, bucer, ns.Rel.Pending.Debater)
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[bucer])
+	require.NotZero(t, ns.Rel.BonusUsed&bonusBit(Protestant))
+	require.True(t, ns.Rel.PrintingPress)
+	mustCheck(t, ns)
+	// Without a debater: no bonus, nobody asked.
+	ns, _ = submit(t, s, Protestant, testdice.New(1), "play printing press for event")
+	require.Equal(t, -1, ns.Rel.Pending.Debater)
+	require.Equal(t, uint8(DebUncommitted), ns.Rel.Debater[bucer])
+
+	// Erasmus: the Protestant's on turn 2, the Papacy's from turn 3.
+	s = powerPlays(t, Protestant, 2, []uint8{75}, "bucer")
+	ns, _ = submit(t, s, Protestant, testdice.New(1), "play erasmus for event: with bucer")
+	require.Equal(t, bucer, ns.Rel.Pending.Debater)
+	s = powerPlays(t, Protestant, 3, []uint8{75}, "bucer")
+	rej = refuse(t, s, Protestant, "play erasmus for event: with bucer")
+	require.Contains(t, rej.Problems[0].Reason, "when Papacy plays it")
+	readWhy(t, rej)
+	cajetan := deb(t, "cajetan")
+	s = powerPlays(t, Papacy, 3, []uint8{75}, "cajetan")
+	ns, _ = submit(t, s, Papacy, testdice.New(1), "play erasmus for event: with cajetan")
+	require.True(t, ns.Rel.Pending.Counter)
+	require.Equal(t, cajetan, ns.Rel.Pending.Debater)
+	mustCheck(t, ns)
+
+	// Marburg Colloquy: its two debaters, then the bonus.
+	oek := deb(t, "oekolampadius")
+	s = powerPlays(t, Protestant, 3, []uint8{41}, "luther", "zwingli", "oekolampadius")
+	rej = refuse(t, s, Protestant, "play marburg colloquy for event: luther, zwingli with zwingli")
+	require.Contains(t, rej.Problems[0].Reason, "Zwingli's bonus may not go")
+	readWhy(t, rej)
+	ns, res = submit(t, s, Protestant, testdice.New(1), "play marburg colloquy for event: luther, zwingli, with oekolampadius")
+	readsAll(t, ns, res)
+	require.Equal(t, oek, ns.Rel.Pending.Debater)
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[deb(t, "zwingli")])
+	require.Equal(t, uint8(DebCommitted), ns.Rel.Debater[oek])
+	mustCheck(t, ns)
+	ns, _ = submit(t, s, Protestant, testdice.New(1), "play marburg colloquy for event: luther, zwingli")
+	require.Equal(t, -1, ns.Rel.Pending.Debater)
+	// Another power names no Protestant debater; the Protestant is asked.
+	e := powerPlays(t, England, 3, []uint8{41}, "luther", "zwingli", "oekolampadius")
+	rej = refuse(t, e, England, "play marburg colloquy for event: luther, zwingli with oekolampadius")
+	require.Contains(t, rej.Problems[0].Reason, "only Protestant names a debater for the bonus of these attempts (HIS-18.2k)")
+	readWhy(t, rej)
+	e, _ = submit(t, e, England, testdice.New(1), "play marburg colloquy for event: luther, zwingli")
+	p := onlyPrompt(t, e, "protestant", "event-choice", "none")
+	require.Contains(t, p.Choices, "commit oekolampadius")
+}
