@@ -71,26 +71,34 @@ func (s *St) treatiseBonusChoices() []string {
 	return out
 }
 
+// bonusAnswer reads a bonus choice: "commit <debater>", one of ok, or
+// "none" (-1); for names what the bonus would go to, in the refusal.
+func bonusAnswer(l adjudicator.Line, legal []string, ok []int, forWhat string) (int, *adjudicator.Rejection) {
+	text := strings.TrimSpace(strings.ToLower(englishLine(l.Text)))
+	v, rest := verbOf(text)
+	switch {
+	case v == "none" || v == "no" || v == "pass" || v == "done" || text == "commit none":
+		return -1, nil
+	case v == "commit":
+		d, err := matchDebater(rest)
+		if err == nil && !containsInt(ok, d) {
+			err = fmt.Errorf("%s's bonus may not go to %s (HIS-18.2i-k)", debaters[d].Name, forWhat)
+		}
+		if err != nil {
+			return 0, reject(l, errLegal(legal, "%v", err))
+		}
+		return d, nil
+	}
+	return 0, reject(l, errLegal(legal, `write "commit <debater>" or "none"`))
+}
+
 // treatiseBonusAnswer reads "commit <debater>" or "none" and starts the
 // attempts of England's treatise.
 func (r *run) treatiseBonusAnswer(l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
-	text := strings.TrimSpace(strings.ToLower(englishLine(l.Text)))
-	v, rest := verbOf(text)
-	deb := -1
-	switch {
-	case v == "none" || v == "no" || v == "pass" || v == "done" || text == "commit none":
-	case v == "commit":
-		d, err := matchDebater(rest)
-		if err == nil && !containsInt(s.treatiseBonusDebaters(), d) {
-			err = fmt.Errorf("%s's bonus may not go to the English treatise (HIS-18.2i-k)", debaters[d].Name)
-		}
-		if err != nil {
-			return nil, reject(l, errLegal(legal, "%v", err))
-		}
-		deb = d
-	default:
-		return nil, reject(l, errLegal(legal, `write "commit <debater>" or "none"`))
+	deb, rej := bonusAnswer(l, legal, s.treatiseBonusDebaters(), "the English treatise")
+	if rej != nil {
+		return nil, rej
 	}
 	s.Flow.pop()
 	s.Mand.Ask = 0
@@ -205,22 +213,9 @@ func (r *run) useEventBonus(q, d int) {
 // go on with the power's targets.
 func (r *run) eventBonusAnswer(d Decision, l adjudicator.Line, legal []string) ([]string, *adjudicator.Rejection) {
 	s := r.s
-	text := strings.TrimSpace(strings.ToLower(englishLine(l.Text)))
-	v, rest := verbOf(text)
-	deb := -1
-	switch {
-	case v == "none" || v == "no" || v == "pass" || v == "done" || text == "commit none":
-	case v == "commit":
-		x, err := matchDebater(rest)
-		if err == nil && !containsInt(s.eventBonusDebaters(d.Power), x) {
-			err = fmt.Errorf("%s's bonus may not go to these attempts (HIS-18.2i-k)", debaters[x].Name)
-		}
-		if err != nil {
-			return nil, reject(l, errLegal(legal, "%v", err))
-		}
-		deb = x
-	default:
-		return nil, reject(l, errLegal(legal, `write "commit <debater>" or "none"`))
+	deb, rej := bonusAnswer(l, legal, s.eventBonusDebaters(d.Power), "these attempts")
+	if rej != nil {
+		return nil, rej
 	}
 	s.Flow.pop()
 	s.Mand.Ask = 0
