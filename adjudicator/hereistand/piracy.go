@@ -97,12 +97,22 @@ func juliaGonzaga(r *run, _ int, _ string) error {
 
 // havenBit is the bit of space sp in Pirates.Havens, or 0.
 func havenBit(sp int) uint8 {
-	for i, id := range havenIDs {
-		if spaceByID[id] == sp {
+	for i, h := range havenSpace {
+		if h == sp {
 			return 1 << i
 		}
 	}
 	return 0
+}
+
+// havenSpace holds the spaces of havenIDs (data.go's init reads the map
+// before this file's).
+var havenSpace [len(havenIDs)]int
+
+func init() {
+	for i, id := range havenIDs {
+		havenSpace[i] = spaceByID[id]
+	}
 }
 
 // barbary reports whether Barbary Pirates has occurred (HIS-21.1b).
@@ -110,6 +120,9 @@ func (s *St) barbary() bool { return s.Pirates.Havens&1 != 0 }
 
 // haven reports whether space sp is a pirate haven.
 func (s *St) haven(sp int) bool {
+	if s.Pirates.Havens == 0 {
+		return false
+	}
 	b := havenBit(sp)
 	return b != 0 && s.Pirates.Havens&b != 0
 }

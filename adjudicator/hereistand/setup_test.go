@@ -418,3 +418,24 @@ func TestViewsAndApply(t *testing.T) {
 		t.Error("Apply changed its receiver")
 	}
 }
+
+// HIS-5.2a: the greedy check (largest pieces first) never accepts stacks
+// the full search refuses, so using it first changes no answer.
+func TestHIS5_2a_GreedyCountersAgreeWithSearch(t *testing.T) {
+	pick := testdice.New(3)
+	for i := 0; i < 20000; i++ {
+		c := [4]int{pick.Intn(8), pick.Intn(6), pick.Intn(5), pick.Intn(4)}
+		amounts := make([]int, 1+pick.Intn(6))
+		for j := range amounts {
+			amounts[j] = 1 + pick.Intn(12)
+		}
+		if fitsGreedily(amounts, c) && !fitsBySearch(amounts, c) {
+			t.Fatalf("counters %v, stacks %v: greedy fits, the search does not", c, amounts)
+		}
+	}
+	for p := 0; p < NMajor; p++ {
+		if !fitsGreedily([]int{1}, powers[p].LandCounters) {
+			t.Errorf("%s: one regular does not fit its counters", powers[p].Name)
+		}
+	}
+}

@@ -98,8 +98,17 @@ func (s *St) springDestinations(p int) []string {
 	var out []string
 	for _, c := range s.springCapitals(p) {
 		fm := s.assaultFormation(p, c)
+		// Whether the counters allow the move depends only on the units
+		// already at the destination: one check per different stack there.
+		fits := map[[NPow]Force]bool{}
 		for _, y := range s.springReach(p, c, fm.Land()) {
-			if s.moveFitsCounters(fm, y) != nil {
+			at := s.Units[y]
+			ok, seen := fits[at]
+			if !seen {
+				ok = s.moveFitsCounters(fm, y) == nil
+				fits[at] = ok
+			}
+			if !ok {
 				continue
 			}
 			o := order{verb: "deploy", units: unitSpec{given: fm.Land() > 0, count: fm.Land()}, from: c, to: y, leaders: fm.Leaders}

@@ -751,6 +751,25 @@ func (s *St) checkCounters(p int) error {
 	return nil
 }
 
+// fitsGreedily reports whether the largest pieces first show every
+// stack with the counters c (1, 2, 4 and 6): when they do the stacks fit;
+// when they do not, they may still fit another way (fitsCounters).
+func fitsGreedily(amounts []int, c [4]int) bool {
+	left := c
+	sizes := [4]int{1, 2, 4, 6}
+	for _, a := range amounts {
+		for k := 3; k >= 0 && a > 0; k-- {
+			n := min(a/sizes[k], left[k])
+			left[k] -= n
+			a -= n * sizes[k]
+		}
+		if a > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // fitsCounters reports whether stacks of the given strengths can all be
 // shown at once with power p's land counters. A major power's pieces are
 // 1, 2, 4 and 6 (HIS-5.2a); a minor power's are double-sided 1/2 pieces
@@ -788,6 +807,14 @@ func fitsCounters(amounts []int, p int) bool {
 		return false
 	}
 	c := pi.LandCounters
+	if fitsGreedily(amounts, c) {
+		return true // the common case, without the search
+	}
+	return fitsBySearch(amounts, c)
+}
+
+// fitsBySearch is fitsCounters' search for a major power's counters c.
+func fitsBySearch(amounts []int, c [4]int) bool {
 	// best[x6][x4][x2] = fewest 1s needed; -1 = unreachable.
 	n6, n4, n2 := c[3]+1, c[2]+1, c[1]+1
 	best := make([]int, n6*n4*n2)
