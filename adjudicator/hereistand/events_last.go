@@ -6,7 +6,6 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/msg"
-	"github.com/pbem/pbem/adjudicator/orders"
 )
 
 // The last card events (HIS-6.1): the raids of the Akinji and of the
@@ -287,11 +286,8 @@ func (s *St) informantChoices(p int) []string {
 // canonical play line (none when the first line plays another card).
 func (r *run) venetianInformant(p int, lines []adjudicator.Line, legal []string) ([]adjudicator.Line, []string, *adjudicator.Rejection) {
 	s := r.s
-	if len(lines) == 0 {
-		return lines, nil, nil
-	}
-	l := lines[0]
-	if v, _ := orders.Verb(choiceText(l.Text)); v != "play" {
+	l, ok := firstPlayLine(lines)
+	if !ok {
 		return lines, nil, nil
 	}
 	o, err := parseOrder(p, l.Text, s.Hands[p])

@@ -815,6 +815,16 @@ func (r *run) mauriceOfSaxony(p int, args string) error {
 
 const cardSpring = 102
 
+// firstPlayLine is the first of lines when it plays a card: the cards
+// played at the start of a Spring Deployment answer.
+func firstPlayLine(lines []adjudicator.Line) (adjudicator.Line, bool) {
+	if len(lines) == 0 {
+		return adjudicator.Line{}, false
+	}
+	v, _ := orders.Verb(choiceText(lines[0].Text))
+	return lines[0], v == "play"
+}
+
 // springPreparations reads a first line playing Spring Preparations before
 // power p's deployment: the card gives 1 regular in its capital (in each
 // for the Hapsburg) and waives the restrictions marked (*) for the
@@ -823,11 +833,8 @@ const cardSpring = 102
 // when the card is played alone) and the canonical play line.
 func (r *run) springPreparations(p int, lines []adjudicator.Line, legal []string) ([]adjudicator.Line, []string, *adjudicator.Rejection) {
 	s := r.s
-	if len(lines) == 0 {
-		return lines, nil, nil
-	}
-	l := lines[0]
-	if v, _ := orders.Verb(choiceText(l.Text)); v != "play" {
+	l, ok := firstPlayLine(lines)
+	if !ok {
 		return lines, nil, nil
 	}
 	legal = append([]string{order{verb: "play", card: cardSpring, forEvent: true}.canonical(p)}, legal...)
