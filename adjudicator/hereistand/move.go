@@ -688,18 +688,9 @@ func (s *St) interceptText(m *Move) string {
 	return strings.Join(out, "; ")
 }
 
-func unitsText(f Formation) string {
-	var out []string
-	for _, p := range f.Parts {
-		if p.Force.Land() > 0 {
-			out = append(out, powers[p.Power].Name+" "+unitText(p.Force))
-		}
-	}
-	for _, l := range f.Leaders {
-		out = append(out, leaders[l].Name)
-	}
-	return strings.Join(out, ", ")
-}
+// unitsText lists a formation's units, each power's named ("Hapsburg 4
+// regulars, Papacy 1 regular, Charles V").
+func unitsText(f Formation) string { return unitsOf(NoPower, f) }
 
 // unitsOf is unitsText for power p's own formation: p's own units are
 // not named after it ("Hapsburg moves 4 regulars, Charles V"), its
