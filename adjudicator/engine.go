@@ -267,6 +267,12 @@ type Prompt struct {
 	// Choices lists the legal answers (or, for composite orders, the legal
 	// forms with examples), most useful first.
 	Choices []string
+	// ChoiceMsgs gives some of Choices, by index, as messages of the
+	// game's catalogue: the lines that explain rather than quote an order
+	// ("then: move, build, ...", "... and 12 more"), rendered in each
+	// reader's language. The other choices are orders as the parser reads
+	// them and are shown as they are.
+	ChoiceMsgs map[int]msg.M
 	// Template is a ready-to-edit reply block (without the secret line).
 	Template []string
 	// Secret marks a simultaneous decision whose answer is hidden from the

@@ -104,6 +104,13 @@ type Map struct {
 	// before the map is drawn.
 	PieceKeyMsg *msg.M  `json:"-"`
 	NoteMsgs    []msg.M `json:"-"`
+	// Words gives the map's other English words as messages of the
+	// game's catalogue, by the text the map uses: side names, region
+	// names, border types, area markers ("capital", "castle 2") and the
+	// facts of a piece's detail, separated by ", " ("home"). The
+	// platform renders each in the reader's language before the map is
+	// drawn; a word not in Words stays as written (printed names).
+	Words map[string]msg.M `json:"-"`
 	// Lang is the language of the map's own words (heading, key, legend,
 	// caption): "en", "es" or "it"; empty means English. The platform
 	// sets it for each reader.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // The schematic map: each area's position and region and the canvas, from
@@ -44,6 +45,22 @@ var hammerBorderTypes = []board.BorderType{
 	{ID: "red", Name: "red border: 2 blocks, and they stop", Stroke: board.Stroke{Color: "#c0392b", Width: 3}},
 }
 
+// hammerMapWords gives the map's English words as catalogue messages,
+// for readers of other languages; area and block names stay as printed.
+var hammerMapWords = func() map[string]msg.M {
+	w := map[string]msg.M{
+		"England": msg.New("ham.side.england"), "Scotland": msg.New("ham.side.scotland"),
+		"cathedral": msg.New("ham.q.cathedral"), "home": msg.New("ham.map.home"),
+	}
+	for _, bt := range hammerBorderTypes {
+		w[bt.Name] = msg.New("ham.map.border_" + bt.ID)
+	}
+	for n := 1; n <= 4; n++ {
+		w[fmt.Sprintf("castle %d", n)] = msg.New("ham.q.castle", "N", n)
+	}
+	return w
+}()
+
 var hammerSides = []board.Side{
 	{Role: RoleEngland, Name: "England", Color: "#b22222"},
 	{Role: RoleScotland, Name: "Scotland", Color: "#1f4e9c"},
@@ -65,7 +82,7 @@ func (s *St) MapView(role adjudicator.Role) board.Map {
 		title += " (" + sideName(side) + ")"
 	}
 	m := board.Map{Game: "hammer-of-the-scots", Title: title, Reader: role, Width: mapData.Width, Height: mapData.Height,
-		Sides: hammerSides, BorderTypes: hammerBorderTypes, Regions: append([]string(nil), mapData.Regions...)}
+		Sides: hammerSides, BorderTypes: hammerBorderTypes, Regions: append([]string(nil), mapData.Regions...), Words: hammerMapWords}
 	for a := 0; a < NA; a++ {
 		ar := &areas[a]
 		x := board.Area{ID: ar.ID, Name: ar.Name, Kind: board.Land,

@@ -311,14 +311,16 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	for p := 0; p < NMajor; p++ {
 		k, _ := s.Keys(p)
 		keys := strconv.Itoa(k)
-		if p == Protestant {
+		keysMsg := msg.New("his.view.keys", "Keys", keys)
+		if p == Protestant { // the Protestant holds electorates, not keys
 			n, _ := s.ProtestantElectorates()
 			keys = strconv.Itoa(n) + "e"
+			keysMsg = msg.New("his.view.electorates", "N", n)
 		}
 		r := rulers[s.Ruler[p]]
 		fmt.Fprintf(&b, "%-11s %3d %5s %6d %5d  %s\n", powers[p].Name, s.VP(p), keys, len(s.Hands[p]), r.Admin, r.Name)
 		prows = append(prows, adjudicator.Row{Key: powerMsg(p), Items: []msg.M{
-			msg.New("his.view.vp", "VP", s.VP(p)), msg.New("his.view.keys", "Keys", keys),
+			msg.New("his.view.vp", "VP", s.VP(p)), keysMsg,
 			msg.Plural("his.view.cards", len(s.Hands[p])), msg.New("his.view.admin", "Admin", r.Admin), msg.Lit(r.Name)}})
 	}
 	fmt.Fprintf(&b, "Protestant spaces: %d. Deck: %d cards, discard pile: %d.\n",

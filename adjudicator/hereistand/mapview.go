@@ -149,6 +149,32 @@ func mapRole(p int) adjudicator.Role {
 	return adjudicator.Role(powers[p].ID)
 }
 
+// hisMapWords gives the map's English words as catalogue messages, for
+// readers of other languages: the powers, the regions of the text map,
+// the border types and the markers by a space's name. Space and leader
+// names stay as printed. Built on first use, after the data is loaded.
+var hisMapWords = sync.OnceValue(func() map[string]msg.M {
+	w := map[string]msg.M{
+		"capital": msg.New("his.space.capital"), "key": msg.New("his.space.key"),
+		"electorate": msg.New("his.space.electorate"), "fortress": msg.New("his.space.fortress"),
+		"out of play": msg.New("his.map.out_of_play"), "pirate haven": msg.New("his.map.pirate_haven"),
+		"Protestant": msg.New("his.map.protestant_space"), "unrest": msg.New("his.map.unrest"),
+		"besieged": msg.New("his.map.besieged"),
+		seaRegion:  msg.New("his.region.seas"),
+	}
+	for p := 0; p < NPow; p++ {
+		w[powers[p].Name] = powerMsg(p)
+	}
+	for _, bt := range hisBorderTypes {
+		w[bt.Name] = msg.New("his.map.border_" + bt.ID)
+	}
+	for _, r := range []string{"British Isles", "France", "Low Countries", "Spain", "Germany", "Austria",
+		"Hungary and Bohemia", "Italy", "Balkans and Aegean", "Africa and islands"} {
+		w[r] = msg.New("his.region." + strings.ToLower(strings.ReplaceAll(r, " ", "_")))
+	}
+	return w
+})
+
 // Border types of the map (HIS-2.5), in legend order.
 var hisBorderTypes = []bm.BorderType{
 	{ID: "connection", Name: "connection", Stroke: bm.Stroke{Color: "#8c7b5a", Width: 1.6}},
@@ -157,12 +183,8 @@ var hisBorderTypes = []bm.BorderType{
 	{ID: "sea", Name: "adjacent sea zones", Stroke: bm.Stroke{Color: "#a9c6df", Width: 1.8}},
 }
 
-// hisPieceKey explains the stacks; hisNotes the spaces.
+// hisPieceKey explains the stacks (his.map.key in the catalogue).
 const hisPieceKey = "All units are public: R regulars, M mercenaries, C cavalry, S squadrons, K corsairs, then leaders."
-
-var hisNotes = []string{
-	"Capitals, keys, electorates and fortresses are fortified (dark outline); tint and dot: the controlling power.",
-}
 
 // MapView implements bm.Viewer: the board as every power sees it. All
 // of it is public in Here I Stand (political control, religion, unrest,
@@ -183,7 +205,7 @@ func (s *St) MapView(role adjudicator.Role) bm.Map {
 	} else if p := powerOfRole(role); p >= 0 {
 		title += " (" + powers[p].Name + ")"
 	}
-	m := bm.Map{Game: Name, Title: title, Reader: role, Width: l.Width, Height: l.Height,
+	m := bm.Map{Game: Name, Title: title, Reader: role, Width: l.Width, Height: l.Height, Words: hisMapWords(),
 		BorderTypes: hisBorderTypes, PieceKey: hisPieceKey, Regions: append(append([]string(nil), l.Regions...), seaRegion)}
 	for p := 0; p < NPow; p++ {
 		m.Sides = append(m.Sides, bm.Side{Role: mapRole(p), Name: powers[p].Name, Color: powerColors[p]})
@@ -240,25 +262,23 @@ func (s *St) MapView(role adjudicator.Role) bm.Map {
 		}
 	}
 	m.Moves, m.Battles = s.mapAction()
-	m.Notes = append(m.Notes, hisNotes...)
-	for _, n := range []string{s.siegeNote(), s.unrestNote(), s.displayNote()} {
-		if n != "" {
-			m.Notes = append(m.Notes, n)
+	// The key and the notes as messages, rendered in the reader's
+	// language (Notes keeps them in English); the result of a finished
+	// game as written.
+	key := msg.New("his.map.key")
+	m.PieceKeyMsg = &key
+	m.NoteMsgs = append(m.NoteMsgs, msg.New("his.map.note"))
+	for _, n := range []msg.M{s.siegeNote(), s.unrestNote(), s.displayNote()} {
+		if n.Key != "" {
+			m.NoteMsgs = append(m.NoteMsgs, n)
 		}
 	}
 	if s.Flow.Over && s.Flow.Result != "" {
-		m.Notes = append(m.Notes, s.Flow.Result)
+		m.NoteMsgs = append(m.NoteMsgs, msg.Lit(s.Flow.Result))
 	}
-	// The key and the notes as messages: the fixed note in the reader's
-	// language, the others (sieges, unrest, the display) as written.
-	key := msg.New("his.map.key")
-	m.PieceKeyMsg = &key
-	for i, n := range m.Notes {
-		if i < len(hisNotes) {
-			m.NoteMsgs = append(m.NoteMsgs, msg.New("his.map.note"))
-		} else {
-			m.NoteMsgs = append(m.NoteMsgs, msg.Lit(n))
-		}
+	en := queryEnglish()
+	for _, n := range m.NoteMsgs {
+		m.Notes = append(m.Notes, en.Text(n))
 	}
 	return m
 }
@@ -297,8 +317,9 @@ func (s *St) spaceMarkers(sp int) []string {
 	return out
 }
 
-// unrestNote lists the spaces in unrest: "Unrest: Naples, Tunis."
-func (s *St) unrestNote() string {
+// unrestNote lists the spaces in unrest: "Unrest: Naples, Tunis." (no
+// key when there are none).
+func (s *St) unrestNote() msg.M {
 	var names []string
 	s.Unrest.each(func(sp int) {
 		if sp < NS {
@@ -306,14 +327,14 @@ func (s *St) unrestNote() string {
 		}
 	})
 	if len(names) == 0 {
-		return ""
+		return msg.M{}
 	}
-	return "Unrest: " + strings.Join(names, ", ") + "."
+	return msg.New("his.map.unrest_note", "Spaces", strings.Join(names, ", "))
 }
 
 // displayNote lists the Protestant regulars waiting on the Electorate
 // display: "Electorate display (...): Mainz 1R, Trier 1R."
-func (s *St) displayNote() string {
+func (s *St) displayNote() msg.M {
 	var parts []string
 	for i, e := range electorates {
 		if i < len(s.Display) && s.Display[i] > 0 {
@@ -321,9 +342,9 @@ func (s *St) displayNote() string {
 		}
 	}
 	if len(parts) == 0 {
-		return ""
+		return msg.M{}
 	}
-	return "Electorate display (Protestant regulars off the map): " + strings.Join(parts, ", ") + "."
+	return msg.New("his.map.display_note", "Spaces", strings.Join(parts, ", "))
 }
 
 // mapPieces lists every power's stack in a location, one line per power:
@@ -436,30 +457,30 @@ func formationText(f Formation) string {
 	return out
 }
 
-// siegeNote lists the sieges for the legend: "Under siege: Vienna
-// (Ottoman), Rhodes (Ottoman)."
-func (s *St) siegeNote() string {
-	var parts []string
+// siegeNote lists the sieges for the legend: "Under siege: Vienna (by
+// Ottoman) · Rhodes (by Ottoman)." (no key when there are none).
+func (s *St) siegeNote() msg.M {
+	var parts []msg.M
 	s.Warfare.Siege.each(func(sp int) {
 		if sp >= NS {
 			return
 		}
-		var by []string
+		var by []msg.M
 		for q := 0; q < NPow; q++ {
 			if q != int(s.Ctrl[sp]) && s.Units[sp][q].Land() > 0 {
-				by = append(by, powers[q].Name)
+				by = append(by, powerMsg(q))
 			}
 		}
-		p := spaces[sp].Name
-		if len(by) > 0 {
-			p += " (by " + strings.Join(by, ", ") + ")"
+		if len(by) == 0 {
+			parts = append(parts, msg.Lit(spaces[sp].Name))
+			return
 		}
-		parts = append(parts, p)
+		parts = append(parts, msg.New("his.map.siege_by", "Space", spaces[sp].Name, "Powers", by))
 	})
 	if len(parts) == 0 {
-		return ""
+		return msg.M{}
 	}
-	return "Under siege: " + strings.Join(parts, "; ") + "."
+	return msg.New("his.map.siege_note", "Sieges", parts)
 }
 
 var _ bm.Viewer = (*St)(nil)

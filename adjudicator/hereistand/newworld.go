@@ -864,60 +864,60 @@ func (s *St) newWorldSection() (adjudicator.Section, bool) {
 	var t labelRows
 	add := t.add
 	for _, p := range nwPowers {
-		var parts []string
+		var parts []msg.M
 		if n := nw.Colonies[p]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d colonies", n))
+			parts = append(parts, msg.Plural("his.view.nw_colonies", int(n)))
 		}
 		if nw.Potosi == uint8(p+1) {
-			parts = append(parts, "Potosi")
+			parts = append(parts, msg.Lit("Potosi"))
 		}
 		for c := 0; c < nConq; c++ {
 			if nw.Conquest[c] == uint8(p+1) {
-				x := conqNames[c]
+				x := msg.New("his.view.nw_conq_" + conqIDs[c])
 				if nw.Exhausted&(1<<c) != 0 {
-					x += " (exhausted)"
+					x = msg.New("his.view.nw_exhausted", "Name", x)
 				}
 				parts = append(parts, x)
 			}
 		}
 		for d := 0; d < nDisc; d++ {
 			if nw.Discovery[d] == uint8(p+1) {
-				parts = append(parts, discNames[d])
+				parts = append(parts, msg.New("his.w.nw_name_"+discIDs[d]))
 			}
 		}
 		if nw.Galleons&(1<<p) != 0 {
-			parts = append(parts, "Galleons")
+			parts = append(parts, msg.Lit(cards[cardGalleons].Name))
 		}
 		if nw.Plantations&(1<<p) != 0 {
-			parts = append(parts, "Plantations")
+			parts = append(parts, msg.Lit(cards[cardPlantations].Name))
 		}
-		var under []string
+		var under []msg.M
 		u := nw.Underway[p]
 		for _, x := range []struct {
-			bit  uint8
-			name string
-		}{{nwColony, "colony"}, {nwExplore, "exploration"}, {nwCabot, "Cabot"}, {nwConquer, "conquest"}} {
+			bit uint8
+			key string
+		}{{nwColony, "colony"}, {nwExplore, "exploration"}, {nwCabot, "cabot"}, {nwConquer, "conquest"}} {
 			if u&x.bit != 0 {
-				under = append(under, x.name)
+				under = append(under, msg.New("his.view.nw_under_"+x.key))
 			}
 		}
 		if len(under) > 0 {
-			parts = append(parts, "crossing: "+strings.Join(under, ", "))
+			parts = append(parts, msg.New("his.view.nw_crossing", "List", under))
 		}
 		add(powerMsg(p), powers[p].Name, parts)
 	}
-	var raiders []string
+	var raiders []msg.M
 	for _, q := range []int{France, England, Protestant} {
 		if nw.Raiders&(1<<q) != 0 {
-			raiders = append(raiders, powers[q].Name)
+			raiders = append(raiders, powerMsg(q))
 		}
 	}
 	add(msg.New("his.view.nw_raiders"), "Raiders", raiders)
 	if g := nw.Governor; g != 0 { // card 111 (events_last.go)
 		if g&govUprising != 0 {
-			add(msg.New("his.view.nw_uprising"), "Native Uprising", []string{powers[g&^govUprising-1].Name})
+			add(msg.New("his.view.nw_uprising"), "Native Uprising", []msg.M{powerMsg(int(g&^govUprising - 1))})
 		} else {
-			add(msg.New("his.view.nw_governor"), "Colonial Governor", []string{powers[g-1].Name})
+			add(msg.New("his.view.nw_governor"), "Colonial Governor", []msg.M{powerMsg(int(g - 1))})
 		}
 	}
 	if len(t.rows) == 0 {
@@ -1439,15 +1439,27 @@ type labelRows struct {
 	rows []adjudicator.Row
 }
 
-// add adds one row; an empty list adds nothing.
-func (t *labelRows) add(key msg.M, label string, parts []string) {
-	if len(parts) == 0 {
+// add adds one row; an empty list adds nothing. The text is the items
+// in English.
+func (t *labelRows) add(key msg.M, label string, items []msg.M) {
+	if len(items) == 0 {
 		return
 	}
-	t.b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
-	var items []msg.M
-	for _, x := range parts {
-		items = append(items, msg.Lit(x))
+	en := queryEnglish()
+	parts := make([]string, len(items))
+	for i, x := range items {
+		parts[i] = en.Text(x)
 	}
+	t.b.WriteString(wrap(label+": "+strings.Join(parts, "; "), 68))
 	t.rows = append(t.rows, adjudicator.Row{Key: key, Items: items})
+}
+
+// lits is names printed on the board or the cards, as messages that
+// read the same in every language.
+func lits(names []string) []msg.M {
+	out := make([]msg.M, len(names))
+	for i, n := range names {
+		out[i] = msg.Lit(n)
+	}
+	return out
 }

@@ -857,21 +857,23 @@ func (s *St) piracySection() (adjudicator.Section, bool) {
 			markers = append(markers, seas[z].Name)
 		}
 	}
-	add(msg.New("his.view.havens"), "Pirate havens", havens)
-	add(msg.New("his.view.piracy_markers"), "Piracy this turn", markers)
+	add(msg.New("his.view.havens"), "Pirate havens", lits(havens))
+	add(msg.New("his.view.piracy_markers"), "Piracy this turn", lits(markers))
 	if s.barbary() {
-		add(msg.New("his.view.piracy_vp"), "Piracy VP", []string{fmt.Sprintf("%d of %d", s.Tracks.Piracy, maxPiracyVP)})
+		add(msg.New("his.view.piracy_vp"), "Piracy VP", []msg.M{msg.New("his.view.piracy_vp_of", "N", s.Tracks.Piracy, "Max", maxPiracyVP)})
 	}
 	if s.Pirates.Julia {
-		add(msg.New("his.view.julia"), "Julia Gonzaga", []string{"1 VP for a piracy hit in the Tyrrhenian Sea"})
+		add(msg.New("his.view.julia"), "Julia Gonzaga", []msg.M{msg.New("his.view.julia_text")})
 	}
 	for _, w := range s.Foreign {
 		fc := foreignInfo(w.Card)
-		on := unitText(w.Units)
+		units, _ := convUnits(unitText(w.Units))
+		side := msg.New("his.view.war_side", "Power", powerMsg(fc.Power), "Units", units)
 		if ls := s.warLeaders(&w); len(ls) > 0 {
-			on += ", " + leaderNames(ls)
+			side = msg.New("his.view.war_side_led", "Power", powerMsg(fc.Power), "Units", units, "Leaders", leaderNames(ls))
 		}
-		add(msg.Lit(cardName(w.Card)), cardName(w.Card), []string{powers[fc.Power].Name + ": " + on, fmt.Sprintf("%d %s units", w.Foes, fc.Foe)})
+		foe, _ := convs["foe"](fc.Foe)
+		add(msg.Lit(cardName(w.Card)), cardName(w.Card), []msg.M{side, msg.New("his.view.war_foes", "N", w.Foes, "Foe", foe)})
 	}
 	if len(t.rows) == 0 {
 		return adjudicator.Section{}, false

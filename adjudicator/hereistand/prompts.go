@@ -2,6 +2,7 @@ package hereistand
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -37,9 +38,48 @@ func (s *St) Prompts() []adjudicator.Prompt {
 			}
 			pr.TextMsg = &m
 		}
+		pr.ChoiceMsgs = choiceMsgs(pr.Choices)
 		out = append(out, pr)
 	}
 	return out
+}
+
+// choiceMsgs gives the choices that explain rather than quote an order
+// as messages: "then: <verbs>", "for example: <order>" and "... and N
+// more". The verbs and orders in them stay as the parser reads them.
+func choiceMsgs(ch []string) map[int]msg.M {
+	var out map[int]msg.M
+	for i, c := range ch {
+		var m msg.M
+		if rest, ok := strings.CutPrefix(c, "then: "); ok {
+			m = msg.New("his.prompt.choice_then", "Verbs", rest)
+		} else if rest, ok := strings.CutPrefix(c, "for example: "); ok {
+			m = msg.New("his.prompt.choice_example", "Order", rest)
+		} else if n, ok := moreCount(c); ok {
+			m = msg.Plural("his.prompt.choice_more", n)
+		} else {
+			continue
+		}
+		if out == nil {
+			out = map[int]msg.M{}
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// moreCount reads the last line of a capped list: "... and 12 more".
+func moreCount(c string) (int, bool) {
+	rest, ok := strings.CutPrefix(c, "... and ")
+	if !ok {
+		return 0, false
+	}
+	num, ok := strings.CutSuffix(rest, " more")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return n, err == nil
 }
 
 func (s *St) prompt(p int) adjudicator.Prompt {
@@ -490,8 +530,9 @@ func (s *St) flowSections() []adjudicator.Section {
 	var owedMsgs []msg.M
 	for _, p := range s.owingPowers() {
 		kind := s.prompt(p).Kind
-		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, kind))
-		owedMsgs = append(owedMsgs, msg.New("his.view.owed", "Power", powerMsg(p), "Kind", kind))
+		km := msg.New("his.kind." + strings.ReplaceAll(kind, "-", "_"))
+		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, queryEnglish().Text(km)))
+		owedMsgs = append(owedMsgs, msg.New("his.view.owed", "Power", powerMsg(p), "Kind", km))
 	}
 	if len(owed) > 0 {
 		b.WriteString(wrap("Waiting for: "+strings.Join(owed, " · ")+".", 68))

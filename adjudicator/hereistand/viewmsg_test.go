@@ -75,3 +75,47 @@ func TestResultsAsMessages(t *testing.T) {
 		i18ntest.Check(t, cat, r, m, "his.", true)
 	}
 }
+
+// The choices that explain rather than quote an order ("then: move,
+// build, ...", "for example: ...", "... and 12 more") come as messages
+// that read in English exactly as the choice and exist in every
+// language; the orders themselves are left as the parser reads them.
+func TestPromptChoiceNotesAsMessages(t *testing.T) {
+	cat := gameCatalog(t)
+	seen := map[string]int{}
+	i18nGames(t, func(s *St, _ *adjudicator.Rejection, _ *adjudicator.Result) {
+		for _, pr := range s.Prompts() {
+			for i, c := range pr.Choices {
+				m, ok := pr.ChoiceMsgs[i]
+				explains := strings.HasPrefix(c, "then: ") || strings.HasPrefix(c, "for example: ") || strings.HasPrefix(c, "... and ")
+				if ok != explains {
+					t.Fatalf("choice %q: message %v", c, ok)
+				}
+				if ok {
+					seen[m.Key]++
+					i18ntest.Check(t, cat, c, m, "his.", true)
+				}
+			}
+		}
+	})
+	for _, k := range []string{"his.prompt.choice_then", "his.prompt.choice_example", "his.prompt.choice_more"} {
+		if seen[k] == 0 {
+			t.Errorf("no choice read as %s", k)
+		}
+	}
+}
+
+// Every kind of decision a report says a power is waiting for has a name
+// in every language.
+func TestPromptKindsNamed(t *testing.T) {
+	cat := gameCatalog(t)
+	kinds := append([]string{"actions", "diet", "diplomacy", "impulse", "negotiation", "new-world", "spring", "theses"}, decisionKinds[1:]...)
+	for _, k := range kinds {
+		key := "his.kind." + strings.ReplaceAll(k, "-", "_")
+		for _, lang := range []string{"en", "es", "it"} {
+			if got := cat.T(lang, key); got == "" || got == key {
+				t.Errorf("%s: no %s", lang, key)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/board"
+	"github.com/pbem/pbem/adjudicator/msg"
 )
 
 // The schematic map: each area's position and region, the canvas and the
@@ -54,6 +55,21 @@ var r3BorderTypes = []board.BorderType{
 	{ID: "sea", Name: "sea zone: ports and coasts it touches", Stroke: board.Stroke{Color: "#7fa7c9", Width: 1, Dash: []float64{4, 4}}},
 }
 
+// r3MapWords gives the map's English words as catalogue messages, for
+// readers of other languages; area, block and side names stay as printed.
+var r3MapWords = func() map[string]msg.M {
+	w := map[string]msg.M{
+		"port": msg.New("r3.map.port"), "city": msg.New("r3.map.city"), "cathedral": msg.New("r3.map.cathedral"),
+		"crown": msg.New("r3.map.crown"), "exile of Lancaster": msg.New("r3.map.exile", "Side", "Lancaster"),
+		"exile of York": msg.New("r3.map.exile", "Side", "York"),
+		"King":          msg.New("r3.ev.title_king"), "Pretender": msg.New("r3.ev.title_pretender"),
+	}
+	for _, bt := range r3BorderTypes {
+		w[bt.Name] = msg.New("r3.map.border_" + bt.ID)
+	}
+	return w
+}()
+
 var r3Sides = []board.Side{
 	{Role: RoleLancaster, Name: "Lancaster", Color: "#b22222"},
 	{Role: RoleYork, Name: "York", Color: "#5f5f5f"},
@@ -85,7 +101,7 @@ func (s *State) MapView(role adjudicator.Role) board.Map {
 		title += " (" + me.String() + ")"
 	}
 	m := board.Map{Game: "richard-iii", Title: title, Reader: role, Width: mapData.Width, Height: mapData.Height,
-		Sides: r3Sides, BorderTypes: r3BorderTypes, Regions: append([]string(nil), mapData.Regions...)}
+		Sides: r3Sides, BorderTypes: r3BorderTypes, Regions: append([]string(nil), mapData.Regions...), Words: r3MapWords}
 	m.Regions = append(m.Regions, "Seas")
 	for a := 0; a < nAreas; a++ {
 		ar := &areas[a]

@@ -100,7 +100,7 @@ type renderedFile struct {
 // renderReport builds role's report files from a state: the report's two
 // parts, and the map when the game draws one.
 func renderReport(st adjudicator.State, role adjudicator.Role, lang string, rec *record.Record) ([]renderedFile, error) {
-	rep, err := judge.RenderView(nil, st, role, lang, rec.GameID, rec.Dice.PublicCommit, rec.Dice.HiddenCommit)
+	rep, err := judge.RenderView(nil, st, role, lang, rec.Game, rec.GameID, rec.Dice.PublicCommit, rec.Dice.HiddenCommit)
 	if err != nil {
 		return nil, err
 	}

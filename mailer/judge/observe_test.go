@@ -14,7 +14,9 @@ import (
 	"github.com/pbem/pbem/adjudicator/board"
 	"github.com/pbem/pbem/adjudicator/hexbattle"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/pbem/pbem/mailer/i18n"
 	"github.com/pbem/pbem/store"
+	"github.com/pbem/pbem/templates"
 	"github.com/stretchr/testify/require"
 )
 
@@ -229,6 +231,9 @@ func checkObserverMap(t *testing.T, m *store.OutMail, st adjudicator.State, addr
 	require.Positive(t, pieces, "the observers' map shows the pieces on the board")
 	for r := range addr {
 		pm := v.MapView(r)
+		if om.Lang != "" && om.Lang != i18n.Default { // the player's map in the same words
+			translateMapWords(&pm, om.Lang, templates.Builtin().Catalog)
+		}
 		for _, a := range om.Areas {
 			pa := pm.Area(a.ID)
 			require.NotNil(t, pa, a.ID)

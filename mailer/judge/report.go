@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	htmltemplate "html/template"
+	"slices"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -179,7 +180,7 @@ func owes(st adjudicator.State, role adjudicator.Role, lang string, cat *i18n.Ca
 		if p.Role != role {
 			continue
 		}
-		out = append(out, PromptData{Text: inLang(p.Text, p.TextMsg, lang, cat), Choices: p.Choices, Template: p.Template})
+		out = append(out, PromptData{Text: inLang(p.Text, p.TextMsg, lang, cat), Choices: choicesIn(p, lang, cat), Template: p.Template})
 	}
 	return out
 }
@@ -525,10 +526,30 @@ func msgRef(m *intake.Message) string {
 	return m.MessageID
 }
 
+// choicesIn is p's choices in lang: the explaining lines the game gives
+// as messages (Prompt.ChoiceMsgs) rendered, the orders as they are.
+func choicesIn(p adjudicator.Prompt, lang string, cat *i18n.Catalog) []string {
+	if len(p.ChoiceMsgs) == 0 {
+		return p.Choices
+	}
+	out := slices.Clone(p.Choices)
+	for i, m := range p.ChoiceMsgs {
+		if i >= 0 && i < len(out) {
+			out[i] = cat.Text(lang, m)
+		}
+	}
+	return out
+}
+
 // roleIn names role (one side, or a seat of several joined by "+") for a
 // reader of lang: each side as the game's catalogue names it when the game
 // names its sides (adjudicator.RoleNamer), roleTitle otherwise.
 func (j *Judge) roleIn(gameName, lang string, r adjudicator.Role) string {
+	return roleNameIn(j.opt.Templates.Catalog, gameName, lang, r)
+}
+
+// roleNameIn is roleIn with the catalogue cat.
+func roleNameIn(cat *i18n.Catalog, gameName, lang string, r adjudicator.Role) string {
 	eng, err := adjudicator.Lookup(gameName)
 	rn, ok := eng.(adjudicator.RoleNamer)
 	if err != nil || !ok || r == adjudicator.GM || lang == "" {
@@ -540,7 +561,7 @@ func (j *Judge) roleIn(gameName, lang string, r adjudicator.Role) string {
 		if !ok {
 			return roleTitle(r)
 		}
-		parts[i] = j.opt.Templates.Catalog.Text(lang, m)
+		parts[i] = cat.Text(lang, m)
 	}
 	return strings.Join(parts, "+")
 }

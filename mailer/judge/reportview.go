@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	htmltemplate "html/template"
+	"slices"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -50,6 +51,7 @@ func mapPartOf(m board.Map, st adjudicator.State, lang string, cat *i18n.Catalog
 		if en := st.Status().Label; en != "" {
 			m.Title = strings.Replace(m.Title, en, statusLabel(st, lang, cat), 1)
 		}
+		translateMapWords(&m, lang, cat)
 	}
 	src, err := json.Marshal(&m)
 	if err != nil {
@@ -64,6 +66,59 @@ func mapPartOf(m board.Map, st adjudicator.State, lang string, cat *i18n.Catalog
 	}
 	part := &store.Part{Name: "map.png", ContentType: "image/png", ContentID: mapContentID, Render: "map-png", Source: src}
 	return md, part, nil
+}
+
+// translateMapWords renders the words of m that the game gives as
+// messages (board.Map.Words) in lang: side names (and the reader's in
+// the title), regions, border types, area markers and the facts of a
+// piece's detail. The lists are
+// copied first: a game may share them between its maps.
+func translateMapWords(m *board.Map, lang string, cat *i18n.Catalog) {
+	if len(m.Words) == 0 {
+		return
+	}
+	tr := func(s string) string {
+		if w, ok := m.Words[s]; ok {
+			return cat.Text(lang, w)
+		}
+		return s
+	}
+	m.Sides = slices.Clone(m.Sides)
+	for i := range m.Sides {
+		en := m.Sides[i].Name
+		m.Sides[i].Name = tr(en)
+		m.Title = strings.Replace(m.Title, "("+en+")", "("+m.Sides[i].Name+")", 1)
+	}
+	m.BorderTypes = slices.Clone(m.BorderTypes)
+	for i := range m.BorderTypes {
+		m.BorderTypes[i].Name = tr(m.BorderTypes[i].Name)
+	}
+	m.Regions = slices.Clone(m.Regions)
+	for i := range m.Regions {
+		m.Regions[i] = tr(m.Regions[i])
+	}
+	m.Areas = slices.Clone(m.Areas)
+	for i := range m.Areas {
+		a := &m.Areas[i]
+		a.Region = tr(a.Region)
+		if len(a.Markers) > 0 {
+			a.Markers = slices.Clone(a.Markers)
+			for k := range a.Markers {
+				a.Markers[k] = tr(a.Markers[k])
+			}
+		}
+		// a piece's detail is a list of facts: "B2, home"
+		a.Pieces = slices.Clone(a.Pieces)
+		for k := range a.Pieces {
+			if d := a.Pieces[k].Detail; d != "" {
+				parts := strings.Split(d, ", ")
+				for n := range parts {
+					parts[n] = tr(parts[n])
+				}
+				a.Pieces[k].Detail = strings.Join(parts, ", ")
+			}
+		}
+	}
 }
 
 // sections turns the game's view into template sections in lang. A
@@ -234,7 +289,8 @@ type RenderedReport struct {
 // state, not to a reader's last report), and so are the dice audit's
 // secrets and the reply block's token, which belong to a live game; the
 // dice commitments are the record's (publicCommit, hiddenCommit).
-func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role, lang, gameID, publicCommit, hiddenCommit string) (*RenderedReport, error) {
+// gameName names the game, for the reader's name in the title.
+func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role, lang, gameName, gameID, publicCommit, hiddenCommit string) (*RenderedReport, error) {
 	if set == nil {
 		set = templates.Builtin()
 	}
@@ -246,7 +302,7 @@ func RenderView(set *templates.Set, st adjudicator.State, role adjudicator.Role,
 		Lang: lang, GameID: gameID, Role: string(role), Turn: s.Turn,
 		Sections: sections(st.View(role), lang, set.Catalog), Owes: owes(st, role, lang, set.Catalog),
 		Finished: s.Finished, Result: s.Result, Token: "<token>",
-		Title: fmt.Sprintf("[%s] %s — %s", gameID, roleTitle(role), statusLabel(st, lang, set.Catalog)),
+		Title: fmt.Sprintf("[%s] %s — %s", gameID, roleNameIn(set.Catalog, gameName, lang, role), statusLabel(st, lang, set.Catalog)),
 		Dice:  DiceData{PublicCommit: publicCommit, HiddenCommit: hiddenCommit},
 	}
 	if role == adjudicator.GM {
