@@ -340,7 +340,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 			for _, c := range s.Hands[q] {
 				t := fmt.Sprintf("%s (%d CP)", cardName(int(c)), cards[c].CP)
 				h = append(h, t)
-				lines = append(lines, msg.Lit(t))
+				lines = append(lines, msg.New("his.q.card", "Card", cardName(int(c)), "CP", cards[c].CP))
 			}
 			if len(lines) == 0 {
 				lines = append(lines, msg.New("his.view.no_cards"))

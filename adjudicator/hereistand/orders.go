@@ -98,7 +98,7 @@ var (
 func loadNames() {
 	nameOnce.Do(func() {
 		for i := range spaces {
-			spaceNames = append(spaceNames, orders.Name{ID: spaces[i].ID, Aliases: []string{spaces[i].Name}})
+			spaceNames = append(spaceNames, orders.Name{ID: spaces[i].ID, Aliases: append([]string{spaces[i].Name}, placeAliases(spaces[i].Name)...)})
 		}
 		for l := range leaders {
 			if leaders[l].Naval {
@@ -124,13 +124,19 @@ func loadNames() {
 		for sp := range spaces {
 			exactLoc[orders.Norm(spaces[sp].ID)] = sp
 			exactLoc[orders.Norm(spaces[sp].Name)] = sp
+			for _, x := range placeAliases(spaces[sp].Name) {
+				exactLoc[orders.Norm(x)] = sp
+			}
 		}
 		for z := range seas {
 			exactLoc[orders.Norm(seas[z].ID)] = seaLoc(z)
 			exactLoc[orders.Norm(seas[z].Name)] = seaLoc(z)
+			for _, x := range placeAliases(seas[z].Name) {
+				exactLoc[orders.Norm(x)] = seaLoc(z)
+			}
 		}
 		for z := range seas {
-			locNames = append(locNames, orders.Name{ID: seas[z].ID, Aliases: []string{seas[z].Name}})
+			locNames = append(locNames, orders.Name{ID: seas[z].ID, Aliases: append([]string{seas[z].Name}, placeAliases(seas[z].Name)...)})
 		}
 		for sp := range spaces {
 			h := spaces[sp].Home

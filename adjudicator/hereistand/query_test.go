@@ -64,7 +64,11 @@ func TestQuerySpacesAndSeaZones(t *testing.T) {
 			}
 		}
 	}
-	if _, err := s.Query("gm", "viena"); err == nil || !strings.Contains(err.Error(), "Vienna") {
+	if _, err := s.Query("gm", "vienne"); err == nil || !strings.Contains(err.Error(), "Vienna") {
+		t.Errorf("show vienne: %v", err)
+	}
+	// the Spanish name is read as the printed one
+	if a, err := s.Query("gm", "viena"); err != nil || !strings.Contains(a, "Vienna") {
 		t.Errorf("show viena: %v", err)
 	}
 	if _, err := s.Query("gm", ""); err == nil {
