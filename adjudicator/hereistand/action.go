@@ -117,7 +117,11 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 		}
 		if err := r.impulseOrder(p, o); err != nil {
 			if !queued {
-				return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{problem(lines[i], err)}}
+				pr := problem(lines[i], err)
+				if pr.Legal == nil && s.Flow.Card != 0 && s.Flow.CP > 0 {
+					pr.Legal = s.actionForms(p) // what the CP left would pay for
+				}
+				return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{pr}}
 			}
 			r.tell(p, "Line %d (%q) was not carried out: %v. Your remaining orders were dropped.", lines[i].No, lines[i].Text, err)
 			s.Flow.Queue = nil

@@ -45,3 +45,20 @@ func TestPlacesBySpanishItalianAndUnaccentedNames(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Tyrrhenian Sea", seas[z-NS].Name)
 }
+
+// An action the CP left cannot pay for is refused with what they would
+// pay for, and the reason reads in Spanish and Italian with the action
+// named in each language; the space was named in Italian.
+func TestActionTooDearListsWhatIsLegal(t *testing.T) {
+	s := inImpulse(t, France, 1)
+	rej := refuse(t, s, France, "build regular in parigi")
+	require.Len(t, rej.Problems, 1)
+	pr := rej.Problems[0]
+	require.Contains(t, pr.Reason, "raise regular costs 2 CP and 1 CP are left")
+	require.NotEmpty(t, pr.Legal)
+	require.Contains(t, pr.Legal, "done")
+	require.NotNil(t, pr.ReasonMsg)
+	cat := gameCatalog(t)
+	require.Contains(t, cat.Text("es", *pr.ReasonMsg), "reclutar regular cuesta 2 CP y quedan 1 CP")
+	require.Contains(t, cat.Text("it", *pr.ReasonMsg), "reclutare un regolare costa 2 PC e ne restano 1")
+}

@@ -34,6 +34,16 @@ var powerByName map[string]string
 // powerMsg is power p's name as a message of the catalogue.
 func powerMsg(p int) msg.M { return msg.New("his.power." + powers[p].ID) }
 
+// convAction reads an action as orders name it ("raise regular").
+func convAction(s string) (any, bool) {
+	for a, n := range actionNames {
+		if n == s {
+			return msg.New("his.act." + actionIDs[a]), true
+		}
+	}
+	return nil, false
+}
+
 func convPower(s string) (any, bool) {
 	k, ok := powerByName[s]
 	if !ok {
@@ -231,7 +241,7 @@ func i18nInit() {
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
 		"why": convWhy, "pass": convPass, "dice": convCount("dice", "die", "his.w.dice"), "hits": convCount("hits", "hit", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
-		"zone": convKey(zoneKeys), "source": convKey(sourceKeys),
+		"zone": convKey(zoneKeys), "source": convKey(sourceKeys), "action": convAction,
 	}
 	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
 	rollPattern = p("his.w.roll", "{Att:side} rolls {AttDice:dice} [{AttRolls}]: {AttHits:hits}; {Def:side} rolls {DefDice:dice} [{DefRolls}]: {DefHits:hits}")
@@ -504,7 +514,7 @@ func i18nInit() {
 		p("his.why.not_answer_kind", "not an answer to this decision ({Kind})"),
 		p("his.why.not_answer", "not an answer to this decision"),
 		p("his.why.card_is", `card {N:int} is {Card}, not "{Input}"`),
-		p("his.why.costs", "{Action} costs {Cost:int} CP and {Left:int} CP are left"),
+		p("his.why.costs", "{Action:action} costs {Cost:int} CP and {Left:int} CP are left"),
 		p("his.why.not_owed", "{Power:power} owes no decision now; the game waits for {Powers:units}"),
 		p("his.why.seat_not_owed", "the {A:power} and the {B:power} owe no decision now; the game waits for {Powers:units}"),
 		p("his.why.no_answer", "no answer given"),

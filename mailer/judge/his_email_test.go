@@ -133,11 +133,11 @@ func TestShowByEmailRichard(t *testing.T) {
 // address; the reply never shows a hand.
 func TestShowByEmailHereIStand(t *testing.T) {
 	e := newEmailGame(t, "here-i-stand", "1517", adjudicator.Options{"players": "3"})
-	o, m := e.show("hapsburg+papacy", "show vienna\nshow gulf of lyon\nshow viena\n")
+	o, m := e.show("hapsburg+papacy", "show vienna\nshow gulf of lyon\nshow vienne\n")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	require.Contains(t, m.Text, "Vienna: key, capital")
 	require.Contains(t, m.Text, "Gulf of Lyon: sea zone.")
-	require.Contains(t, m.Text, `"viena" is not a known space or sea zone; did you mean Vienna`)
+	require.Contains(t, m.Text, `"vienne" is not a known space or sea zone; did you mean Vienna`)
 	require.NotContains(t, m.Text, "HAND")
 }
 

@@ -62,12 +62,12 @@ func TestShowByEmailInItalianHammer(t *testing.T) {
 // only its own powers' cards.
 func TestShowByEmailInSpanishHereIStand(t *testing.T) {
 	e := newEmailGame(t, "here-i-stand", "1517", adjudicator.Options{"players": "3"})
-	o, text := showIn(t, e, "hapsburg+papacy", "es", "ver vienna\nshow gulf of lyon\nshow viena\nshow mano\n", "his.q.")
+	o, text := showIn(t, e, "hapsburg+papacy", "es", "ver vienna\nshow gulf of lyon\nshow vienne\nshow mano\n", "his.q.")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	require.Contains(t, text, "Vienna: objetivo, capital, espacio natal de Habsburgo, de habla alemana.")
 	require.Contains(t, text, "Control: Habsburgo. Religión: católica.")
 	require.Contains(t, text, "Gulf of Lyon: zona marítima.")
-	require.Contains(t, text, `"viena" no se reconoce como un espacio o una zona marítima; ¿quizá Vienna o Siena?`)
+	require.Contains(t, text, `"vienne" no se reconoce como un espacio o una zona marítima; ¿quizá Vienna?`)
 	require.Contains(t, text, "Mano de Habsburgo: ")
 	require.Contains(t, text, "Mano de Papado: ")
 	require.NotContains(t, text, "Mano de Otomano")
