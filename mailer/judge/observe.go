@@ -235,7 +235,13 @@ func (j *Judge) observerReport(tx *store.Tx, g *store.Game, o *store.Observer, r
 	}
 	st, err := j.stateAt(tx, g, upto, rec)
 	if err != nil {
-		return err
+		// The log no longer replays that far: this pbem's rules judge an
+		// entry of an older one differently. The report is skipped, not
+		// retried at every tick, and the game's deadlines go on; the
+		// next report that needs no replay (the position now) goes out.
+		j.opt.Log.Warn("observer report skipped", "game", g.ID, "observer", o.Email, "err", err)
+		o.Through = upto
+		return nil
 	}
 	view := observerView(g, st)
 	sum := sha256.Sum256([]byte(view.Text()))

@@ -25,6 +25,11 @@ func init() { adjudicator.Register(duel{}) }
 
 var duelRoles = []adjudicator.Role{"north", "south"}
 
+// MaxPick is the most dice a pick may name (3). A test lowers it to
+// play a newer version of the rules that refuses orders an older one
+// accepted, as an upgrade of pbem may do to a game in progress.
+var MaxPick = 3
+
 type duelState struct {
 	Round  int
 	Picks  [2]int // 0 = not yet
@@ -129,7 +134,7 @@ func (s *duelState) Apply(sub adjudicator.Submission, d adjudicator.Dice) (adjud
 			continue
 		}
 		v, err := strconv.Atoi(f[1])
-		if err != nil || v < 1 || v > 3 {
+		if err != nil || v < 1 || v > MaxPick {
 			rej.Problems = append(rej.Problems, adjudicator.Problem{Line: l, Reason: "you may pick 1, 2 or 3 dice", Legal: []string{"pick 1", "pick 2", "pick 3"}})
 			continue
 		}
