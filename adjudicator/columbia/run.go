@@ -726,7 +726,7 @@ func (bt *Battle) fateWord(t *Block, side adjudicator.Role) string {
 	case t.Outcome == Eliminated:
 		return "eliminated"
 	case t.Side != side:
-		return bt.text.S("captured by ").S(string(t.Side)).Take()
+		return bt.text.S("captured by ").S(bt.Name(string(t.Side))).Take()
 	}
 	return ""
 }

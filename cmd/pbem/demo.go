@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,14 @@ func runDemo(ctx *cli, args []string) error {
 	eng, err := adjudicator.Lookup(*game)
 	if err != nil {
 		return err
+	}
+	if demoScripts[eng.Info().Name] == nil {
+		var with []string
+		for name := range demoScripts {
+			with = append(with, name)
+		}
+		sort.Strings(with)
+		return usagef("no demo script plays %s; the demo plays %s", eng.Info().Name, strings.Join(with, " or "))
 	}
 	dir := *keep
 	if dir == "" {

@@ -35,8 +35,27 @@ func init() {
 	}
 }
 
+func init() {
+	demoScripts["hammer-of-the-scots"] = func(st adjudicator.State, role adjudicator.Role, kind string, n int) []string {
+		switch kind {
+		case "card":
+			// England plays its best card to move first; Scotland its lowest.
+			return pickCard(st, role, role == "england")
+		case "move":
+			if n > 1 || role != "england" {
+				return nil
+			}
+			// The worked example: the Mentieth group attacks Wallace in Fife,
+			// the levy crosses the border as the card allows.
+			return legalPrefix(st, role, []string{"move Mentieth -> Fife: all",
+				"move England -> Dunbar -> Lothian: Wales Archers, Lancaster Knights", "battles Fife"})
+		}
+		return nil
+	}
+}
+
 // pickCard chooses the highest (or lowest) Action card among the prompt's
-// choices ("card 4", "card Surprise", ...).
+// choices ("card 4", "card Move 3", "card Surprise", ...).
 func pickCard(st adjudicator.State, role adjudicator.Role, high bool) []string {
 	best, bestV := "", -1
 	for _, p := range st.Prompts() {
@@ -44,7 +63,8 @@ func pickCard(st adjudicator.State, role adjudicator.Role, high bool) []string {
 			continue
 		}
 		for _, c := range p.Choices {
-			v, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(c, "card")))
+			f := strings.Fields(c) // "card 4", "card Move 3"
+			v, err := strconv.Atoi(f[len(f)-1])
 			if err != nil {
 				continue
 			}

@@ -191,3 +191,22 @@ func freePort(t *testing.T) int {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }
+
+// Hammer of the Scots has a demo of its own, with a battle; a game with
+// no demo script is refused at once, naming the games that have one.
+func TestDemoHammerAndRefusal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a game over real mail")
+	}
+	rec := filepath.Join(t.TempDir(), "demo.json")
+	code, out, errs := runCmd(t, "demo", "--game", "hammer-of-the-scots", "--export", rec)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Battle of Fife: England attacks, Scotland defends.")
+	require.Contains(t, out, "demo finished")
+	code, out, errs = runCmd(t, "verify", rec)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "OK")
+	code, _, errs = runCmd(t, "demo", "--game", "here-i-stand")
+	require.NotEqual(t, 0, code)
+	require.Contains(t, errs, "no demo script plays here-i-stand; the demo plays hammer-of-the-scots or richard-iii")
+}
