@@ -250,8 +250,8 @@ func settleCombat(r *BattleResult, attUnits, defUnits int) {
 }
 
 func (r BattleResult) text(att, def string) string {
-	return fmt.Sprintf("%s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits", att, len(r.AttRolls), r.AttRolls,
-		r.AttHits, def, len(r.DefRolls), r.DefRolls, r.DefHits)
+	return fmt.Sprintf("%s rolls %s %v: %s; %s rolls %s %v: %s", att, nDice(len(r.AttRolls)), r.AttRolls,
+		nHits(r.AttHits), def, nDice(len(r.DefRolls)), r.DefRolls, nHits(r.DefHits))
 }
 
 // casualties checks a side's chosen losses, or picks the default ones

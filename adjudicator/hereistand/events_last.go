@@ -474,7 +474,11 @@ func (r *run) thomasMore(p int, args string) error {
 			s.Removed.set(cardMore)
 		}
 		k := moreDebateDice(z)
-		r.say("Thomas More: the Papacy calls a debate in the %s zone with %d extra dice.", langNames[z], k)
+		if k == 1 {
+			r.say("Thomas More: the Papacy calls a debate in the %s zone with 1 extra die.", langNames[z])
+		} else {
+			r.say("Thomas More: the Papacy calls a debate in the %s zone with %d extra dice.", langNames[z], k)
+		}
 		r.inquisitionDice = k
 		r.debate(Papacy, z, false, -1, -1)
 		r.inquisitionDice = 0
@@ -612,6 +616,7 @@ func lastPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.last.uprising_elim", "Native Uprising: the No Effect result of the colony of {Power:power} becomes Elim."),
 		p("his.ev.last.governor_card", "Colonial Governor: the No Effect result of the colony of {Power:power} becomes Card."),
 		p("his.ev.last.more_debate", "Thomas More: the Papacy calls a debate in the {Zone:zone} zone with {N:int} extra dice."),
+		p("his.ev.last.more_debate_one", "Thomas More: the Papacy calls a debate in the {Zone:zone} zone with 1 extra die."),
 		p("his.ev.last.more_executed", "Thomas More is executed: no debate in the English zone this turn; England draws a card, then discards one."),
 		p("his.ev.last.more_discards", "Thomas More: England discards {Card}."),
 		p("his.ev.last.wooing", "Rough Wooing: England totals {E:int}, France {F:int}."),

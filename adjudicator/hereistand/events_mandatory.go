@@ -633,7 +633,7 @@ func (r *run) trentResolve() {
 		}
 		rolls, h := r.debateDice(n)
 		hits[i] = h
-		r.say("Council of Trent: %s commits %s and rolls %d dice [%s]: %d hits.", powers[q].Name, joinAnd(names), n, diceText(rolls), h)
+		r.say("Council of Trent: %s commits %s and rolls %s [%s]: %s.", powers[q].Name, joinAnd(names), nDice(n), diceText(rolls), nHits(h))
 	}
 	s.Mand.Trent, s.Mand.TrentSet = [2]uint64{}, 0
 	all := uint8(1<<NLang - 2)

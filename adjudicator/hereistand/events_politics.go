@@ -1416,7 +1416,7 @@ func (r *run) cityStateRebels(p int, args string) error {
 		_ = s.removeUnits(sp, q, f)
 	}
 	s.fitCounters(sp, q)
-	r.say("City State Rebels rise in %s: %s, %d hits; %s loses %d land units.", spaces[sp].Name, strings.Join(rolls, " "), hits, powers[q].Name, lost)
+	r.say("City State Rebels rise in %s: %s, %s; %s loses %d land units.", spaces[sp].Name, strings.Join(rolls, " "), nHits(hits), powers[q].Name, lost)
 	if s.Units[sp][q].Land() > 0 {
 		return nil
 	}

@@ -2,8 +2,8 @@ package hereistand
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -713,12 +713,12 @@ type run struct {
 
 // say tells every power.
 func (r *run) say(format string, a ...any) {
-	r.ev = append(r.ev, adjudicator.Event{Text: singular(fmt.Sprintf(format, a...))})
+	r.ev = append(r.ev, adjudicator.Event{Text: fmt.Sprintf(format, a...)})
 }
 
 // tell tells power p only.
 func (r *run) tell(p int, format string, a ...any) {
-	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p)}, Text: singular(fmt.Sprintf(format, a...))})
+	r.ev = append(r.ev, adjudicator.Event{To: []adjudicator.Role{roleOf(p)}, Text: fmt.Sprintf(format, a...)})
 }
 
 // log tells every power each line, capitalised.
@@ -727,22 +727,24 @@ func (r *run) log(lines []string) {
 		if l == "" {
 			continue
 		}
-		r.ev = append(r.ev, adjudicator.Event{Text: singular(strings.ToUpper(l[:1]) + l[1:])})
+		r.ev = append(r.ev, adjudicator.Event{Text: strings.ToUpper(l[:1]) + l[1:]})
 	}
 }
 
-// oneCount finds the counts of one written with the plural word.
-var oneCount = regexp.MustCompile(`(^|[^0-9])1 (dice|hits)\b`)
-
-// singular writes "1 die" and "1 hit" where the log's formats write "%d
-// dice" and "%d hits" (the messages read both, convCount).
-func singular(s string) string {
-	if !strings.Contains(s, "1 dice") && !strings.Contains(s, "1 hits") {
-		return s
+// nDice and nHits write a count of dice or hits with its word: "1 die",
+// "3 dice", "1 hit", "0 hits" (the messages read them, convCount).
+func nDice(n int) string {
+	if n == 1 {
+		return "1 die"
 	}
-	return oneCount.ReplaceAllStringFunc(s, func(m string) string {
-		return strings.Replace(strings.Replace(m, "1 dice", "1 die", 1), "1 hits", "1 hit", 1)
-	})
+	return strconv.Itoa(n) + " dice"
+}
+
+func nHits(n int) string {
+	if n == 1 {
+		return "1 hit"
+	}
+	return strconv.Itoa(n) + " hits"
 }
 
 func (s *St) owingPowers() []int {

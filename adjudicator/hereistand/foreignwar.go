@@ -583,7 +583,7 @@ func (r *run) fightForeignWar(p int, o order) error {
 	ad, dd := w.Units.Land()+best, w.Foes
 	ar, ah := rollHits(r.dice, "foreign war "+fc.Name, ad)
 	dr, dh := rollHits(r.dice, "foreign war defenders "+fc.Name, dd)
-	r.say("Foreign war in %s: %s rolls %d dice %v: %d hits; the %s units roll %d dice %v: %d hits.", fc.Name, powers[p].Name, ad, ar, ah, fc.Foe, dd, dr, dh)
+	r.say("Foreign war in %s: %s rolls %s %v: %s; the %s units roll %s %v: %s.", fc.Name, powers[p].Name, nDice(ad), ar, nHits(ah), fc.Foe, nDice(dd), dr, nHits(dh))
 	al, dl := min(dh, w.Units.Land()), min(ah, w.Foes)
 	if al == w.Units.Land() && dl == w.Foes {
 		// Both wiped out: the side with more dice keeps one unit; the

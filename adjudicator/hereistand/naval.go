@@ -617,11 +617,11 @@ func (r *run) navalCombat(loc, p, q int) bool {
 		}
 	}
 	if tie {
-		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. Equal hits: both sides retreat (HIS-9.6h).", locName(loc),
-			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh)
+		r.say("Naval battle in %s: %s rolls %s %v: %s; %s rolls %s %v: %s. Equal hits: both sides retreat (HIS-9.6h).", locName(loc),
+			powers[p].Name, nDice(len(ar)), ar, nHits(ah), powerName(q), nDice(len(dr)), dr, nHits(dh))
 	} else {
-		r.say("Naval battle in %s: %s rolls %d dice %v: %d hits; %s rolls %d dice %v: %d hits. %s wins.", locName(loc),
-			powers[p].Name, len(ar), ar, ah, powerName(q), len(dr), dr, dh, map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
+		r.say("Naval battle in %s: %s rolls %s %v: %s; %s rolls %s %v: %s. %s wins.", locName(loc),
+			powers[p].Name, nDice(len(ar)), ar, nHits(ah), powerName(q), nDice(len(dr)), dr, nHits(dh), map[bool]string{true: powers[p].Name, false: powerName(q)}[attWins])
 	}
 	for _, x := range []struct {
 		pw int

@@ -503,7 +503,7 @@ func (r *run) piracyAction(p int, o order) error {
 	r.say("%s initiates piracy in the %s against %s (HIS-16.4b).", powers[p].Name, locName(loc), powers[target].Name)
 	if n := s.antiPiracyDice(loc, target); n > 0 {
 		rolls, hits := rollHits(r.dice, "anti-piracy", n)
-		r.say("%s rolls %d dice against the corsairs %v: %d hits.", powers[target].Name, n, rolls, hits)
+		r.say("%s rolls %s against the corsairs %v: %s.", powers[target].Name, nDice(n), rolls, nHits(hits))
 		if k := min(hits, int(s.Units[loc][Ottoman].Cor)); k > 0 {
 			f := Force{Cor: uint8(k)}
 			_ = s.removeUnits(loc, Ottoman, f)
@@ -520,7 +520,7 @@ func (r *run) piracyAction(p int, o order) error {
 	}
 	n := s.piracyDice(loc, target)
 	rolls, hits := rollHits(r.dice, "piracy", n)
-	r.say("%s rolls %d dice for piracy %v: %d hits.", powers[p].Name, n, rolls, hits)
+	r.say("%s rolls %s for piracy %v: %s.", powers[p].Name, nDice(n), rolls, nHits(hits))
 	if hits > 0 && s.Pirates.Julia && locID(loc) == "tyrrhenian_sea" {
 		s.Pirates.Julia = false
 		s.BonusVP[Ottoman]++
@@ -664,7 +664,7 @@ func (r *run) piracyAnswer(d Decision, lines []adjudicator.Line, legal []string)
 		}
 	}
 	if len(items) > a.Hits {
-		return nil, reject(lines[len(lines)-1], errLegal(legal, "%d hits to give: one answer per hit", a.Hits))
+		return nil, reject(lines[len(lines)-1], errLegal(legal, "%s to give: one answer per hit", nHits(a.Hits)))
 	}
 	s.Flow.pop()
 	var canon []string
@@ -686,8 +686,8 @@ func (r *run) piracyAnswer(d Decision, lines []adjudicator.Line, legal []string)
 // piracyText explains the piracy decision to the target.
 func (s *St) piracyText() string {
 	a := s.Pirates.Act
-	return fmt.Sprintf("Ottoman piracy in the %s scores %d hits against you: for each hit give the Ottoman 1 piracy VP, a card drawn at random from your hand, or lose a squadron in or next to the zone (HIS-16.4f). One answer per hit, on its own line.",
-		locName(a.Zone), a.Hits)
+	return fmt.Sprintf("Ottoman piracy in the %s scores %s against you: for each hit give the Ottoman 1 piracy VP, a card drawn at random from your hand, or lose a squadron in or next to the zone (HIS-16.4f). One answer per hit, on its own line.",
+		locName(a.Zone), nHits(a.Hits))
 }
 
 // piracyWinter removes the piracy markers (HIS-19.6a).

@@ -29,7 +29,6 @@ func (s *St) Prompts() []adjudicator.Prompt {
 	var out []adjudicator.Prompt
 	for _, p := range s.owingPowers() {
 		pr := s.powerPrompt(p)
-		pr.Text = singular(pr.Text)
 		m, ok := promptMsg(pr.Text)
 		s.seatPrompt(p, &pr)
 		if ok {
@@ -84,7 +83,6 @@ func moreCount(c string) (int, bool) {
 
 func (s *St) prompt(p int) adjudicator.Prompt {
 	pr := s.powerPrompt(p)
-	pr.Text = singular(pr.Text)
 	s.seatPrompt(p, &pr)
 	return pr
 }

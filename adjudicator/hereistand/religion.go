@@ -529,15 +529,15 @@ func (r *run) attempt(a *Attempts, t int) bool {
 		rolls, best := r.rollBest("reformation "+spaces[t].ID, n)
 		best += a.Plus
 		if best >= 6 && inZone {
-			r.say("Reformation attempt in %s: the Protestant rolls %d dice [%s], best %d: automatic success (HIS-18.3i).",
-				name, n, diceText(rolls), best)
+			r.say("Reformation attempt in %s: the Protestant rolls %s [%s], best %d: automatic success (HIS-18.3i).",
+				name, nDice(n), diceText(rolls), best)
 			won = true
 		} else {
 			m := s.cathDice(t)
 			crolls, cbest := r.rollBest("reformation "+spaces[t].ID, m)
 			won = best > cbest || best == cbest && inZone
-			r.say("Reformation attempt in %s: the Protestant rolls %d dice [%s], best %d; the Papacy rolls %d dice [%s], best %d.",
-				name, n, diceText(rolls), best, m, diceText(crolls), cbest)
+			r.say("Reformation attempt in %s: the Protestant rolls %s [%s], best %d; the Papacy rolls %s [%s], best %d.",
+				name, nDice(n), diceText(rolls), best, nDice(m), diceText(crolls), cbest)
 		}
 		if won {
 			r.flip(t, true)
@@ -559,15 +559,15 @@ func (r *run) attempt(a *Attempts, t int) bool {
 		best-- // HIS-18.4f
 	}
 	if best >= 6 && inZone && pope {
-		r.say("Counter-Reformation attempt in %s: the Papacy rolls %d dice [%s], best %d: automatic success (HIS-18.4g).",
-			name, n, diceText(rolls), best)
+		r.say("Counter-Reformation attempt in %s: the Papacy rolls %s [%s], best %d: automatic success (HIS-18.4g).",
+			name, nDice(n), diceText(rolls), best)
 		won = true
 	} else {
 		m := s.protDice(t)
 		prolls, pbest := r.rollBest("counter-reformation "+spaces[t].ID, m)
 		won = best > pbest || best == pbest && pope && inZone
-		r.say("Counter-Reformation attempt in %s: the Papacy rolls %d dice [%s], best %d; the Protestant rolls %d dice [%s], best %d.",
-			name, n, diceText(rolls), best, m, diceText(prolls), pbest)
+		r.say("Counter-Reformation attempt in %s: the Papacy rolls %s [%s], best %d; the Protestant rolls %s [%s], best %d.",
+			name, nDice(n), diceText(rolls), best, nDice(m), diceText(prolls), pbest)
 	}
 	if won {
 		r.flip(t, false)
@@ -1345,8 +1345,8 @@ func (r *run) dietResolve() {
 	r.say("Diet of Worms: %s.", strings.Join(names, ", "))
 	prolls, phits := r.debateDice(cp[Protestant] + 4)
 	crolls, chits := r.debateDice(cp[Papacy] + cp[Hapsburg])
-	r.say("Diet of Worms: the Protestant rolls %d dice [%s]: %d hits; the Papacy and the Hapsburg roll %d dice [%s]: %d hits.",
-		len(prolls), diceText(prolls), phits, len(crolls), diceText(crolls), chits)
+	r.say("Diet of Worms: the Protestant rolls %s [%s]: %s; the Papacy and the Hapsburg roll %s [%s]: %s.",
+		nDice(len(prolls)), diceText(prolls), nHits(phits), nDice(len(crolls)), diceText(crolls), nHits(chits))
 	switch {
 	case phits > chits:
 		r.startAttempts(Attempts{Power: Protestant, Flip: true, Only: true, Adj: true, N: phits - chits,

@@ -553,8 +553,8 @@ func (r *run) debateRounds(d *Debate) {
 		arolls, ahits := r.debateDice(an)
 		drolls, dhits := r.debateDice(dn)
 		s.Rel.Debater[att], s.Rel.Debater[def] = DebCommitted, DebCommitted
-		r.say("Round %d: %s rolls %d dice [%s]: %d hits; %s rolls %d dice [%s]: %d hits.", d.Round,
-			debaters[att].Name, an, diceText(arolls), ahits, debaters[def].Name, dn, diceText(drolls), dhits)
+		r.say("Round %d: %s rolls %s [%s]: %s; %s rolls %s [%s]: %s.", d.Round,
+			debaters[att].Name, nDice(an), diceText(arolls), nHits(ahits), debaters[def].Name, nDice(dn), diceText(drolls), nHits(dhits))
 		d.Diff = ahits - dhits
 		if d.Diff != 0 {
 			break

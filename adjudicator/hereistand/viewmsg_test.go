@@ -1,6 +1,7 @@
 package hereistand
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,5 +118,37 @@ func TestPromptKindsNamed(t *testing.T) {
 				t.Errorf("%s: no %s", lang, key)
 			}
 		}
+	}
+}
+
+// One die and one hit are written singular wherever the log, the prompts
+// and the refusals count them.
+func TestOneDieOneHit(t *testing.T) {
+	plural := regexp.MustCompile(`(^|[^0-9])1 (extra )?(dice|hits)\b`)
+	seen := 0
+	i18nGames(t, func(s *St, rej *adjudicator.Rejection, res *adjudicator.Result) {
+		var texts []string
+		for _, e := range res.Events {
+			texts = append(texts, e.Text)
+		}
+		for _, p := range s.Prompts() {
+			texts = append(texts, p.Text)
+		}
+		if rej != nil {
+			for _, p := range rej.Problems {
+				texts = append(texts, p.Reason)
+			}
+		}
+		for _, x := range texts {
+			if plural.MatchString(x) {
+				t.Fatalf("plural for one: %q", x)
+			}
+			if strings.Contains(x, "1 die") || strings.Contains(x, "1 hit") {
+				seen++
+			}
+		}
+	})
+	if seen == 0 {
+		t.Error("no text counted one die or one hit")
 	}
 }
