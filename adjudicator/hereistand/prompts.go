@@ -510,7 +510,7 @@ func (s *St) flowSections() []adjudicator.Section {
 		lines = append(lines, msg.New("his.view.active", "Power", powerMsg(int(s.Active)), "Passes", s.Passes))
 		if s.Flow.Card != 0 {
 			fmt.Fprintf(&b, "Card played: %s; %d CP left.\n", cardName(s.Flow.Card), s.Flow.CP)
-			lines = append(lines, msg.New("his.view.card_played", "Card", cardName(s.Flow.Card), "CP", s.Flow.CP))
+			lines = append(lines, msg.Plural("his.view.card_played", s.Flow.CP, "Card", cardName(s.Flow.Card), "CP", s.Flow.CP))
 		}
 	}
 	if n := s.Flow.Naval; n != nil {
