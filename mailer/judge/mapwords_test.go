@@ -1,16 +1,13 @@
 package judge
 
 import (
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/pbem/pbem/adjudicator"
 	_ "github.com/pbem/pbem/adjudicator/all"
 	"github.com/pbem/pbem/adjudicator/testdice"
-	"github.com/pbem/pbem/store"
 )
 
 // A map's own words come in the reader's language: the powers in Here I
@@ -19,10 +16,7 @@ import (
 // stay as printed. The game's list of sides is not changed for the next
 // reader.
 func TestMapWordsInReaderLanguage(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
-	require.NoError(t, err)
-	defer db.Close()
-	j := New(db, Options{Domain: "club.example", Now: func() time.Time { return time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC) }})
+	j := bareJudge(t)
 	cat := j.opt.Templates.Catalog
 	for _, c := range []struct {
 		game, lang string

@@ -16,10 +16,7 @@ import (
 // language when the game names its sides: Hammer's England is Inglaterra
 // in Spanish, a Here I Stand seat of two powers is named power by power.
 func TestRoleInReaderLanguage(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
-	require.NoError(t, err)
-	defer db.Close()
-	j := New(db, Options{Domain: "club.example", Now: func() time.Time { return time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC) }})
+	j := bareJudge(t)
 	for _, c := range []struct {
 		game, lang string
 		role       adjudicator.Role
@@ -36,4 +33,13 @@ func TestRoleInReaderLanguage(t *testing.T) {
 	} {
 		require.Equal(t, c.want, j.roleIn(c.game, c.lang, c.role), "%s %s %s", c.game, c.lang, c.role)
 	}
+}
+
+// bareJudge is a judge over an empty store, at a fixed time.
+func bareJudge(t *testing.T) *Judge {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), store.Options{NoSync: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return New(db, Options{Domain: "club.example", Now: func() time.Time { return time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC) }})
 }
