@@ -74,3 +74,13 @@ func TestOneCPLeft(t *testing.T) {
 	require.True(t, ok)
 	require.Contains(t, cat.Text("es", m), "Quedan 2 CP")
 }
+
+// The explorers' sailing order names each power in the reader's language.
+func TestExplorerOrderInSpanish(t *testing.T) {
+	cat := gameCatalog(t)
+	var s St
+	m, ok := s.NarrationMsg("New World Phase: the explorers sail in this order: De Vaca (Hapsburg, 0), Cartier (France, 2) (HIS-20.2b).")
+	require.True(t, ok)
+	require.Equal(t, "New World Phase: the explorers sail in this order: De Vaca (Hapsburg, 0), Cartier (France, 2) (HIS-20.2b).", cat.Text("en", m))
+	require.Contains(t, cat.Text("es", m), "De Vaca (Habsburgo, 0), Cartier (Francia, 2)")
+}

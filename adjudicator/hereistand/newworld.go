@@ -2,7 +2,9 @@ package hereistand
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -1358,6 +1360,7 @@ func newWorldPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		names[n] = "name_" + conqIDs[c]
 	}
 	convs["nwplace"] = convNWWord(places)
+	convs["explorers"] = convExplorers
 	convs["nwconq"] = convNWWord(names)
 	prompts = msg.Patterns{
 		p("his.prompt.nw_deep", `{Name} rolled {Roll:int} and reaches deep into South America: choose circumnavigate, amazon river or a 1-VP discovery (HIS-20.2c-e).`),
@@ -1368,7 +1371,7 @@ func newWorldPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.ev.nw_conquer", `{Power:power} sends a voyage of conquest across the Atlantic (HIS-20.3a).`),
 		p("his.ev.nw_colony_lands", `A colony of {Power:power} reaches the New World (HIS-20.1c).`),
 		p("his.ev.nw_no_explorer", `{Power:power} has no explorer left: its voyage of exploration is cancelled.`),
-		p("his.ev.nw_order", `New World Phase: the explorers sail in this order: {List} (HIS-20.2b).`),
+		p("his.ev.nw_order", `New World Phase: the explorers sail in this order: {List:explorers} (HIS-20.2b).`),
 		p("his.ev.nw_no_conquistador", `{Power:power} has no conquistador left: its voyage of conquest is cancelled.`),
 		p("his.ev.nw_leads", `{Name} leads the Hapsburg conquest (value {Value:int}, HIS-20.3b).`),
 		p("his.ev.nw_none", `New World Phase: no voyage crosses the Atlantic.`),
@@ -1430,6 +1433,37 @@ func convNWWord(ids map[string]string) msg.Conv {
 		}
 		return nil, false
 	}
+}
+
+// explorerRE reads one explorer of the sailing order: "De Vaca
+// (Hapsburg, 0)".
+var explorerRE = regexp.MustCompile(`^(.+) \((.+), (\d+)\)$`)
+
+// convExplorers reads the sailing order of the explorers as a list of
+// messages, each with its power in the reader's language.
+func convExplorers(s string) (any, bool) {
+	var list msg.M
+	for i, part := range strings.Split(s, "), ") {
+		if !strings.HasSuffix(part, ")") {
+			part += ")"
+		}
+		m := explorerRE.FindStringSubmatch(part)
+		if m == nil {
+			return nil, false
+		}
+		pw, ok := convPower(m[2])
+		if !ok {
+			return nil, false
+		}
+		v, _ := strconv.Atoi(m[3])
+		e := msg.New("his.w.nw_explorer", "Name", m[1], "Power", pw, "Value", v)
+		if i == 0 {
+			list = e
+		} else {
+			list = msg.New("his.list.comma", "A", list, "B", e)
+		}
+	}
+	return list, true
 }
 
 // labelRows builds a public section of labelled lists: its text ("Label:
