@@ -399,6 +399,7 @@ func i18nInit() {
 		p("his.ev.adds_regular", "{Power:power} adds a regular in {Space} (HIS-19.5)."),
 		p("his.ev.naval_return", "{Power:power} naval units return from the {Zone} to {Port}."),
 		p("his.ev.units_return", "{Power:power} {Units:units} return from {From} to {To}."),
+		p("his.ev.unit_returns", "{Power:power} {Units:units} returns from {From} to {To}."),
 		p("his.ev.winter_card", "{Card} occurs in winter (HIS-19.8); its effects arrive with the card events."),
 		// Lines whose subject is a list of units or a name: last, after
 		// the sentences they could swallow.

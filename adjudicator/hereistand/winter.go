@@ -228,7 +228,11 @@ func (r *run) landReturn(q int) {
 			}
 			f = Force{Reg: f.Reg - take.Reg, Merc: f.Merc - take.Merc, Cav: f.Cav - take.Cav}
 			arrive := take
-			r.say("%s %s return from %s to %s.", powerName(q), unitText(take), spaces[g.from].Name, spaces[to].Name)
+			if take.Land() == 1 {
+				r.say("%s %s returns from %s to %s.", powerName(q), unitText(take), spaces[g.from].Name, spaces[to].Name)
+			} else {
+				r.say("%s %s return from %s to %s.", powerName(q), unitText(take), spaces[g.from].Name, spaces[to].Name)
+			}
 			if arrive.Land() > 0 {
 				s.addUnits(to, q, arrive)
 				count[to] += arrive.Land()
