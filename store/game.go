@@ -23,11 +23,16 @@ type Game struct {
 	OrdersAddress string            `json:"orders_address"` // where players send orders
 	State         []byte            `json:"state"`          // the engine's encoded state
 	StateHash     string            `json:"state_hash"`
-	Status        Status            `json:"status"`
-	Dice          DiceState         `json:"dice"`
-	Deadline      time.Time         `json:"deadline"`
-	DeadlineHours int               `json:"deadline_hours"`
-	RemindersSent int               `json:"reminders_sent"`
+	// Rules names the version of pbem that judged the game's last entry
+	// ("" before versions were recorded); when another version commits
+	// the next entry, the state as this one left it becomes the game's
+	// Checkpoint.
+	Rules         string    `json:"rules,omitempty"`
+	Status        Status    `json:"status"`
+	Dice          DiceState `json:"dice"`
+	Deadline      time.Time `json:"deadline"`
+	DeadlineHours int       `json:"deadline_hours"`
+	RemindersSent int       `json:"reminders_sent"`
 	// ReminderHours is how long before the deadline the players who owe
 	// a decision are reminded (0: no reminder). With Deadline and
 	// RemindersSent it sets the game's wake time (WakeAt) in the index

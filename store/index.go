@@ -463,7 +463,7 @@ func (t *Tx) GameMail(gameID string) ([]*OutMail, error) {
 }
 
 // DeleteGame removes game id with everything that belongs to it: its
-// record, its log, its mail (queued, sent and cancelled) and every index
+// record, its log, its checkpoint, its mail (queued, sent and cancelled) and every index
 // entry. Records of processed messages stay (they only name the game).
 // It fails with ErrNotFound, changing nothing, if there is no such game.
 func (t *Tx) DeleteGame(id string) error {
@@ -491,6 +491,9 @@ func (t *Tx) DeleteGame(id string) error {
 	}
 	if err := t.deleteSubmissions(id); err != nil {
 		return fmt.Errorf("delete game %s: submissions: %w", id, err)
+	}
+	if err := t.deleteCheckpoint(id); err != nil {
+		return fmt.Errorf("delete game %s: checkpoint: %w", id, err)
 	}
 	gm, err := t.bucket(bucketGameMail)
 	if err != nil {

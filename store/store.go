@@ -54,7 +54,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketCounters, bucketLog,
 		bucketProcessed, bucketOutbox, bucketSent, bucketRate, bucketSubmissions, bucketRotations,
-		bucketDigests, bucketDigestWake}
+		bucketDigests, bucketDigestWake, bucketCheckpoints}
 )
 
 // Options tune Open. The zero value is right for the daemon.

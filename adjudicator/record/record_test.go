@@ -340,3 +340,26 @@ func TestReplayReportsAnEnginePanic(t *testing.T) {
 	_, _, err := Replay(tb.rec, panicGame{})
 	assert.ErrorContains(t, err, "entry 1 (setup): the rules engine failed: broken engine")
 }
+
+// ReplayFrom starts from a checkpoint's state: it reaches the same final
+// state as a replay from the setup, applies nothing before the
+// checkpoint, and refuses a rollback to before it.
+func TestReplayFrom(t *testing.T) {
+	tb := vectorGame(t)
+	_, want, err := Replay(tb.rec, highroll{})
+	require.NoError(t, err)
+	for k := 1; k < len(tb.rec.Entries); k++ {
+		_, got, err := ReplayFrom(tb.rec, highroll{}, tb.states[k], k)
+		require.NoError(t, err, "from entry %d", k)
+		assert.Equal(t, want, got, "from entry %d", k)
+	}
+	_, _, err = ReplayFrom(tb.rec, highroll{}, nil, 3)
+	assert.ErrorContains(t, err, "no state to start from")
+
+	tb = vectorGame(t)
+	rec := clone(t, tb.rec)
+	rec.Entries = append(rec.Entries, Entry{Seq: len(rec.Entries) + 1, Kind: KindRollback, To: 2})
+	rec.FinalState = ""
+	_, _, err = ReplayFrom(rec, highroll{}, tb.states[4], 4)
+	assert.ErrorContains(t, err, "before entry 4 that the replay starts from")
+}

@@ -22,6 +22,20 @@ func Replay(rec *Record, g adjudicator.Game) (adjudicator.State, string, error) 
 // Walk is Replay that calls before(e, st) with each entry that applies
 // orders (orders, defaults, GM actions) and the state it applies to.
 func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {
+	return walk(rec, g, nil, 0, before)
+}
+
+// ReplayFrom is Replay starting from base, the game's state after entry
+// baseSeq (a checkpoint): the entries up to baseSeq are not applied, and
+// a rollback to one of them fails.
+func ReplayFrom(rec *Record, g adjudicator.Game, base adjudicator.State, baseSeq int) (adjudicator.State, string, error) {
+	if base == nil || baseSeq < 1 || baseSeq > len(rec.Entries) {
+		return nil, "", fmt.Errorf("replay: no state to start from at entry %d", baseSeq)
+	}
+	return walk(rec, g, base, baseSeq, nil)
+}
+
+func walk(rec *Record, g adjudicator.Game, base adjudicator.State, baseSeq int, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {
 	if name := g.Info().Name; name != rec.Game {
 		return nil, "", fmt.Errorf("replay: the record is of %q, not %q", rec.Game, name)
 	}
@@ -44,9 +58,16 @@ func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.S
 	}
 	states := make([]adjudicator.State, len(rec.Entries)+1)
 	var st adjudicator.State
+	if base != nil {
+		st = base
+		states[baseSeq] = base
+	}
 	for i, e := range rec.Entries {
 		if e.Seq != i+1 {
 			return nil, "", fmt.Errorf("replay: entry %d has seq %d", i+1, e.Seq)
+		}
+		if e.Seq <= baseSeq {
+			continue // before the state replay starts from
 		}
 		rd := dice.NewRecorded(byEntry[e.Seq])
 		var err error
@@ -64,6 +85,9 @@ func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.S
 		case e.Kind == KindRollback:
 			if e.To < 1 || e.To >= e.Seq {
 				return nil, "", fmt.Errorf("replay: entry %d rolls back to %d", e.Seq, e.To)
+			}
+			if e.To < baseSeq {
+				return nil, "", fmt.Errorf("replay: entry %d rolls back to %d, before entry %d that the replay starts from", e.Seq, e.To, baseSeq)
 			}
 			st = states[e.To]
 		case e.Kind == KindNote:

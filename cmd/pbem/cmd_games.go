@@ -133,6 +133,9 @@ func judgeFor(cfg *Config, db *store.DB) *judge.Judge {
 		DeadlineHours: cfg.Deadlines.DefaultHours, ReminderHours: cfg.Deadlines.ReminderHours,
 		RatePerHour: cfg.RateLimit.PerHour, MaxBytes: cfg.MaxMessageKB * 1024, Aliases: cfg.Aliases, Creators: creators(cfg.Creators),
 		SenderAuth: judge.SenderAuthOptions{TrustedAuthServID: cfg.Auth.TrustedAuthServID, VerifyDKIM: cfg.Auth.DKIMVerify},
+		// Each build may judge differently: a game another build judged
+		// last gets a checkpoint of its position (store.Checkpoint).
+		Rules: versionString(),
 	})
 }
 

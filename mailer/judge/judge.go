@@ -35,9 +35,14 @@ type Options struct {
 	RatePerHour   int    // emails accepted per sender per hour (0: 60)
 	MaxBytes      int    // largest email accepted (0: 1 MiB)
 	Epochs        int    // length of a new game's dice chains (0: 1000)
-	Templates     *templates.Set
-	Now           func() time.Time
-	Log           *slog.Logger
+	// Rules names this build's rules (pbem's version): a game whose last
+	// entry another version judged gets a checkpoint of its position
+	// when this one commits the next (store.Checkpoint). "" records no
+	// version.
+	Rules     string
+	Templates *templates.Set
+	Now       func() time.Time
+	Log       *slog.Logger
 	// Aliases maps a registered address to other addresses accepted for it.
 	Aliases map[string][]string
 	// Wake is called after a transaction queued mail (to wake the sender).
@@ -511,6 +516,9 @@ func (j *Judge) commitState(tx *store.Tx, g *store.Game, st adjudicator.State, l
 	b, err := st.Encode()
 	if err != nil {
 		return fmt.Errorf("encode state: %w", err)
+	}
+	if err := j.checkpoint(tx, g); err != nil {
+		return err
 	}
 	sum := sha256.Sum256(b)
 	g.State = b

@@ -295,7 +295,7 @@ func (j *Judge) stateAt(tx *store.Tx, g *store.Game, seq int, rec **record.Recor
 		}
 		*rec = r
 	}
-	st, _, err := record.Replay((*rec).Truncate(seq), eng)
+	st, err := j.replayTo(tx, g, *rec, eng, seq)
 	if err != nil {
 		return nil, fmt.Errorf("observer report: cannot rebuild entry %d: %w", seq, err)
 	}

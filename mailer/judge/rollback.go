@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"time"
 
 	"github.com/pbem/pbem/adjudicator"
@@ -66,7 +67,11 @@ func (j *Judge) rollbackLog(tx *store.Tx, g *store.Game, to int, by adjudicator.
 	if err != nil {
 		return nil, err
 	}
-	st, _, err := record.Replay(rec.Truncate(to), eng)
+	st, err := j.replayTo(tx, g, rec, eng, to)
+	var before errBeforeCheckpoint
+	if errors.As(err, &before) {
+		return nil, msgErr("gm.rollback_before_checkpoint", "Entry", to, "Checkpoint", before.Checkpoint, "Error", before.Err.Error())
+	}
 	if err != nil {
 		return nil, msgErr("gm.rollback_rebuild", "Entry", to, "Error", err.Error())
 	}

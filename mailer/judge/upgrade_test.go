@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -45,4 +46,43 @@ func TestGameGoesOnAfterRulesChange(t *testing.T) {
 	require.Contains(t, text, "cannot rebuild entry 4")
 	require.Contains(t, text, "judge an entry differently")
 	require.Equal(t, g.Seq, f.game_().Seq, "nothing changed")
+}
+
+// A game that a newer version of pbem takes over keeps the position the
+// older one left as a checkpoint: a rollback to it or after it works even
+// though the log before it no longer replays, and a rollback to before it
+// is refused, naming the earliest entry it can go back to.
+func TestRollbackAfterUpgradeUsesCheckpoint(t *testing.T) {
+	f := newFixture(t)
+	judgeWith := func(rules string) *Judge {
+		return New(f.db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }, Rules: rules})
+	}
+	f.j = judgeWith("pbem v1")
+	f.seat("north", "pick 3")
+	f.seat("south", "pick 3")
+	cp := f.game_().Seq
+
+	judgetest.MaxPick = 2 // the upgrade: "pick 3" is no longer legal
+	defer func() { judgetest.MaxPick = 3 }()
+	f.j = judgeWith("pbem v2")
+	o, _ := f.seat("north", "pick 1")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+	require.NoError(t, f.db.View(func(tx *store.Tx) error {
+		c, err := tx.Checkpoint(f.game)
+		require.NoError(t, err)
+		require.NotNil(t, c)
+		require.Equal(t, cp, c.Seq)
+		require.Equal(t, "pbem v1", c.Rules)
+		return nil
+	}))
+	require.Equal(t, "pbem v2", f.game_().Rules)
+
+	o, text := f.gmSay(fmt.Sprintf("rollback %d", cp-1))
+	require.Equal(t, store.OutcomeRejected, o.Kind, o.Reason)
+	require.Contains(t, text, fmt.Sprintf("took the game over after entry %d, the earliest entry a rollback can go back to", cp))
+
+	o, text = f.gmSay(fmt.Sprintf("rollback %d", cp))
+	require.Equal(t, store.OutcomeAccepted, o.Kind, text)
+	o, _ = f.seat("north", "pick 2")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 }
