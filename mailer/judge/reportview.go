@@ -71,8 +71,8 @@ func mapPartOf(m board.Map, st adjudicator.State, lang string, cat *i18n.Catalog
 // translateMapWords renders the words of m that the game gives as
 // messages (board.Map.Words) in lang: side names (and the reader's in
 // the title), regions, border types, area markers and the facts of a
-// piece's detail. The lists are
-// copied first: a game may share them between its maps.
+// piece's detail. The lists are copied first: a game may share them
+// between its maps.
 func translateMapWords(m *board.Map, lang string, cat *i18n.Catalog) {
 	if len(m.Words) == 0 {
 		return
