@@ -29,10 +29,16 @@ func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.S
 // baseSeq (a checkpoint): the entries up to baseSeq are not applied, and
 // a rollback to one of them fails.
 func ReplayFrom(rec *Record, g adjudicator.Game, base adjudicator.State, baseSeq int) (adjudicator.State, string, error) {
+	return WalkFrom(rec, g, base, baseSeq, nil)
+}
+
+// WalkFrom is Walk starting from base, the state after entry baseSeq,
+// as ReplayFrom does.
+func WalkFrom(rec *Record, g adjudicator.Game, base adjudicator.State, baseSeq int, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {
 	if base == nil || baseSeq < 1 || baseSeq > len(rec.Entries) {
 		return nil, "", fmt.Errorf("replay: no state to start from at entry %d", baseSeq)
 	}
-	return walk(rec, g, base, baseSeq, nil)
+	return walk(rec, g, base, baseSeq, before)
 }
 
 func walk(rec *Record, g adjudicator.Game, base adjudicator.State, baseSeq int, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {

@@ -47,7 +47,14 @@ func (e errBeforeCheckpoint) Unwrap() error { return e.Err }
 // judged by an older one, from the game's checkpoint if it is not later
 // than to.
 func (j *Judge) replayTo(tx *store.Tx, g *store.Game, rec *record.Record, eng adjudicator.Game, to int) (adjudicator.State, error) {
-	st, _, err := record.Replay(rec.Truncate(to), eng)
+	return j.walkLog(tx, g, rec.Truncate(to), eng, nil)
+}
+
+// walkLog is record.Walk over g's log rec, from the game's checkpoint
+// when the whole log no longer replays (before then sees only the
+// entries after the checkpoint).
+func (j *Judge) walkLog(tx *store.Tx, g *store.Game, rec *record.Record, eng adjudicator.Game, before func(e record.Entry, st adjudicator.State)) (adjudicator.State, error) {
+	st, _, err := record.Walk(rec, eng, before)
 	if err == nil {
 		return st, nil
 	}
@@ -58,13 +65,13 @@ func (j *Judge) replayTo(tx *store.Tx, g *store.Game, rec *record.Record, eng ad
 	if cp == nil {
 		return nil, err
 	}
-	if to < cp.Seq {
+	if to := len(rec.Entries); to < cp.Seq {
 		return nil, errBeforeCheckpoint{Entry: to, Checkpoint: cp.Seq, Err: err}
 	}
 	base, derr := eng.Decode(cp.State)
 	if derr != nil {
 		return nil, fmt.Errorf("checkpoint at entry %d: %w", cp.Seq, derr)
 	}
-	st, _, err = record.ReplayFrom(rec.Truncate(to), eng, base, cp.Seq)
+	st, _, err = record.WalkFrom(rec, eng, base, cp.Seq, before)
 	return st, err
 }

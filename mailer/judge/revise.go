@@ -219,7 +219,7 @@ func (j *Judge) sealedStep(tx *store.Tx, g *store.Game, holder string) ([]record
 		return nil, nil, nil, err
 	}
 	before := map[int]adjudicator.State{}
-	if _, _, err := record.Walk(rec, eng, func(e record.Entry, st adjudicator.State) { before[e.Seq] = st }); err != nil {
+	if _, err := j.walkLog(tx, g, rec, eng, func(e record.Entry, st adjudicator.State) { before[e.Seq] = st }); err != nil {
 		return nil, nil, nil, errEnginePanic{fmt.Errorf("game %s: the log does not replay: %w", g.ID, err)}
 	}
 	var out []record.Entry

@@ -86,3 +86,32 @@ func TestRollbackAfterUpgradeUsesCheckpoint(t *testing.T) {
 	o, _ = f.seat("north", "pick 2")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 }
+
+// A revision window after an upgrade rebuilds its step from the game's
+// checkpoint when the whole log no longer replays: an earlier submitter
+// still revises his orders.
+func TestRevisionWindowAfterUpgrade(t *testing.T) {
+	f := windowFixture(t)
+	judgeWith := func(rules string) *Judge {
+		return New(f.db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }, Rules: rules})
+	}
+	f.j = judgeWith("pbem v1")
+	f.seat("north", "pick 3")
+	f.seat("south", "pick 3")
+	f.now = f.game_().Held.Until
+	require.Equal(t, 1, f.tick())
+	require.Equal(t, 2, f.game_().Status.Turn)
+
+	judgetest.MaxPick = 2
+	defer func() { judgetest.MaxPick = 3 }()
+	f.j = judgeWith("pbem v2")
+	f.seat("north", "pick 2")
+	o, _ := f.seat("south", "pick 1")
+	require.Equal(t, "held for the revision window", o.Reason)
+	o, text := f.seat("north", "pick 1")
+	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason+" "+text)
+	require.Contains(t, text, "Your pick: 1")
+	f.now = f.game_().Held.Until
+	require.Equal(t, 1, f.tick())
+	require.Equal(t, 3, f.game_().Status.Turn)
+}
