@@ -53,6 +53,20 @@ type Record struct {
 	Draws      []Draw              `json:"draws"`
 	Mails      []Mail              `json:"mails,omitempty"`
 	FinalState string              `json:"final_state,omitempty"` // hex SHA-256 of State.Encode()
+	// Checkpoint, only in a record with every secret revealed (it holds
+	// the whole position), is where a newer version of pbem took the game
+	// over from the one that judged the entries before it: a replay
+	// that this version's rules cannot make through the older entries
+	// starts there (ReplayOrResume).
+	Checkpoint *Checkpoint `json:"checkpoint,omitempty"`
+}
+
+// Checkpoint is the game's state after entry Seq, as the version of pbem
+// named by Rules left it (the engine's own encoding).
+type Checkpoint struct {
+	Seq   int    `json:"seq"`
+	State []byte `json:"state"`
+	Rules string `json:"rules,omitempty"`
 }
 
 // DiceHeader holds the commitments and the secrets revealed so far.
@@ -206,6 +220,9 @@ func (r *Record) Truncate(seq int) *Record {
 		}
 	}
 	c.FinalState = ""
+	if c.Checkpoint != nil && seq < c.Checkpoint.Seq {
+		c.Checkpoint = nil
+	}
 	return &c
 }
 

@@ -363,3 +363,28 @@ func TestReplayFrom(t *testing.T) {
 	_, _, err = ReplayFrom(rec, highroll{}, tb.states[4], 4)
 	assert.ErrorContains(t, err, "before entry 4 that the replay starts from")
 }
+
+// A record whose early entry these rules refuse replays from its
+// checkpoint, to the same final state; without a checkpoint it fails.
+func TestReplayOrResume(t *testing.T) {
+	tb := vectorGame(t)
+	st, h, from, err := ReplayOrResume(tb.rec, highroll{})
+	require.NoError(t, err)
+	assert.Zero(t, from)
+	assert.Equal(t, tb.rec.FinalState, h)
+
+	rec := clone(t, tb.rec)
+	rec.Entries[1].Lines = []string{"roll 999"} // refused now
+	_, _, _, err = ReplayOrResume(rec, highroll{})
+	require.Error(t, err)
+	b, err := tb.states[3].Encode()
+	require.NoError(t, err)
+	rec.Checkpoint = &Checkpoint{Seq: 3, State: b, Rules: "pbem v1"}
+	got, h2, from, err := ReplayOrResume(rec, highroll{})
+	require.NoError(t, err)
+	assert.Equal(t, 3, from)
+	assert.Equal(t, h, h2)
+	assert.Equal(t, st.Status(), got.Status())
+	assert.Nil(t, rec.Truncate(2).Checkpoint, "a truncation before the checkpoint drops it")
+	assert.NotNil(t, rec.Truncate(3).Checkpoint)
+}

@@ -19,6 +19,26 @@ func Replay(rec *Record, g adjudicator.Game) (adjudicator.State, string, error) 
 	return Walk(rec, g, nil)
 }
 
+// ReplayOrResume is Replay, or, when the rules refuse an entry and the
+// record has a checkpoint, ReplayFrom the checkpoint (from is its entry;
+// 0 when the whole record replayed).
+func ReplayOrResume(rec *Record, g adjudicator.Game) (st adjudicator.State, hash string, from int, err error) {
+	st, hash, err = Replay(rec, g)
+	cp := rec.Checkpoint
+	if err == nil || cp == nil || cp.Seq > len(rec.Entries) {
+		return st, hash, 0, err
+	}
+	base, derr := g.Decode(cp.State)
+	if derr != nil {
+		return nil, "", 0, fmt.Errorf("%w; the checkpoint at entry %d does not decode: %v", err, cp.Seq, derr)
+	}
+	st, hash, rerr := ReplayFrom(rec, g, base, cp.Seq)
+	if rerr != nil {
+		return nil, "", 0, fmt.Errorf("%w; from the checkpoint at entry %d: %v", err, cp.Seq, rerr)
+	}
+	return st, hash, cp.Seq, nil
+}
+
 // Walk is Replay that calls before(e, st) with each entry that applies
 // orders (orders, defaults, GM actions) and the state it applies to.
 func Walk(rec *Record, g adjudicator.Game, before func(e Entry, st adjudicator.State)) (adjudicator.State, string, error) {

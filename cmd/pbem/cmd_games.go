@@ -354,13 +354,25 @@ func runReplay(ctx *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, hash, err := record.Replay(rec, g)
+	st, hash, from, err := record.ReplayOrResume(rec, g)
 	if err != nil {
 		return err
+	}
+	if from > 0 {
+		fmt.Fprintf(ctx.stdout, "this pbem's rules refuse an entry that %s judged: replayed from the checkpoint after entry %d, where a newer pbem took the game over\n", checkpointRules(rec), from)
 	}
 	fmt.Fprintf(ctx.stdout, "replayed %d entries of %s (%s): %s\n", len(rec.Entries), rec.GameID, rec.Game, st.Status().Label)
 	fmt.Fprintf(ctx.stdout, "final state sha256 %s\n", hash)
 	return nil
+}
+
+// checkpointRules names the version of pbem that judged the entries
+// before rec's checkpoint.
+func checkpointRules(rec *record.Record) string {
+	if rec.Checkpoint == nil || rec.Checkpoint.Rules == "" {
+		return "an older pbem"
+	}
+	return rec.Checkpoint.Rules
 }
 
 func runVerify(ctx *cli, args []string) error {
@@ -411,7 +423,7 @@ func runCheck(ctx *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		if st, _, err = record.Replay(rec, g); err != nil {
+		if st, _, _, err = record.ReplayOrResume(rec, g); err != nil {
 			return err
 		}
 	} else {

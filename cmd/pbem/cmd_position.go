@@ -54,7 +54,7 @@ func runPosition(ctx *cli, args []string) error {
 		return usagef("--at %d: the record has entries 1 to %d", *at, n)
 	}
 	positionAt := func(seq int) (string, error) {
-		st, _, err := record.Replay(rec.Truncate(seq), g)
+		st, _, _, err := record.ReplayOrResume(rec.Truncate(seq), g)
 		if err != nil {
 			return "", err
 		}

@@ -71,7 +71,7 @@ func runRender(ctx *cli, args []string) error {
 	if !ok {
 		return fmt.Errorf("%s has no role %q (roles: %s, gm)", rec.Game, *role, strings.Join(roles, ", "))
 	}
-	st, _, err := record.Replay(rec, g)
+	st, _, _, err := record.ReplayOrResume(rec, g)
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,15 @@ func (j *Judge) exportGame(tx *store.Tx, g *store.Game, revealAll bool) (*record
 	if err != nil {
 		return nil, err
 	}
+	if revealAll { // the checkpoint holds the whole position, hidden facts too
+		cp, err := tx.Checkpoint(g.ID)
+		if err != nil {
+			return nil, err
+		}
+		if cp != nil {
+			rec.Checkpoint = &record.Checkpoint{Seq: cp.Seq, State: cp.State, Rules: cp.Rules}
+		}
+	}
 	// Only the game's own mail, through the store's index.
 	mails, err := tx.GameMail(g.ID)
 	if err != nil {

@@ -2,6 +2,8 @@ package judge
 
 import (
 	"fmt"
+	"github.com/pbem/pbem/adjudicator"
+	"github.com/pbem/pbem/adjudicator/record"
 	"testing"
 	"time"
 
@@ -85,6 +87,22 @@ func TestRollbackAfterUpgradeUsesCheckpoint(t *testing.T) {
 	require.Equal(t, store.OutcomeAccepted, o.Kind, text)
 	o, _ = f.seat("north", "pick 2")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
+
+	// The record with every secret revealed carries the checkpoint, and
+	// replays from it; the public one does not (it holds hidden facts).
+	eng, err := adjudicator.Lookup("duel-test")
+	require.NoError(t, err)
+	pub, err := f.j.Export(f.game, false)
+	require.NoError(t, err)
+	require.Nil(t, pub.Checkpoint)
+	all, err := f.j.Export(f.game, true)
+	require.NoError(t, err)
+	require.NotNil(t, all.Checkpoint)
+	require.Equal(t, cp, all.Checkpoint.Seq)
+	st, _, from, err := record.ReplayOrResume(all, eng)
+	require.NoError(t, err)
+	require.Equal(t, cp, from)
+	require.Equal(t, f.game_().Status.Label, st.Status().Label)
 }
 
 // A revision window after an upgrade rebuilds its step from the game's
