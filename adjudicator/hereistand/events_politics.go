@@ -1151,7 +1151,7 @@ func (r *run) cancelVoyage(n int, args string) error {
 			r.say("Fountain of Youth: the roll is %d: no explorer is lost.", x)
 			return nil
 		}
-		e := pool[r.dice.Roll("fountain of youth explorer", len(pool))-1]
+		e := pool[r.pick("fountain of youth explorer", len(pool))]
 		s.NW.Explorer[e] = -1
 		r.say("Fountain of Youth: the roll is %d: %s is removed from the game.", x, explorers[e].Name)
 	}

@@ -337,6 +337,20 @@ func TestHIS20_FountainOfYouthAndCibola(t *testing.T) {
 	r.polVoyages()
 	require.Zero(t, c.NW.Underway[Hapsburg])
 	require.Equal(t, [NMajor]uint8{}, c.Pol.Cancel)
+
+	// With one explorer left in the pool, a roll of 4-6 removes it
+	// without a die of one side (found by a game by email).
+	s = mandAt(t, 1, France, 77)
+	pool = len(s.explorerPool(Hapsburg))
+	for _, e := range s.explorerPool(Hapsburg)[1:] {
+		s.NW.Explorer[e] = -1
+	}
+	require.Len(t, s.explorerPool(Hapsburg), 1, "of %d", pool)
+	script := &testdice.Script{Rolls: []int{6}}
+	ns, res = submit(t, s, France, script, "play fountain of youth for event: hapsburg")
+	readAll(t, res)
+	require.Empty(t, ns.explorerPool(Hapsburg))
+	require.Equal(t, []string{"fountain of youth"}, script.Log)
 }
 
 // HIS-6.1a, HIS-6.2h: #74 Diplomatic Overture: the player draws 2 cards,

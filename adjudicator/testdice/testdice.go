@@ -2,6 +2,8 @@
 // and benchmarks. Real games use the verifiable chain in package dice.
 package testdice
 
+import "fmt"
+
 // Seeded is a deterministic Dice driven by a 64-bit seed (splitmix64).
 type Seeded struct{ s uint64 }
 
@@ -19,11 +21,24 @@ func (d *Seeded) next() uint64 {
 // Intn returns 0..n-1.
 func (d *Seeded) Intn(n int) int { return int(d.next() % uint64(n)) }
 
-// Roll implements adjudicator.Dice.
-func (d *Seeded) Roll(_ string, sides int) int { return d.Intn(sides) + 1 }
+// Roll implements adjudicator.Dice. Like the verifiable dice, it
+// refuses a die of fewer than 2 or more than 256 sides (an engine must
+// not roll a die whose result is known).
+func (d *Seeded) Roll(purpose string, sides int) int {
+	if sides < 2 || sides > 256 {
+		panic(fmt.Sprintf("testdice: %s: a die has 2 to 256 sides (got %d)", purpose, sides))
+	}
+	return d.Intn(sides) + 1
+}
 
-// Hidden implements adjudicator.Dice.
-func (d *Seeded) Hidden(_ string, n int) int { return d.Intn(n) }
+// Hidden implements adjudicator.Dice. Like the verifiable dice, it
+// draws among 1 to 2^24 values.
+func (d *Seeded) Hidden(purpose string, n int) int {
+	if n < 1 || n > 1<<24 {
+		panic(fmt.Sprintf("testdice: %s: a hidden draw is among 1 to 2^24 values (got %d)", purpose, n))
+	}
+	return d.Intn(n)
+}
 
 // Script is a Dice that returns fixed values in order, for rulebook
 // examples. Rolls and hidden draws come from separate queues; when a queue
