@@ -56,17 +56,14 @@ func TestGameGoesOnAfterRulesChange(t *testing.T) {
 // is refused, naming the earliest entry it can go back to.
 func TestRollbackAfterUpgradeUsesCheckpoint(t *testing.T) {
 	f := newFixture(t)
-	judgeWith := func(rules string) *Judge {
-		return New(f.db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }, Rules: rules})
-	}
-	f.j = judgeWith("pbem v1")
+	f.j = f.judgeWith("pbem v1")
 	f.seat("north", "pick 3")
 	f.seat("south", "pick 3")
 	cp := f.game_().Seq
 
 	judgetest.MaxPick = 2 // the upgrade: "pick 3" is no longer legal
 	defer func() { judgetest.MaxPick = 3 }()
-	f.j = judgeWith("pbem v2")
+	f.j = f.judgeWith("pbem v2")
 	o, _ := f.seat("north", "pick 1")
 	require.Equal(t, store.OutcomeAccepted, o.Kind, o.Reason)
 	require.NoError(t, f.db.View(func(tx *store.Tx) error {
@@ -110,10 +107,7 @@ func TestRollbackAfterUpgradeUsesCheckpoint(t *testing.T) {
 // still revises his orders.
 func TestRevisionWindowAfterUpgrade(t *testing.T) {
 	f := windowFixture(t)
-	judgeWith := func(rules string) *Judge {
-		return New(f.db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }, Rules: rules})
-	}
-	f.j = judgeWith("pbem v1")
+	f.j = f.judgeWith("pbem v1")
 	f.seat("north", "pick 3")
 	f.seat("south", "pick 3")
 	f.now = f.game_().Held.Until
@@ -122,7 +116,7 @@ func TestRevisionWindowAfterUpgrade(t *testing.T) {
 
 	judgetest.MaxPick = 2
 	defer func() { judgetest.MaxPick = 3 }()
-	f.j = judgeWith("pbem v2")
+	f.j = f.judgeWith("pbem v2")
 	f.seat("north", "pick 2")
 	o, _ := f.seat("south", "pick 1")
 	require.Equal(t, "held for the revision window", o.Reason)
@@ -132,4 +126,10 @@ func TestRevisionWindowAfterUpgrade(t *testing.T) {
 	f.now = f.game_().Held.Until
 	require.Equal(t, 1, f.tick())
 	require.Equal(t, 3, f.game_().Status.Turn)
+}
+
+// judgeWith is the fixture's judge as a build whose rules are named rules
+// would run it.
+func (f *fixture) judgeWith(rules string) *Judge {
+	return New(f.db, Options{Domain: "club.example", OrdersAddress: "orders@club.example", Now: func() time.Time { return f.now }, Rules: rules})
 }
