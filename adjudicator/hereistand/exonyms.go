@@ -39,12 +39,33 @@ var exonyms = map[string][]string{
 	"Black Sea": {"Mar Negro", "Mar Nero"}, "Adriatic Sea": {"Mar Adriático", "Mare Adriatico"},
 }
 
+// leaderExonyms are the Spanish and Italian names of the army and naval
+// leaders, by printed name, read as exonyms are ("with Carlos V").
+var leaderExonyms = map[string][]string{
+	"Suleiman": {"Solimán", "Solimano"}, "Ibrahim Pasha": {"Ibrahim Bajá", "Ibrahim Pascià"},
+	"Charles V": {"Carlos V", "Carlo V"}, "Duke of Alva": {"Duque de Alba", "Duca d'Alba"},
+	"Ferdinand": {"Fernando", "Ferdinando"}, "Henry VIII": {"Enrique VIII", "Enrico VIII"},
+	"Francis I": {"Francisco I", "Francesco I"}, "Henry II": {"Enrique II", "Enrico II"},
+	"John Frederick": {"Juan Federico", "Giovanni Federico"}, "Philip of Hesse": {"Felipe de Hesse", "Filippo d'Assia"},
+	"Maurice of Saxony":                 {"Mauricio de Sajonia", "Maurizio di Sassonia"},
+	"Renegade Leader (Charles Bourbon)": {"Carlos de Borbón", "Carlo di Borbone"},
+	"Barbarossa":                        {"Barbarroja"},
+}
+
 // placeAliases are the other names orders may give a place printed as
 // name: its Spanish and Italian names, and each name with its accents
 // left off ("Zurich", "Orleans", "Paris" for París).
-func placeAliases(name string) []string {
+func placeAliases(name string) []string { return otherNames(name, exonyms) }
+
+// leaderAliases are the other names orders may give a leader printed as
+// name, as placeAliases does for places.
+func leaderAliases(name string) []string { return otherNames(name, leaderExonyms) }
+
+// otherNames are name's names in table and each of these and name with
+// its accents left off.
+func otherNames(name string, table map[string][]string) []string {
 	var out []string
-	for _, n := range append([]string{name}, exonyms[name]...) {
+	for _, n := range append([]string{name}, table[name]...) {
 		if f := foldAccents(n); f != n {
 			out = append(out, f)
 		}

@@ -84,3 +84,37 @@ func TestExplorerOrderInSpanish(t *testing.T) {
 	require.Equal(t, "New World Phase: the explorers sail in this order: De Vaca (Hapsburg, 0), Cartier (France, 2) (HIS-20.2b).", cat.Text("en", m))
 	require.Contains(t, cat.Text("es", m), "De Vaca (Habsburgo, 0), Cartier (Francia, 2)")
 }
+
+// Orders may name a leader by his Spanish or Italian name too, and
+// without accents; each such name belongs to one leader.
+func TestLeadersBySpanishAndItalianNames(t *testing.T) {
+	byName := map[string]int{}
+	for l := range leaders {
+		byName[leaders[l].Name] = l
+	}
+	owner := map[string]int{}
+	for name, l := range byName {
+		owner[orders.Norm(name)] = l
+	}
+	for name := range leaderExonyms {
+		l, ok := byName[name]
+		require.True(t, ok, "%q is not a leader", name)
+		for _, a := range leaderAliases(name) {
+			if o, dup := owner[orders.Norm(a)]; dup && o != l {
+				t.Errorf("%q names two leaders", a)
+			}
+			owner[orders.Norm(a)] = l
+			if p := leaders[l].Power; p >= 0 && p < NMajor {
+				got, err := matchLeaders(p, a)
+				require.NoError(t, err, a)
+				require.Equal(t, []int{l}, got, a)
+			}
+		}
+	}
+	got, err := matchLeaders(Hapsburg, "Carlos V, Duque de Alba")
+	require.NoError(t, err)
+	require.Equal(t, []int{ldr(t, "charles_v"), ldr(t, "duke_of_alva")}, got)
+	got, err = matchNavalLeaders("Barbarroja")
+	require.NoError(t, err)
+	require.Equal(t, []int{ldr(t, "barbarossa")}, got)
+}

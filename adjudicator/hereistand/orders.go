@@ -101,10 +101,11 @@ func loadNames() {
 			spaceNames = append(spaceNames, orders.Name{ID: spaces[i].ID, Aliases: append([]string{spaces[i].Name}, placeAliases(spaces[i].Name)...)})
 		}
 		for l := range leaders {
+			aliases := append([]string{leaders[l].Name}, leaderAliases(leaders[l].Name)...)
 			if leaders[l].Naval {
-				navalLeaderNames = append(navalLeaderNames, orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}})
+				navalLeaderNames = append(navalLeaderNames, orders.Name{ID: leaders[l].ID, Aliases: aliases})
 			}
-			name := orders.Name{ID: leaders[l].ID, Aliases: []string{leaders[l].Name}}
+			name := orders.Name{ID: leaders[l].ID, Aliases: aliases}
 			// Leaders who change sides (events_more.go) read for each power
 			// they may serve; the formation checks whose they are now.
 			switch p := leaders[l].Power; {
