@@ -18,23 +18,11 @@ func TestPlacesBySpanishItalianAndUnaccentedNames(t *testing.T) {
 	for z := range seas {
 		printed[seas[z].Name] = seaLoc(z)
 	}
-	owner := map[string]int{}
-	for name, loc := range printed {
-		owner[orders.Norm(name)] = loc
-	}
-	for name := range exonyms {
-		loc, ok := printed[name]
-		require.True(t, ok, "%q is not a printed name", name)
-		for _, a := range placeAliases(name) {
-			if o, dup := owner[orders.Norm(a)]; dup && o != loc {
-				t.Errorf("%q names two places", a)
-			}
-			owner[orders.Norm(a)] = loc
-			got, err := matchLoc(a)
-			require.NoError(t, err, a)
-			require.Equal(t, loc, got, a)
-		}
-	}
+	checkAliases(t, printed, exonyms, placeAliases, func(a string, loc int) {
+		got, err := matchLoc(a)
+		require.NoError(t, err, a)
+		require.Equal(t, loc, got, a)
+	})
 	for in, want := range map[string]string{"Parigi": "paris", "parís": "paris", "Viena": "vienna", "londra": "london",
 		"Zurich": "zurich", "Orleans": "orleans", "Besancon": "besancon", "Munster": "munster", "Cordoba": "cordoba", "Nápoles": "naples"} {
 		sp, err := matchSpace(in)
@@ -92,29 +80,39 @@ func TestLeadersBySpanishAndItalianNames(t *testing.T) {
 	for l := range leaders {
 		byName[leaders[l].Name] = l
 	}
-	owner := map[string]int{}
-	for name, l := range byName {
-		owner[orders.Norm(name)] = l
-	}
-	for name := range leaderExonyms {
-		l, ok := byName[name]
-		require.True(t, ok, "%q is not a leader", name)
-		for _, a := range leaderAliases(name) {
-			if o, dup := owner[orders.Norm(a)]; dup && o != l {
-				t.Errorf("%q names two leaders", a)
-			}
-			owner[orders.Norm(a)] = l
-			if p := leaders[l].Power; p >= 0 && p < NMajor {
-				got, err := matchLeaders(p, a)
-				require.NoError(t, err, a)
-				require.Equal(t, []int{l}, got, a)
-			}
+	checkAliases(t, byName, leaderExonyms, leaderAliases, func(a string, l int) {
+		if p := leaders[l].Power; p >= 0 && p < NMajor {
+			got, err := matchLeaders(p, a)
+			require.NoError(t, err, a)
+			require.Equal(t, []int{l}, got, a)
 		}
-	}
+	})
 	got, err := matchLeaders(Hapsburg, "Carlos V, Duque de Alba")
 	require.NoError(t, err)
 	require.Equal(t, []int{ldr(t, "charles_v"), ldr(t, "duke_of_alva")}, got)
 	got, err = matchNavalLeaders("Barbarroja")
 	require.NoError(t, err)
 	require.Equal(t, []int{ldr(t, "barbarossa")}, got)
+}
+
+// checkAliases checks a table of other names by printed name: each
+// printed name is known (printed gives its thing), no name of the table
+// names two things, and reads checks that each name reads as its thing.
+func checkAliases(t *testing.T, printed map[string]int, table map[string][]string, aliases func(string) []string, reads func(a string, thing int)) {
+	t.Helper()
+	owner := map[string]int{}
+	for name, x := range printed {
+		owner[orders.Norm(name)] = x
+	}
+	for name := range table {
+		x, ok := printed[name]
+		require.True(t, ok, "%q is not a printed name", name)
+		for _, a := range aliases(name) {
+			if o, dup := owner[orders.Norm(a)]; dup && o != x {
+				t.Errorf("%q names two things", a)
+			}
+			owner[orders.Norm(a)] = x
+			reads(a, x)
+		}
+	}
 }
