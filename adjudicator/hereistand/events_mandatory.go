@@ -370,7 +370,16 @@ func (s *St) displayArrivals(sp int) []string {
 	s.Display[e] = 0
 	s.Rel.Converted |= 1 << e
 	s.addUnits(sp, Protestant, Force{Reg: n})
-	return []string{fmt.Sprintf("%d Protestant regulars enter %s from the Electorate display (HIS-21.6c).", n, spaces[sp].Name)}
+	return []string{electorateArrival(int(n), sp)}
+}
+
+// electorateArrival tells that n Protestant regulars entered electorate
+// sp from the display.
+func electorateArrival(n, sp int) string {
+	if n == 1 {
+		return fmt.Sprintf("1 Protestant regular enters %s from the Electorate display (HIS-21.6c).", spaces[sp].Name)
+	}
+	return fmt.Sprintf("%d Protestant regulars enter %s from the Electorate display (HIS-21.6c).", n, spaces[sp].Name)
 }
 
 // --- Rulers: 10 Clement VII, 14 Paul III, 22 Julius III, 20 Henry II, 16 Calvin
@@ -639,10 +648,10 @@ func (r *run) trentResolve() {
 	all := uint8(1<<NLang - 2)
 	switch {
 	case hits[0] > hits[1]:
-		r.say("The Papacy wins the Council of Trent: %d spaces to flip.", hits[0]-hits[1])
+		r.say("The Papacy wins the Council of Trent: %s to flip.", nSpaces(hits[0]-hits[1]))
 		r.startAttempts(Attempts{Power: Papacy, Counter: true, Flip: true, N: hits[0] - hits[1], Zones: all, Debater: -1, Source: "the Council of Trent"})
 	case hits[1] > hits[0]:
-		r.say("The Protestant wins the Council of Trent: %d spaces to flip.", hits[1]-hits[0])
+		r.say("The Protestant wins the Council of Trent: %s to flip.", nSpaces(hits[1]-hits[0]))
 		r.startAttempts(Attempts{Power: Protestant, Flip: true, N: hits[1] - hits[0], Zones: all, Debater: -1, Source: "the Council of Trent"})
 	default:
 		r.say("The Council of Trent is inconclusive.")
@@ -799,6 +808,8 @@ func mandPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.mand.trent_side", "Council of Trent: {Power:power} commits {Names:units} and rolls {N:dice} [{Rolls}]: {H:hits}."),
 		p("his.ev.mand.trent_papacy", "The Papacy wins the Council of Trent: {N:int} spaces to flip."),
 		p("his.ev.mand.trent_protestant", "The Protestant wins the Council of Trent: {N:int} spaces to flip."),
+		p("his.ev.mand.trent_papacy_one", "The Papacy wins the Council of Trent: 1 space to flip."),
+		p("his.ev.mand.trent_protestant_one", "The Protestant wins the Council of Trent: 1 space to flip."),
 		p("his.ev.mand.trent_none", "Council of Trent: {Power:power} has no uncommitted debater."),
 		p("his.ev.mand.trent_tie", "The Council of Trent is inconclusive."),
 	}

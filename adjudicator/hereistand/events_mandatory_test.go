@@ -127,7 +127,7 @@ func TestHIS21_6_SchmalkaldicLeague(t *testing.T) {
 	ns.Prot.set(col)
 	require.Nil(t, ns.displayArrivals(col), "not yet Protestant-controlled")
 	ns.Ctrl[col] = Protestant
-	require.Equal(t, []string{"1 Protestant regulars enter Cologne from the Electorate display (HIS-21.6c)."}, ns.displayArrivals(col))
+	require.Equal(t, []string{"1 Protestant regular enters Cologne from the Electorate display (HIS-21.6c)."}, ns.displayArrivals(col))
 	require.Equal(t, uint8(1), ns.Units[col][Protestant].Reg)
 
 	// The event is played once: it is gone.

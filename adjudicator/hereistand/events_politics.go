@@ -318,7 +318,11 @@ func (r *run) unpaidMercenaries(args string) error {
 	}
 	_ = s.removeUnits(sp, q, Force{Merc: n})
 	s.fitCounters(sp, q) // HIS-5.2a
-	r.say("Unpaid Mercenaries: %s loses its %d mercenaries in %s.", powers[q].Name, n, spaces[sp].Name)
+	if n == 1 {
+		r.say("Unpaid Mercenaries: %s loses its mercenary in %s.", powers[q].Name, spaces[sp].Name)
+	} else {
+		r.say("Unpaid Mercenaries: %s loses its %d mercenaries in %s.", powers[q].Name, n, spaces[sp].Name)
+	}
 	r.log(s.recheckSiege(sp))
 	return nil
 }
@@ -1303,7 +1307,14 @@ func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []str
 	}
 	total := s.mercTotal(q)
 	lose := max(0, total-keep)
-	r.say("Mercenaries Demand Pay: %s keeps %d of its %d mercenaries.", powers[q].Name, total-lose, total)
+	switch {
+	case total == 1 && lose == 0:
+		r.say("Mercenaries Demand Pay: %s keeps its mercenary.", powers[q].Name)
+	case total == 1:
+		r.say("Mercenaries Demand Pay: %s loses its mercenary.", powers[q].Name)
+	default:
+		r.say("Mercenaries Demand Pay: %s keeps %d of its %d mercenaries.", powers[q].Name, total-lose, total)
+	}
 	for lose > 0 {
 		best, most := -1, uint8(0)
 		s.occ[q].each(func(loc int) {
@@ -1643,6 +1654,7 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.moluccas", "Sale of Moluccas: {Power:power}, which sailed around the world, draws 2 cards."),
 		p("his.ev.pol.ransom", "Ransom: {Name} is freed by {Captor:power} and returns to {Space}."),
 		p("his.ev.pol.unpaid", "Unpaid Mercenaries: {Power:power} loses its {N:int} mercenaries in {Space}."),
+		p("his.ev.pol.unpaid_one", "Unpaid Mercenaries: {Power:power} loses its mercenary in {Space}."),
 		p("his.ev.pol.shipbuilding", "Shipbuilding: {Power:power} places 2 new squadrons: {Where}."),
 		p("his.ev.pol.minor_taken", "{Card}: {Minor:power} is taken from its alliance with {Power:power} (HIS-22.2b)."),
 		p("his.ev.pol.minor_on", "{Card}: {Power:power} activates {Minor:power} (HIS-22.2b)."),
@@ -1674,6 +1686,8 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.pay_discard", "Mercenaries Demand Pay: {Power:power} discards {Card}."),
 		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
 		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
+		p("his.ev.pol.pay_keeps_one", "Mercenaries Demand Pay: {Power:power} keeps its mercenary."),
+		p("his.ev.pol.pay_loses_one", "Mercenaries Demand Pay: {Power:power} loses its mercenary."),
 		p("his.ev.pol.recruits", "Foreign Recruits: {Power:power} spends 4 CP on new units, in any space it controls."),
 		p("his.ev.pol.rebels", "City State Rebels rise in {Space}: {Rolls}, {H:hits}; {Power:power} loses {N:int} land units."),
 		p("his.ev.pol.rebels_capture", "{Name} is captured by {Power:power} (City State Rebels)."),

@@ -727,12 +727,22 @@ func (r *run) log(lines []string) {
 		if l == "" {
 			continue
 		}
+		if c := l[len(l)-1]; c != '.' && c != ')' && c != '!' && c != ':' {
+			l += "." // a sentence, like the other lines of the log
+		}
 		r.ev = append(r.ev, adjudicator.Event{Text: strings.ToUpper(l[:1]) + l[1:]})
 	}
 }
 
 // nDice and nHits write a count of dice or hits with its word: "1 die",
 // "3 dice", "1 hit", "0 hits" (the messages read them, convCount).
+func nSpaces(n int) string {
+	if n == 1 {
+		return "1 space"
+	}
+	return strconv.Itoa(n) + " spaces"
+}
+
 func nDice(n int) string {
 	if n == 1 {
 		return "1 die"

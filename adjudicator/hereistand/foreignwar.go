@@ -603,7 +603,11 @@ func (r *run) fightForeignWar(p int, o order) error {
 	}
 	w.Foes -= dl
 	if w.Foes > 0 {
-		r.say("%d %s units are left in %s.", w.Foes, fc.Foe, fc.Name)
+		if w.Foes == 1 {
+			r.say("1 %s unit is left in %s.", fc.Foe, fc.Name)
+		} else {
+			r.say("%d %s units are left in %s.", w.Foes, fc.Foe, fc.Name)
+		}
 		return nil
 	}
 	r.winForeignWar(card)
@@ -806,6 +810,7 @@ func foreignPatterns(p func(key, english string) *msg.Pattern) (prompts, events,
 		p("his.ev.foreign_none", "{Power:power} has no land units to send to {Card}."),
 		p("his.ev.foreign_battle", "Foreign war in {War:war}: {Power:power} rolls {N:dice} [{Rolls}]: {H:hits}; the {Foe:foe} units roll {M:dice} [{Rolls2}]: {H2:hits}."),
 		p("his.ev.foreign_left", "{N:int} {Foe:foe} units are left in {War:war}."),
+		p("his.ev.foreign_left_one", "1 {Foe:foe} unit is left in {War:war}."),
 		p("his.ev.foreign_won", "{Power:power} wins the foreign war in {War:war} and gains 1 VP (HIS-21.7d)."),
 		p("his.ev.foreign_return", "{Power:power} units and leaders on {Card} return to {Space}."),
 		p("his.ev.foreign_lost", "{Power:power} has no home key to return to: its units on {Card} are lost."),

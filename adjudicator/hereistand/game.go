@@ -331,7 +331,7 @@ func (s *St) View(role adjudicator.Role) adjudicator.View {
 	v.Sections = append(v.Sections, adjudicator.Section{Title: "Powers", Body: b.String(), TitleMsg: vm("his.section.powers"), Rows: prows})
 	if held := s.seatHands(role); len(held) > 0 {
 		if len(held) > 1 && role != adjudicator.GM {
-			v.Sections[0].Body += fmt.Sprintf("You hold the %s and the %s.\n", powers[held[0]].Name, powers[held[1]].Name)
+			v.Sections[0].Body += fmt.Sprintf("You play two powers: %s and %s.\n", powers[held[0]].Name, powers[held[1]].Name)
 			v.Sections[0].Lines = append(v.Sections[0].Lines, msg.New("his.view.you_hold", "A", powerMsg(held[0]), "B", powerMsg(held[1])))
 		}
 		for _, q := range held {

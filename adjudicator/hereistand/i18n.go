@@ -374,6 +374,9 @@ func i18nInit() {
 		p("his.ev.stands_fight", "{Power:power} stands to fight in {Space}"),
 		p("his.ev.stands_field", "{Power:power} stands in the field at {Space}"),
 		p("his.ev.withdraw_n", "{N:int} units withdraw into the fortifications of {Space}"),
+		p("his.ev.withdraw_one", "1 unit withdraws into the fortifications of {Space}"),
+		p("his.ev.withdraw_power_n", "{N:int} {Power:power} units withdraw into the fortifications of {Space}"),
+		p("his.ev.withdraw_power_one", "1 {Power:power} unit withdraws into the fortifications of {Space}"),
 		// Battles and sieges.
 		p("his.ev.roll", "{Roll:roll}"),
 		p("his.ev.naval_battle", "Naval battle in {Zone}: {Roll:roll}. {Winner:power} wins."),
@@ -517,7 +520,8 @@ func i18nInit() {
 		p("his.why.card_is", `card {N:int} is {Card}, not "{Input}"`),
 		p("his.why.costs", "{Action:action} costs {Cost:int} CP and {Left:int} CP are left"),
 		p("his.why.not_owed", "{Power:power} owes no decision now; the game waits for {Powers:units}"),
-		p("his.why.seat_not_owed", "the {A:power} and the {B:power} owe no decision now; the game waits for {Powers:units}"),
+		p("his.why.seat_not_owed", "{A:power} and {B:power} owe no decision now; the game waits for {Powers:units}"),
+		p("his.why.seat_not_yours", "{Power:power} is not yours: this seat plays {A:power} and {B:power}"),
 		p("his.why.no_answer", "no answer given"),
 		p("his.why.answer_retreat", `answer with "retreat to <space>", "withdraw", or both`),
 		p("his.why.answer_losses", `answer with the units lost, e.g. "{Example}"`),
@@ -589,6 +593,12 @@ func (s *St) NarrationMsg(line string) (msg.M, bool) {
 	i18nOnce.Do(i18nInit)
 	if m, ok := eventPatterns.Match(line); ok {
 		return m, true
+	}
+	// A line of the log ends its sentence (run.log); the pattern may not.
+	if t, ok := strings.CutSuffix(line, "."); ok {
+		if m, ok := eventPatterns.Match(t); ok {
+			return msg.New("his.w.sentence", "S", m), true
+		}
 	}
 	// The game's result alone (Status().Result), for the game-over lines.
 	return resultPattern.Match(line)

@@ -956,7 +956,7 @@ func (s *St) Withdraw(m *Move) (besieged bool, log []string, err error) {
 	for _, q := range s.defenders(m) {
 		inside += s.Units[m.To][q].Land()
 	}
-	log = []string{fmt.Sprintf("%d units withdraw into the fortifications of %s", inside, spaces[m.To].Name)}
+	log = []string{withdrawText(inside, "", m.To)}
 	if m.F.Land() > inside {
 		s.Warfare.Siege.set(m.To)
 		s.Warfare.NewSiege.set(m.To)
@@ -1031,8 +1031,7 @@ func (s *St) checkNewSiege(m *Move) []string {
 		// HIS-22.1c, HIS-22.6b: inactive minor and independent units
 		// always withdraw into their fortifications.
 		m.Withdrawn = true
-		log = append(log, fmt.Sprintf("%d %s units withdraw into the fortifications of %s",
-			s.Units[to][g].Land(), powers[g].Name, spaces[to].Name))
+		log = append(log, withdrawText(s.Units[to][g].Land(), powers[g].Name+" ", to))
 	}
 	if s.stackLand(to, m.Power) > inside {
 		s.Warfare.Siege.set(to)
@@ -1050,4 +1049,13 @@ func (s *St) checkNewSiege(m *Move) []string {
 // enemy land units stand in the destination outside any fortifications.
 func (s *St) NeedBattle(m *Move) bool {
 	return m.Entered && !m.Withdrawn && len(s.AvoidPowers(m)) == 0 && len(s.defenders(m)) > 0 && m.F.Land() > 0
+}
+
+// withdrawText tells that n units (of the power named by adj, with a
+// trailing space, or "") withdraw into the fortifications of sp.
+func withdrawText(n int, adj string, sp int) string {
+	if n == 1 {
+		return "1 " + adj + "unit withdraws into the fortifications of " + spaces[sp].Name
+	}
+	return fmt.Sprintf("%d %sunits withdraw into the fortifications of %s", n, adj, spaces[sp].Name)
 }

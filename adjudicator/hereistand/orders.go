@@ -66,7 +66,7 @@ var verbTable = map[string]string{
 	"play": "play", "pass": "pass", "move": "move", "build": "build", "raise": "build", "buy": "build",
 	"recruit": "build", "control": "control", "unrest": "unrest", "remove": "unrest", "suppress": "unrest",
 	"assault": "assault", "done": "done", "end": "done", "intercept": "intercept", "decline": "decline",
-	"no": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
+	"no": "decline", "none": "decline", "avoid": "avoid", "stand": "stand", "fight": "stand", "withdraw": "withdraw",
 	"fall": "fallback", "fallback": "fallback", "continue": "moveon", "retreat": "retreat",
 	"deploy": "deploy", "skip": "decline", "target": "target", "flip": "target",
 	"publish": "treatise", "treatise": "treatise", "translate": "translate", "debate": "debate", "st": "stpeters",

@@ -602,7 +602,7 @@ func (r *run) flip(t int, prot bool) {
 	if n := s.Display[e]; n > 0 {
 		s.Display[e] = 0
 		s.addUnits(t, Protestant, Force{Reg: n})
-		r.say("%d Protestant regulars enter %s from the Electorate display (HIS-21.6c).", n, spaces[t].Name)
+		r.say("%s", electorateArrival(int(n), t))
 	}
 }
 
@@ -627,7 +627,11 @@ func (r *run) checkAttempts() {
 		return
 	}
 	if a.N > 0 {
-		r.say("No legal target is left: %d of the attempts from %s are lost.", a.N, a.Source)
+		if a.N == 1 {
+			r.say("No legal target is left: the last attempt from %s is lost.", a.Source)
+		} else {
+			r.say("No legal target is left: %d of the attempts from %s are lost.", a.N, a.Source)
+		}
 	}
 	s.Rel.Pending = nil
 	if d, ok := s.Flow.top(); ok && d.Kind == DecReform {
@@ -684,9 +688,9 @@ func (s *St) targetText() string {
 	case a.Flip:
 		return fmt.Sprintf("You won the debate: choose a space to flip to Protestant (%d left, %s zone first, HIS-18.5k).", a.N, zones)
 	case a.Counter:
-		return fmt.Sprintf("Counter-Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several, one per line, tried in order (HIS-18.4c).", a.Source, a.N, zones)
+		return fmt.Sprintf("Counter-Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several (one per line or separated by commas), tried in order (HIS-18.4c).", a.Source, a.N, zones)
 	}
-	return fmt.Sprintf("Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several, one per line, tried in order (HIS-18.3e).", a.Source, a.N, zones)
+	return fmt.Sprintf("Reformation attempts from %s: %d left, target zone %s. Choose the next target, or several (one per line or separated by commas), tried in order (HIS-18.3e).", a.Source, a.N, zones)
 }
 
 func zoneList(z uint8) string {
@@ -1137,8 +1141,8 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.prompt.diet_protestant", "The Diet of Worms: choose a German space next to a Protestant space to flip to Protestant ({N:int} left, HIS-18.1g)."),
 		p("his.prompt.flip_catholic", "You won the debate: choose a space to flip to Catholic ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
 		p("his.prompt.flip_protestant", "You won the debate: choose a space to flip to Protestant ({N:int} left, {Zone:zone} zone first, HIS-18.5k)."),
-		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several, one per line, tried in order (HIS-18.4c)."),
-		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several, one per line, tried in order (HIS-18.3e)."),
+		p("his.prompt.counter_target", "Counter-Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several (one per line or separated by commas), tried in order (HIS-18.4c)."),
+		p("his.prompt.reform_target", "Reformation attempts from {Source:source}: {N:int} left, target zone {Zone:zone}. Choose the next target, or several (one per line or separated by commas), tried in order (HIS-18.3e)."),
 	}
 	events = msg.Patterns{
 		p("his.ev.diet_commits", "{Power:power} commits its card to the Diet of Worms."),
@@ -1158,7 +1162,9 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.ev.stays_protestant", "{Space} stays Protestant."),
 		p("his.ev.carlstadt_unrest", "{Space} falls into unrest (Carlstadt, HIS-18.3l)."),
 		p("his.ev.electorate_regulars", "{N:int} Protestant regulars enter {Space} from the Electorate display (HIS-21.6c)."),
+		p("his.ev.electorate_regular_one", "1 Protestant regular enters {Space} from the Electorate display (HIS-21.6c)."),
 		p("his.ev.attempts_lost", "No legal target is left: {N:int} of the attempts from {Source:source} are lost."),
+		p("his.ev.attempt_lost_one", "No legal target is left: the last attempt from {Source:source} is lost."),
 		p("his.ev.st_peters_vp", "St. Peter's gives the Papacy 1 VP ({VP:int} of {Max:int})."),
 		p("his.ev.reformer_enters", "The reformer {Name} enters {Space}."),
 		p("his.ev.debater_enters", "The debater {Name} enters play."),
@@ -1178,6 +1184,7 @@ func religionPatterns(p func(key, english string) *msg.Pattern) (prompts, events
 		p("his.ev.campeggio_cancels", "Campeggio rolls {X:int}: the result of the debate is cancelled."),
 		p("his.ev.campeggio_stands", "Campeggio rolls {X:int}: the result stands."),
 		p("his.ev.debate_won", "{Power:power} wins the debate by {N:int}: {F:int} spaces to flip."),
+		p("his.ev.debate_won_one", "{Power:power} wins the debate by {N:int}: 1 space to flip."),
 		p("his.ev.burned", "{Name} is burned at the stake: {VP:int} VP to the Papacy (HIS-18.5l)."),
 		p("his.ev.disgraced", "{Name} is disgraced: {VP:int} VP to the Protestant (HIS-18.5m)."),
 	}

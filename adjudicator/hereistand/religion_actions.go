@@ -597,7 +597,7 @@ func (r *run) debateResult(d *Debate) {
 	if debaters[papal].ID == "aleander" {
 		flips++
 	}
-	r.say("%s wins the debate by %d: %d spaces to flip.", powers[winner].Name, diff, flips)
+	r.say("%s wins the debate by %d: %s to flip.", powers[winner].Name, diff, nSpaces(flips))
 	if diff > debaters[ld].Value {
 		v := debaters[ld].Value
 		s.BonusVP[winner] += v

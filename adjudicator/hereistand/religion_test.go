@@ -50,8 +50,10 @@ func TestHIS18_1c_NinetyFiveTheses(t *testing.T) {
 	require.Equal(t, before, s.ProtestantSpaces())
 	// One attempt per space per impulse (HIS-18.3d).
 	require.NotContains(t, s.targetChoices(), "target Breslau")
-	// The rest in one submission; then the turn goes on.
-	s, _ = submit(t, s, Protestant, testdice.New(5), "target leipzig", "target lubeck", "target stettin")
+	// The rest in one submission, one line or a list; then the turn goes on.
+	require.Equal(t, []adjudicator.Line{{No: 1, Text: "target leipzig"}, {No: 2, Text: "Flip lubeck"}, {No: 2, Text: "Flip stettin"}},
+		splitTargetLists([]adjudicator.Line{{No: 1, Text: "target leipzig"}, {No: 2, Text: "Flip lubeck, stettin,"}}))
+	s, _ = submit(t, s, Protestant, testdice.New(5), "target leipzig", "target lubeck, stettin")
 	require.Nil(t, s.Rel.Pending)
 	require.NotEqual(t, PhLuther, s.Phase)
 	require.NoError(t, s.Check())

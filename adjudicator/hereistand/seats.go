@@ -191,6 +191,37 @@ func linePower(text string) (int, string) {
 	return -1, text
 }
 
+// seatPrefixes reads a line of a seat holding two powers that starts
+// with one of them without the colon ("hapsburg play 35") as prefixed
+// ("hapsburg: play 35").
+func (s *St) seatPrefixes(sub adjudicator.Submission) adjudicator.Submission {
+	ps := s.seatPowers(sub.Role)
+	if len(ps) < 2 {
+		return sub
+	}
+	var lines []adjudicator.Line
+	for i, l := range sub.Lines {
+		first, rest, ok := strings.Cut(strings.TrimSpace(l.Text), " ")
+		if !ok || strings.HasSuffix(first, ":") {
+			continue
+		}
+		if p, _ := linePower(first + ":"); p < 0 || !contains(ps, p) {
+			continue
+		}
+		if rest = strings.TrimSpace(rest); rest == "" || rest[0] == ':' {
+			continue
+		}
+		if lines == nil {
+			lines = append([]adjudicator.Line(nil), sub.Lines...)
+		}
+		lines[i].Text = first + ": " + rest
+	}
+	if lines != nil {
+		sub.Lines = lines
+	}
+	return sub
+}
+
 // isStandingLine reports whether a line is a standing order ("auto ...").
 func isStandingLine(text string) bool {
 	f := strings.Fields(strings.ToLower(text))
@@ -206,7 +237,7 @@ func isStandingLine(text string) bool {
 // A refused submission's reasons carry their messages in every language
 // (explain).
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
-	next, res, err := s.apply(englishLines(sub), dice)
+	next, res, err := s.apply(englishLines(s.seatPrefixes(sub)), dice)
 	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
 		return nil, nil, explain(rej)
 	}
@@ -244,7 +275,7 @@ func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 		l.Text = text
 		switch {
 		case p >= 0 && !contains(ps, p):
-			return nil, nil, reject(l, fmt.Errorf("the %s is not yours: this seat holds the %s and the %s",
+			return nil, nil, reject(l, fmt.Errorf("%s is not yours: this seat plays %s and %s",
 				powers[p].Name, powers[ps[0]].Name, powers[ps[1]].Name))
 		case p >= 0:
 			parts[p] = append(parts[p], l)
@@ -293,7 +324,7 @@ func (s *St) notOwed(l adjudicator.Line, ps []int) *adjudicator.Rejection {
 	for _, q := range s.owingPowers() {
 		who = append(who, powers[q].Name)
 	}
-	return reject(l, fmt.Errorf("the %s and the %s owe no decision now; the game waits for %s",
+	return reject(l, fmt.Errorf("%s and %s owe no decision now; the game waits for %s",
 		powers[ps[0]].Name, powers[ps[1]].Name, strings.Join(who, ", ")))
 }
 

@@ -89,8 +89,10 @@ func TestHIS3_1a_SeatPromptsAndRouting(t *testing.T) {
 		!strings.Contains(err.Error(), "England owes no decision") {
 		t.Fatalf("England's orders: %v", err)
 	}
-	// The prefix may name the power in Spanish or Italian.
-	for _, l := range []string{"Protestante: play 95 theses", "protestanti: gioca 95 theses", "protestante: jugar 95 theses"} {
+	// The prefix may name the power in Spanish or Italian, and may leave
+	// out its colon.
+	for _, l := range []string{"Protestante: play 95 theses", "protestanti: gioca 95 theses", "protestante: jugar 95 theses",
+		"protestant play 95 theses", "Protestante jugar 95 theses"} {
 		if _, _, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines(l)}, testdice.New(1)); err != nil {
 			t.Errorf("%q: %v", l, err)
 		}

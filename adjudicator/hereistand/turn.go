@@ -57,6 +57,7 @@ func (s *St) applyPower(sub adjudicator.Submission, dice adjudicator.Dice) (*St,
 // answer carries out power p's submission for the decision it owes.
 func (r *run) answer(p int, lines []adjudicator.Line) ([]string, *adjudicator.Rejection) {
 	s := r.s
+	lines = splitTargetLists(lines)
 	if d, ok := s.Flow.top(); ok {
 		lines = nonEmpty(lines)
 		if d.Kind == DecReform {
@@ -158,6 +159,34 @@ func (r *run) lutherAnswer(lines []adjudicator.Line) ([]string, *adjudicator.Rej
 		canon = append(canon, more...)
 	}
 	return canon, nil
+}
+
+// splitTargetLists writes a line naming several targets ("target
+// Leipzig, Magdeburg") as one line per target, in the order given, each
+// keeping the number of the line it came from.
+func splitTargetLists(lines []adjudicator.Line) []adjudicator.Line {
+	var out []adjudicator.Line
+	for i, l := range lines {
+		v, rest := verbOf(l.Text)
+		if verbTable[strings.ToLower(v)] != "target" || !strings.Contains(rest, ",") {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]adjudicator.Line, 0, len(lines)+2), lines[:i]...)
+		}
+		for _, t := range strings.Split(rest, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				out = append(out, adjudicator.Line{No: l.No, Text: v + " " + t})
+			}
+		}
+	}
+	if out == nil {
+		return lines
+	}
+	return out
 }
 
 func verbOf(t string) (string, string) {

@@ -280,6 +280,11 @@ func TestHIS10_SpringDeployment(t *testing.T) {
 	if len(ps) != 1 || ps[0].Kind != "spring" || ps[0].Role != "france" || s.Default("france").Lines[0].Text != "no deployment" {
 		t.Fatalf("prompts %+v", ps)
 	}
+	for _, none := range []string{"no deployment", "None", "skip", "pass"} {
+		n, _ := submit(t, s, France, testdice.New(1), none)
+		require.NotEqual(t, France, n.Active, none)
+		require.Equal(t, s.Units[paris], n.Units[paris], none)
+	}
 	n, res := submit(t, s, France, testdice.New(1), "deploy 5 from Par to Mil with Montm")
 	if got := n.Units[sp(t, "milan")][France]; got != (Force{Reg: 5}) || n.Leader[ldr(t, "montmorency")] != int16(sp(t, "milan")) {
 		t.Errorf("Milan %+v", got)

@@ -121,10 +121,11 @@ func TestPromptKindsNamed(t *testing.T) {
 	}
 }
 
-// One die and one hit are written singular wherever the log, the prompts
-// and the refusals count them.
+// One die, one hit and one of anything else counted are written singular
+// wherever the log, the prompts and the refusals count them ("1 space to
+// flip", "1 Protestant regular enters", "1 Persian unit is left").
 func TestOneDieOneHit(t *testing.T) {
-	plural := regexp.MustCompile(`(^|[^0-9])1 (extra )?(dice|hits)\b`)
+	plural := regexp.MustCompile(`(^|[^0-9#+])1 ((extra|[A-Z][a-z]+) )?(dice|hits|spaces|units|regulars|mercenaries|squadrons|corsairs|cards|attempts)\b`)
 	seen := 0
 	i18nGames(t, func(s *St, rej *adjudicator.Rejection, res *adjudicator.Result) {
 		var texts []string
