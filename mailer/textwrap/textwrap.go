@@ -64,20 +64,23 @@ func Paragraph(text, first, rest string, width int) string {
 }
 
 // Items joins items after prefix with sep, breaking lines between items
-// (never inside one) so that no line passes width when the items allow.
-// Continuation lines are indented to the width of prefix; the separator's
-// trailing spaces are dropped at a break.
+// so that no line passes width. Continuation lines are indented to the
+// width of prefix; the separator's trailing spaces are dropped at a
+// break. An item wider than a line breaks at its spaces (its own
+// continuation indented two more), keeps the separator after it on its
+// last line, and the next item starts a new line.
 func Items(prefix string, items []string, sep string, width int) string {
 	var b strings.Builder
 	b.WriteString(prefix)
 	col := Len(prefix)
 	indent := strings.Repeat(" ", col)
+	broke := false
 	for i, it := range items {
 		n := Len(it)
 		if i > 0 {
 			// Room for the item and, should the next one not fit, the
 			// separator that ends its line.
-			if col+Len(sep)+n+Len(strings.TrimRight(sep, " ")) > width {
+			if broke || col+Len(sep)+n+Len(strings.TrimRight(sep, " ")) > width {
 				b.WriteString(strings.TrimRight(sep, " "))
 				b.WriteByte('\n')
 				b.WriteString(indent)
@@ -86,6 +89,26 @@ func Items(prefix string, items []string, sep string, width int) string {
 				b.WriteString(sep)
 				col += Len(sep)
 			}
+			broke = false
+		}
+		room := width // a line ending in the separator keeps room for it
+		if i < len(items)-1 {
+			room -= Len(strings.TrimRight(sep, " "))
+		}
+		if col+n > room {
+			// An item wider than the line breaks at its spaces, so that
+			// the separator after it stays on its last line.
+			lead := strings.Repeat(" ", col)
+			w := Paragraph(it, lead, indent+"  ", width)
+			k := strings.LastIndexByte(w, '\n')
+			if k < 0 || Len(w[k+1:]) > room {
+				w = Paragraph(it, lead, indent+"  ", room)
+				k = strings.LastIndexByte(w, '\n')
+			}
+			b.WriteString(w[col:])
+			col = Len(w[k+1:])
+			broke = k >= 0 // the next item starts a line of its own
+			continue
 		}
 		b.WriteString(it)
 		col += n

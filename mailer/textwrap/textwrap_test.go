@@ -18,6 +18,10 @@ func TestParagraphAndItems(t *testing.T) {
 	assert.Equal(t, "- one two\n  three", Paragraph("one   two three", "- ", "  ", 10))
 	assert.Equal(t, "Kent: Warwick 3 ·\n      Salisbury 2 ·\n      Fauconberg 2", Items("Kent: ", []string{"Warwick 3", "Salisbury 2", "Fauconberg 2"}, " · ", 20))
 	assert.Equal(t, "Kent: ", Items("Kent: ", nil, ", ", 20))
+	// An item too wide for its line breaks inside, keeping the separator
+	// after it on its last line (not alone on the next one).
+	assert.Equal(t, "  a |\n  play 3 Six\n    Wives |\n  b | c", Items("  ", []string{"a", "play 3 Six Wives", "b", "c"}, " | ", 12))
+	assert.Equal(t, "  a |\n  play 3 Six\n    Wives", Items("  ", []string{"a", "play 3 Six Wives"}, " | ", 12))
 	assert.Equal(t, "ab   ", Pad("ab", 5))
 	assert.Equal(t, "abcdef", Pad("abcdef", 5))
 }
