@@ -115,7 +115,15 @@ func (r *run) impulseLines(p int, lines []adjudicator.Line, queued bool) ([]stri
 				return nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{problem(lines[i+1], err)}}
 			}
 		}
+		var snap *St // a queued line is carried out whole or not at all
+		nev := len(r.ev)
+		if queued {
+			snap = s.clone()
+		}
 		if err := r.impulseOrder(p, o); err != nil {
+			if snap != nil {
+				*s, r.ev = *snap, r.ev[:nev]
+			}
 			if !queued {
 				pr := problem(lines[i], err)
 				if pr.Legal == nil && s.Flow.Card != 0 && s.Flow.CP > 0 {
@@ -697,6 +705,9 @@ func (r *run) buildAction(p int, o order) error {
 	s := r.s
 	if err := s.militaryAllowed(p); err != nil {
 		return err
+	}
+	if c := ActionCost(p, o.kind); o.n > 1 && c > 0 && s.Flow.CP < o.n*c {
+		return fmt.Errorf("%d %s cost %d CP and %d CP are left", o.n, buildWord(o.kind, o.n), o.n*c, s.Flow.CP)
 	}
 	placed := 0
 	for i := 0; i < o.n; i++ {

@@ -511,10 +511,10 @@ func (s *St) applyBattle(b *Battle, r BattleResult, after Aftermath, dice adjudi
 	s.eliminate(b.Space, attLoss)
 	s.eliminate(b.Space, defLoss)
 	if len(attLoss) > 0 {
-		log = append(log, fmt.Sprintf("%s loses %s", powers[b.Attacker].Name, partsText(attLoss)))
+		log = append(log, lossText(powers[b.Attacker].Name, attLoss))
 	}
 	if len(defLoss) > 0 {
-		log = append(log, fmt.Sprintf("the defender loses %s", partsText(defLoss)))
+		log = append(log, lossText("the defender", defLoss))
 	}
 	if partsLand(attLeft) == 0 {
 		for _, l := range attLead {
@@ -603,6 +603,16 @@ func partsText(ps []Part) string {
 		return "nothing"
 	}
 	return joinAnd(out)
+}
+
+// lossText tells that side lost parts: "France loses 1 regular" when the
+// losses are one power's (named instead of "the defender"), each power's
+// named before its units otherwise.
+func lossText(side string, ps []Part) string {
+	if len(ps) == 1 {
+		return powers[ps[0].Power].Name + " loses " + unitText(ps[0].Force)
+	}
+	return side + " loses " + partsText(ps)
 }
 
 func joinAnd(list []string) string {

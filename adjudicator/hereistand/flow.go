@@ -727,7 +727,7 @@ func (r *run) log(lines []string) {
 		if l == "" {
 			continue
 		}
-		if c := l[len(l)-1]; c != '.' && c != ')' && c != '!' && c != ':' {
+		if c := l[len(l)-1]; c != '.' && c != '!' && c != ':' {
 			l += "." // a sentence, like the other lines of the log
 		}
 		r.ev = append(r.ev, adjudicator.Event{Text: strings.ToUpper(l[:1]) + l[1:]})

@@ -519,6 +519,7 @@ func i18nInit() {
 		p("his.why.not_answer", "not an answer to this decision"),
 		p("his.why.card_is", `card {N:int} is {Card}, not "{Input}"`),
 		p("his.why.costs", "{Action:action} costs {Cost:int} CP and {Left:int} CP are left"),
+		p("his.why.costs_n", "{Units:units} cost {Cost:int} CP and {Left:int} CP are left"),
 		p("his.why.not_owed", "{Power:power} owes no decision now; the game waits for {Powers:units}"),
 		p("his.why.seat_not_owed", "{A:power} and {B:power} owe no decision now; the game waits for {Powers:units}"),
 		p("his.why.seat_not_yours", "{Power:power} is not yours: this seat plays {A:power} and {B:power}"),

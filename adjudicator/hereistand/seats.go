@@ -301,6 +301,20 @@ func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 		if !ok {
 			continue
 		}
+		if !cur.owes(p) {
+			// A power named by a prefix that owes nothing, even after its
+			// seat-mate's lines: the refusal quotes its first order.
+			for _, l := range lines {
+				if !isStandingLine(l.Text) && strings.TrimSpace(l.Text) != "" {
+					var who []string
+					for _, q := range cur.owingPowers() {
+						who = append(who, powers[q].Name)
+					}
+					l.Text = powers[p].ID + ": " + l.Text // as written, prefix and all
+					return nil, nil, reject(l, fmt.Errorf("%s owes no decision now; the game waits for %s", powers[p].Name, strings.Join(who, ", ")))
+				}
+			}
+		}
 		next, r, err := cur.applyPower(adjudicator.Submission{Role: roleOf(p), Lines: lines}, dice)
 		if err != nil {
 			return nil, nil, err

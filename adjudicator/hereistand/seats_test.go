@@ -84,9 +84,10 @@ func TestHIS3_1a_SeatPromptsAndRouting(t *testing.T) {
 		!strings.Contains(err.Error(), "Papacy is not yours") {
 		t.Fatalf("foreign prefix: %v", err)
 	}
-	// The seat's other power owes nothing: its prefixed orders are refused.
+	// The seat's other power owes nothing: its prefixed orders are refused,
+	// the line quoted.
 	if _, _, err := s.Apply(adjudicator.Submission{Role: "england+protestant", Lines: lines("england: play 95 theses")}, testdice.New(1)); err == nil ||
-		!strings.Contains(err.Error(), "England owes no decision") {
+		!strings.Contains(err.Error(), "England owes no decision") || err.(*adjudicator.Rejection).Problems[0].Line.No != 1 {
 		t.Fatalf("England's orders: %v", err)
 	}
 	// The prefix may name the power in Spanish or Italian, and may leave

@@ -218,10 +218,10 @@ func (s *St) applyAssault(a *Assault, r BattleResult, attLoss, defLoss []Part, d
 	s.eliminate(sp, al)
 	s.eliminate(sp, dl)
 	if len(al) > 0 {
-		log = append(log, fmt.Sprintf("%s loses %s", powers[a.Power].Name, partsText(al)))
+		log = append(log, lossText(powers[a.Power].Name, al))
 	}
 	if len(dl) > 0 {
-		log = append(log, fmt.Sprintf("the garrison loses %s", partsText(dl)))
+		log = append(log, lossText("the garrison", dl))
 	}
 	left := partsLand(subParts(a.F.Parts, al))
 	if r.AttHits > 0 && s.Inside(sp) == 0 && left > 0 {
