@@ -1309,7 +1309,7 @@ func (r *run) payAnswer(d Decision, l adjudicator.Line, text string, legal []str
 	lose := max(0, total-keep)
 	switch {
 	case total == 1 && lose == 0:
-		r.say("Mercenaries Demand Pay: %s keeps its mercenary.", powers[q].Name)
+		r.say("Mercenaries Demand Pay: %s pays and keeps its mercenary.", powers[q].Name)
 	case total == 1:
 		r.say("Mercenaries Demand Pay: %s loses its mercenary.", powers[q].Name)
 	default:
@@ -1686,7 +1686,7 @@ func polPatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pat
 		p("his.ev.pol.pay_discard", "Mercenaries Demand Pay: {Power:power} discards {Card}."),
 		p("his.ev.pol.pay_none", "Mercenaries Demand Pay: {Power:power} discards no card."),
 		p("his.ev.pol.pay_keeps", "Mercenaries Demand Pay: {Power:power} keeps {N:int} of its {M:int} mercenaries."),
-		p("his.ev.pol.pay_keeps_one", "Mercenaries Demand Pay: {Power:power} keeps its mercenary."),
+		p("his.ev.pol.pay_keeps_one", "Mercenaries Demand Pay: {Power:power} pays and keeps its mercenary."),
 		p("his.ev.pol.pay_loses_one", "Mercenaries Demand Pay: {Power:power} loses its mercenary."),
 		p("his.ev.pol.recruits", "Foreign Recruits: {Power:power} spends 4 CP on new units, in any space it controls."),
 		p("his.ev.pol.rebels", "City State Rebels rise in {Space}: {Rolls}, {H:hits}; {Power:power} loses {N:int} land units."),

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/mailer/i18n/i18ntest"
 )
@@ -152,4 +154,43 @@ func TestOneDieOneHit(t *testing.T) {
 	if seen == 0 {
 		t.Error("no text counted one die or one hit")
 	}
+}
+
+// The lines written for one of a thing, and the log's lines closed as
+// sentences, read in every language.
+func TestSingularAndSentenceLinesRead(t *testing.T) {
+	cat := gameCatalog(t)
+	s := &St{}
+	for _, line := range []string{
+		"1 Protestant regular enters Brandenburg from the Electorate display (HIS-21.6c).",
+		"1 Hungary-Bohemia unit withdraws into the fortifications of Belgrade.",
+		"3 Independent units withdraw into the fortifications of Metz.",
+		"1 unit withdraws into the fortifications of Metz.",
+		"Papacy wins the debate by 1: 1 space to flip.",
+		"The Papacy wins the Council of Trent: 1 space to flip.",
+		"No legal target is left: the last attempt from the Council of Trent is lost.",
+		"1 Persian unit is left in Persia.",
+		"Unpaid Mercenaries: Papacy loses its mercenary in Ancona.",
+		"Mercenaries Demand Pay: France pays and keeps its mercenary.",
+		"Mercenaries Demand Pay: France loses its mercenary.",
+		"France loses 1 regular.",
+		"France moves 3 regulars, Montmorency from Dijon to St. Dizier.",
+		"The attempt fails (9 needed).",
+	} {
+		m, ok := s.NarrationMsg(line)
+		require.True(t, ok, line)
+		checkMsg(t, cat, "event", line, m)
+		for _, lang := range []string{"es", "it"} {
+			got := cat.Text(lang, m)
+			for _, en := range []string{" its ", " keeps ", " withdraws ", " enters ", " is left", " loses "} {
+				require.NotContains(t, got, en, "%s read by %s", line, m.Key)
+			}
+		}
+	}
+	m, ok := reasonMsg("", "3 regulars cost 6 CP and 5 CP are left")
+	require.True(t, ok)
+	checkMsg(t, cat, "reason", "3 regulars cost 6 CP and 5 CP are left", m)
+	m, ok = reasonMsg("", "Papacy is not yours: this seat plays England and Protestant")
+	require.True(t, ok)
+	checkMsg(t, cat, "reason", "Papacy is not yours: this seat plays England and Protestant", m)
 }

@@ -121,6 +121,42 @@ func (c *Catalog) Text(lang string, m msg.M) string {
 	if err != nil || s == "" {
 		return m.String()
 	}
+	return contract(lang, s)
+}
+
+// Articles after prepositions contract in Spanish and Italian: a name
+// that carries its article ("el Concilio de Trento", "il Concilio di
+// Trento") placed after "de" or "da" reads "del Concilio", "dal
+// Concilio".
+var (
+	esContraction = regexp.MustCompile(`(^|[\s(])([Dd]e|[Aa]) el\b`)
+	itContraction = regexp.MustCompile(`(^|[\s(])([Dd]i|[Dd]a|[Aa]|[Ii]n|[Ss]u) (il|lo|la|i|gli|le)\b`)
+	itArticled    = map[string]string{"di": "de", "da": "da", "a": "a", "in": "ne", "su": "su"}
+)
+
+func contract(lang, s string) string {
+	switch lang {
+	case "es":
+		if strings.Contains(s, " el") {
+			s = esContraction.ReplaceAllString(s, "${1}${2}l")
+		}
+	case "it":
+		s = itContraction.ReplaceAllStringFunc(s, func(x string) string {
+			m := itContraction.FindStringSubmatch(x)
+			p := itArticled[strings.ToLower(m[2])]
+			if m[2][0] != strings.ToLower(m[2])[0] {
+				p = strings.ToUpper(p[:1]) + p[1:]
+			}
+			art := m[3]
+			switch art {
+			case "il":
+				return m[1] + p + "l"
+			case "i", "gli":
+				return m[1] + p + art // dei, degli
+			}
+			return m[1] + p + "l" + art // dello, della, degli, delle
+		})
+	}
 	return s
 }
 

@@ -83,3 +83,18 @@ func TestParseLanguage(t *testing.T) {
 	_, err := ParseLanguage("klingon")
 	assert.ErrorContains(t, err, "English (en), Spanish (es) and Italian (it)")
 }
+
+func TestArticlesContract(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{"es", "se pierde el último intento de el Concilio de Trento.", "se pierde el último intento del Concilio de Trento."},
+		{"es", "De el Concilio a el Papado; de él", "Del Concilio al Papado; de él"},
+		{"it", "si perde l'ultimo tentativo da il Concilio di Trento.", "si perde l'ultimo tentativo dal Concilio di Trento."},
+		{"it", "di il re, a la corte, in i campi, su le navi, di gli Asburgo, Da lo Stato", "del re, alla corte, nei campi, sulle navi, degli Asburgo, Dallo Stato"},
+		{"it", "Il Papato vince il dibattito", "Il Papato vince il dibattito"},
+		{"en", "de el", "de el"},
+	} {
+		if got := contract(c.lang, c.in); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
