@@ -278,6 +278,14 @@ func (s *St) decisionChoices(d Decision) []string {
 				continue
 			}
 			n := min(o.Units, MaxFormation(o.Leaders))
+			for n > 0 {
+				// The most units whose split the counters can show.
+				f, err := unitSpec{given: true, count: n}.resolve(s.Units[o.From][q])
+				if err != nil || s.shiftFits([]Part{{q, f}}, o.From, m.To) {
+					break
+				}
+				n--
+			}
 			if n == 0 {
 				continue
 			}
@@ -454,12 +462,16 @@ func (s *St) lossesChoices(d Decision) []string {
 
 func (s *St) lossesText(d Decision) string {
 	_, _, n := s.lossesOwed(d.Power)
-	if a := s.Flow.Assault; a != nil {
-		return fmt.Sprintf("Assault on %s: %s. Choose the %d units you lose (HIS-15.1m).", spaces[a.Space].Name,
-			s.Flow.Roll.text(powers[a.Power].Name, "the garrison"), n)
+	what := fmt.Sprintf("the %d units", n)
+	if n == 1 {
+		what = "the unit"
 	}
-	return fmt.Sprintf("Battle of %s: %s. Choose the %d units you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
-		s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), n)
+	if a := s.Flow.Assault; a != nil {
+		return fmt.Sprintf("Assault on %s: %s. Choose %s you lose (HIS-15.1m).", spaces[a.Space].Name,
+			s.Flow.Roll.text(powers[a.Power].Name, "the garrison"), what)
+	}
+	return fmt.Sprintf("Battle of %s: %s. Choose %s you lose (HIS-14i).", spaces[s.Flow.Battle.Space].Name,
+		s.Flow.Roll.text(powers[s.Flow.Battle.Attacker].Name, "the defender"), what)
 }
 
 // retreatChoices: where beaten defenders retreat, or withdraw (HIS-14.1).

@@ -700,7 +700,11 @@ func (r *run) sackBattle() {
 		r.say("Sack of Rome: the Papacy holds no card to take.")
 		return
 	}
-	r.say("Sack of Rome: %s takes %d cards at random from the Papal hand.", powers[q].Name, 1+b2i(got[1] > 0))
+	if got[1] > 0 {
+		r.say("Sack of Rome: %s takes 2 cards at random from the Papal hand.", powers[q].Name)
+	} else {
+		r.say("Sack of Rome: %s takes a card at random from the Papal hand.", powers[q].Name)
+	}
 	r.offerPair(cardSack, q, got[0], got[1])
 }
 
@@ -1254,6 +1258,7 @@ func morePatterns(p func(key, english string) *msg.Pattern) (events, whys msg.Pa
 		p("his.ev.more.sacked", "Sack of Rome: Rome is sacked; St. Peter's loses {N:int} CP and the card is removed from the game (HIS-21.5k)."),
 		p("his.ev.more.sack_none", "Sack of Rome: the Papacy holds no card to take."),
 		p("his.ev.more.sack_takes", "Sack of Rome: {Power:power} takes {N:int} cards at random from the Papal hand."),
+		p("his.ev.more.sack_takes_one", "Sack of Rome: {Power:power} takes a card at random from the Papal hand."),
 		p("his.ev.more.sack_keeps", "Sack of Rome: {Power:power} keeps one card and discards {Kept}."),
 	)
 	events = append(events,

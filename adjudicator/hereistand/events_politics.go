@@ -344,8 +344,13 @@ func shipbuildingCan(s *St, p int) error {
 	if p == Protestant {
 		return fmt.Errorf("the Protestant may not play Shipbuilding as an event")
 	}
-	if len(s.shipyards(p)) == 0 {
+	ys := s.shipyards(p)
+	if len(ys) == 0 {
 		return fmt.Errorf("%s has no home port where a squadron may be placed now", powers[p].Name)
+	}
+	// Room in the counter mix for both squadrons (HIS-17.2b).
+	if s.checkCountersWith(p, ys[0], Force{Sq: 2}) != nil || s.navalCount(p)+2+int(s.Flow.NavalDead[p]) > powers[p].NavalCounters {
+		return fmt.Errorf("%s has no counters for 2 more squadrons (HIS-17.2b)", powers[p].Name)
 	}
 	return nil
 }

@@ -682,6 +682,7 @@ func (r *run) zwingli(args string) error {
 	if err := s.removeUnits(hit.sp, hit.q, hit.unit); err != nil {
 		return errLegal(legal, "%v", err)
 	}
+	s.fitCounters(hit.sp, hit.q) // HIS-5.2a
 	r.say("Zwingli Dons Armor: the Protestant eliminates %s 1 %s in %s.", powers[hit.q].Name, hit.uname, spaces[hit.sp].Name)
 	z := reformerByID["zwingli"]
 	s.Rel.Reformer[z] = ReformerRemoved

@@ -177,6 +177,25 @@ func (s *St) shiftUnits(from, to, p int, f Force) error {
 	return nil
 }
 
+// shiftFits reports whether the counters of the powers of parts could
+// still show their units once the parts moved from one space to another
+// (HIS-5.2a: change is made only with the pieces a power has).
+func (s *St) shiftFits(parts []Part, from, to int) bool {
+	c := *s // Units and occ are arrays: c's own copies
+	for _, pt := range parts {
+		if c.removeUnits(from, pt.Power, pt.Force) != nil {
+			return false
+		}
+		c.addUnits(to, pt.Power, pt.Force)
+	}
+	for _, pt := range parts {
+		if c.checkCounters(pt.Power) != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // side is the major power a land unit of power q fights for: q itself,
 // the major power a minor is allied to, or Independent.
 func (s *St) side(q int) int {
@@ -636,6 +655,10 @@ func (s *St) Intercept(m *Move, q int, f Formation, dice adjudicator.Dice) (bool
 		if pt.Force.Land() > free {
 			return false, nil, fmt.Errorf("only %d %s units in %s may still intercept this impulse", free, powers[pt.Power].Name, spaces[f.At].Name)
 		}
+	}
+	if !s.shiftFits(f.Parts, f.At, m.To) {
+		return false, nil, fmt.Errorf("%s's counters cannot show %d units split off its units in %s (HIS-5.2a)",
+			powers[q].Name, f.Land(), spaces[f.At].Name)
 	}
 	m.Tried = append(m.Tried, f.At)
 	mod := interceptMod(q, f.Leaders, f.cav() > 0 && q == Ottoman, ottomanCav(m.F))

@@ -441,3 +441,28 @@ func TestHIS13_2m_OttomanCavalry(t *testing.T) {
 		t.Errorf("%v %v %v", ok, log, err)
 	}
 }
+
+// HIS-5.2a, HIS-13.2: a formation splits off its stack only if the
+// power's pieces can show both stacks where they end up. France has ten
+// 1s: with all of them in use, 1 regular of the 2 in Paris cannot go to
+// an empty space, but may join a lone regular (the two then show as a 2,
+// and its 1 is free for Paris). An interception (and the counts its
+// choices offer) is checked with shiftFits.
+func TestHIS5_2a_SplitNeedsChange(t *testing.T) {
+	s := board(t)
+	for _, id := range []string{"bordeaux", "rouen", "lyon", "marseille", "brest", "nantes", "tours", "limoges", "toulouse", "boulogne"} {
+		put(t, s, id, France, Force{Reg: 1})
+	}
+	put(t, s, "paris", France, Force{Reg: 2})
+	mustCheck(t, s)
+	one := []Part{{France, Force{Reg: 1}}}
+	if s.shiftFits(one, sp(t, "paris"), sp(t, "orleans")) {
+		t.Error("1 regular split off Paris into empty Orléans: France has no 1 left")
+	}
+	if !s.shiftFits(one, sp(t, "paris"), sp(t, "tours")) {
+		t.Error("1 regular from Paris joining the one in Tours: the pair shows as a 2")
+	}
+	if !s.shiftFits([]Part{{France, Force{Reg: 2}}}, sp(t, "paris"), sp(t, "orleans")) {
+		t.Error("the whole stack of Paris moves as it is")
+	}
+}

@@ -185,6 +185,13 @@ func (r *run) landReturn(q int) {
 		if f.Land() == 0 {
 			continue
 		}
+		if q == Protestant && !s.League && spaces[loc].Type == Electorate {
+			// Before the League the Protestant's regulars stand in the
+			// electorates, Hapsburg-controlled as they are, whatever their
+			// religion (21.6c, 21.6i): nothing moves them out.
+			count[loc] += f.Land()
+			continue
+		}
 		home := s.winterCapital(q, loc) && s.holdsCapital(q, loc)
 		if home || s.fortified(loc) && s.Friendly(loc, q) {
 			keep := f

@@ -65,6 +65,21 @@ func TestHIS19_3_ReturnHome(t *testing.T) {
 	}
 }
 
+// HIS-19.3i, HIS-21.6c: before the Schmalkaldic League the Protestant
+// regulars that came from the Electorate display spend the winter in
+// their electorates, a Catholic one too; after it they return as any
+// other power's.
+func TestHIS19_3i_ElectorateRegularsWinterInPlace(t *testing.T) {
+	s := afterTheses(t)
+	w, b := sp(t, "wittenberg"), sp(t, "brandenburg")
+	s.addUnits(b, Protestant, Force{Reg: 1})
+	s.Prot.clear(b) // Catholic again, as after a lost debate
+	log := winterOf(t, s)
+	if s.Units[w][Protestant].Reg != 2 || s.Units[b][Protestant].Reg != 1 || strings.Contains(log, "Protestant loses") {
+		t.Fatalf("Wittenberg %+v, Brandenburg %+v\n%s", s.Units[w][Protestant], s.Units[b][Protestant], log)
+	}
+}
+
 // HIS-19.3b, HIS-19.4a, HIS-19.5a, HIS-19.8a: ships go to the nearest
 // friendly port; alliances between major powers end, those with minor
 // powers stay; each capital under its power's control gets a regular
