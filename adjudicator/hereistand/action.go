@@ -246,7 +246,7 @@ func (r *run) spend(p, a int) error {
 		return fmt.Errorf("%s may not %s (HIS-11.1c)", powers[p].Name, actionNames[a])
 	}
 	if r.s.Flow.CP < c {
-		return fmt.Errorf("%s costs %d CP and %d CP are left", actionNames[a], c, r.s.Flow.CP)
+		return fmt.Errorf("%s costs %d CP, with %d CP left", actionNames[a], c, r.s.Flow.CP)
 	}
 	if err := r.s.recruitsSpend(a); err != nil { // events_politics.go
 		return err
@@ -707,7 +707,7 @@ func (r *run) buildAction(p int, o order) error {
 		return err
 	}
 	if c := ActionCost(p, o.kind); o.n > 1 && c > 0 && s.Flow.CP < o.n*c {
-		return fmt.Errorf("%d %s cost %d CP and %d CP are left", o.n, buildWord(o.kind, o.n), o.n*c, s.Flow.CP)
+		return fmt.Errorf("%d %s cost %d CP, with %d CP left", o.n, buildWord(o.kind, o.n), o.n*c, s.Flow.CP)
 	}
 	placed := 0
 	for i := 0; i < o.n; i++ {

@@ -42,13 +42,13 @@ func TestActionTooDearListsWhatIsLegal(t *testing.T) {
 	rej := refuse(t, s, France, "build regular in parigi")
 	require.Len(t, rej.Problems, 1)
 	pr := rej.Problems[0]
-	require.Contains(t, pr.Reason, "raise regular costs 2 CP and 1 CP are left")
+	require.Contains(t, pr.Reason, "raise regular costs 2 CP, with 1 CP left")
 	require.NotEmpty(t, pr.Legal)
 	require.Contains(t, pr.Legal, "done")
 	require.NotNil(t, pr.ReasonMsg)
 	cat := gameCatalog(t)
-	require.Contains(t, cat.Text("es", *pr.ReasonMsg), "reclutar regular cuesta 2 CP y quedan 1 CP")
-	require.Contains(t, cat.Text("it", *pr.ReasonMsg), "reclutare un regolare costa 2 PC e ne restano 1")
+	require.Contains(t, cat.Text("es", *pr.ReasonMsg), "reclutar regular cuesta 2 CP (CP restantes: 1)")
+	require.Contains(t, cat.Text("it", *pr.ReasonMsg), "reclutare un regolare costa 2 PC (PC rimasti: 1)")
 }
 
 // One CP left reads singular in Spanish and Italian.

@@ -274,7 +274,7 @@ func (s *St) religiousCost(p int, o order) (int, error) {
 		}
 	}
 	if s.Flow.CP < cost {
-		return 0, fmt.Errorf("%s costs %d CP and %d CP are left", actionNames[act], cost, s.Flow.CP)
+		return 0, fmt.Errorf("%s costs %d CP, with %d CP left", actionNames[act], cost, s.Flow.CP)
 	}
 	return cost, nil
 }

@@ -125,7 +125,7 @@ func (r *run) transportAction(p int, o order) error {
 	steps := len(o.navals) + 1
 	cost := steps * ActionCost(p, ActMove)
 	if s.Flow.CP < cost {
-		return fmt.Errorf("the transport takes %d steps at %d CP each and %d CP are left", steps, ActionCost(p, ActMove), s.Flow.CP)
+		return fmt.Errorf("the transport takes %d steps at %d CP each, with %d CP left", steps, ActionCost(p, ActMove), s.Flow.CP)
 	}
 	if err := s.respondBars(RespTransport, &f); err != nil {
 		return err

@@ -330,7 +330,7 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 	// The units of one build line are paid for together: 3 regulars at
 	// 2 CP each with Janissaries' 5 CP.
 	rej = refuse(t, s, Ottoman, "play 1 for cp", "build 3 regulars in istanbul")
-	require.Contains(t, rej.Problems[0].Reason, "3 regulars cost 6 CP and 5 CP are left")
+	require.Contains(t, rej.Problems[0].Reason, "3 regulars cost 6 CP, with 5 CP left")
 	ist := s.Units[sp(t, "istanbul")][Ottoman]
 	n, res := submit(t, s, Ottoman, testdice.New(1), "PLAY 1 for CP", "build 2 cavalry in istanbul", "raise reg ist")
 	if n.Flow.CP != 1 || n.Flow.Card != 1 || !n.OnCard.has(1) || n.Active != Ottoman {

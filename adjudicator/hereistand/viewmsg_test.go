@@ -187,9 +187,9 @@ func TestSingularAndSentenceLinesRead(t *testing.T) {
 			}
 		}
 	}
-	m, ok := reasonMsg("", "3 regulars cost 6 CP and 5 CP are left")
+	m, ok := reasonMsg("", "3 regulars cost 6 CP, with 5 CP left")
 	require.True(t, ok)
-	checkMsg(t, cat, "reason", "3 regulars cost 6 CP and 5 CP are left", m)
+	checkMsg(t, cat, "reason", "3 regulars cost 6 CP, with 5 CP left", m)
 	m, ok = reasonMsg("", "France's counters cannot show 4 units split off its units in Glasgow (HIS-5.2a)")
 	require.True(t, ok)
 	checkMsg(t, cat, "reason", "France's counters cannot show 4 units split off its units in Glasgow (HIS-5.2a)", m)
