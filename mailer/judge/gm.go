@@ -148,7 +148,7 @@ func (j *Judge) gmSeatCommand(tx *store.Tx, g *store.Game, st adjudicator.State,
 		old := p.Email
 		if old != addr {
 			if err := j.queueNotice(tx, g, old, "["+g.ID+"] "+j.tr(p, "gm.handed_subject"), "",
-				j.tr(p, "gm.handed", "Game", g.ID, "Role", roleTitle(adjudicator.Role(p.Role)))); err != nil {
+				j.tr(p, "gm.handed", "Game", g.ID, "Role", j.roleIn(g.GameName, p.Lang, adjudicator.Role(p.Role)))); err != nil {
 				return true, err
 			}
 		}

@@ -570,11 +570,13 @@ func roleTitle(r adjudicator.Role) string {
 	if r == adjudicator.GM {
 		return "GM"
 	}
-	s := string(r)
-	if s == "" {
-		return s
+	parts := strings.Split(string(r), "+") // a seat of several powers: each capitalised
+	for i, s := range parts {
+		if s != "" {
+			parts[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return strings.Join(parts, "+")
 }
 
 func randHex(n int) string {

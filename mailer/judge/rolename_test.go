@@ -33,6 +33,9 @@ func TestRoleInReaderLanguage(t *testing.T) {
 	} {
 		require.Equal(t, c.want, j.roleIn(c.game, c.lang, c.role), "%s %s %s", c.game, c.lang, c.role)
 	}
+	// Without the game's names (the seat-handover notice), each power of a
+	// seat is capitalised.
+	require.Equal(t, "England+Protestant", roleTitle("england+protestant"))
 }
 
 // bareJudge is a judge over an empty store, at a fixed time.
