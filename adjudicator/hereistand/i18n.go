@@ -105,6 +105,21 @@ func convUnits(s string) (any, bool) {
 	return m, true
 }
 
+// convDrawWhy reads why a card is drawn from another hand (drawCard):
+// a deal, piracy, a ransom; a card's, space's or leader's name as it is.
+func convDrawWhy(s string) (any, bool) {
+	switch s {
+	case "deal":
+		return msg.New("his.w.draw_deal"), true
+	case "piracy":
+		return msg.New("his.w.draw_piracy"), true
+	}
+	if l, ok := strings.CutPrefix(s, "ransom of "); ok {
+		return msg.New("his.w.draw_ransom", "Leader", l), true
+	}
+	return msg.Lit(s), true
+}
+
 // convScores reads the VP of the powers: "Ottoman 5, Hapsburg 3".
 func convScores(s string) (any, bool) {
 	var list msg.M
@@ -241,7 +256,7 @@ func i18nInit() {
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
 		"why": convWhy, "pass": convPass, "dice": convCount("dice", "die", "his.w.dice"), "hits": convCount("hits", "hit", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
-		"zone": convKey(zoneKeys), "source": convKey(sourceKeys), "action": convAction,
+		"zone": convKey(zoneKeys), "source": convKey(sourceKeys), "action": convAction, "drawwhy": convDrawWhy, "terms": convTerms,
 	}
 	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
 	rollPattern = p("his.w.roll", "{Att:side} rolls {AttDice:dice} [{AttRolls}]: {AttHits:hits}; {Def:side} rolls {DefDice:dice} [{DefRolls}]: {DefHits:hits}")
@@ -259,7 +274,7 @@ func i18nInit() {
 		p("his.prompt.peace", `Sue for peace (HIS-9.3): you may sue {Powers}. In one message: "sue for peace with <power>", then "eliminate <n> <units> in <location>" for 2 units, and any "regain <key> for vp|card", "recover <leader> for vp|card", "regain <space> and <space> for vp|card", and "send <space ceded> to <space>" to choose among equally near fortified spaces where your units go (else the first in map order); or write done.`),
 		p("his.prompt.ransom", `Ransom of leaders (HIS-9.4): each leader ransomed returns to your capital and its captor draws a card at random from your hand. Captured: {Leaders}. Write "ransom <leader>" lines or done.`),
 		p("his.prompt.announce", `Negotiation segment (HIS-9.1): announce the deals you made, one line each: "propose: <terms>", terms separated by semicolons (end war with <power>; ally <power>; give <space> to <power>; cards <n> to <power>; loan <n> squadrons [with <naval leader>] in <port> to <power>, with the alliance; return <leader>; papacy: grant divorce to england); or write done.`),
-		p("his.prompt.confirm", `{Power:power} announces a deal: {Terms}. Confirm or reject it (HIS-9.1d): it takes effect only if every power involved confirms.`),
+		p("his.prompt.confirm", `{Power:power} announces a deal: {Terms:terms}. Confirm or reject it (HIS-9.1d): it takes effect only if every power involved confirms.`),
 		p("his.prompt.excom", `Your ruler is excommunicated (HIS-9.5a): write donate to lift it (the Papacy draws a card at random from your hand for St. Peter's), or done.`),
 		p("his.prompt.treatise_bonus", treatiseBonusText),
 		p("his.prompt.event_bonus", "{Source} gives {Power:power} attempts (HIS-18.2k): commit one of your uncommitted debaters for its bonus, or write none."),
@@ -307,7 +322,7 @@ func i18nInit() {
 		p("his.ev.cedes", `{Power:power} cedes {Space} to {Winner:power} (HIS-9.3d).`),
 		p("his.ev.eliminates", `{Power:power} eliminates {Units:units} in {Space} (HIS-9.3e).`),
 		p("his.ev.gives_vp", `{Power:power} gives {Winner:power} a War Winner VP for {What}.`),
-		p("his.ev.draws_card", `{Power:power} draws a card at random from the hand of {From:power} ({Why}).`),
+		p("his.ev.draws_card", `{Power:power} draws a card at random from the hand of {From:power} ({Why:drawwhy}).`),
 		p("his.ev.card_drawn", `The card drawn is {Card}.`),
 		p("his.ev.regains", `{Power:power} regains {Space} (HIS-9.3f).`),
 		p("his.ev.recovers", `{Power:power} recovers {Leader}, who goes to {Space} (HIS-9.3g).`),
@@ -316,7 +331,7 @@ func i18nInit() {
 		p("his.ev.no_ransom", `{Power:power} ransoms no leader.`),
 		p("his.ev.ransoms", `{Power:power} ransoms {Leader}, who goes to {Space} (HIS-9.4a).`),
 		p("his.ev.no_deal", `{Power:power} announces no deal.`),
-		p("his.ev.announces_deal", `{Power:power} announces deal {N:int}: {Terms} (HIS-9.1d).`),
+		p("his.ev.announces_deal", `{Power:power} announces deal {N:int}: {Terms:terms} (HIS-9.1d).`),
 		p("his.ev.confirms_deal", `{Power:power} confirms the deal of {Proposer:power}.`),
 		p("his.ev.rejects_deal", `{Power:power} rejects the deal of {Proposer:power}: none of its terms take effect (HIS-9.1d).`),
 		p("his.ev.deal_void", `The deal of {Power:power} cannot take effect: {Why}.`),

@@ -176,13 +176,15 @@ func TestSingularAndSentenceLinesRead(t *testing.T) {
 		"France loses 1 regular.",
 		"France moves 3 regulars, Montmorency from Dijon to St. Dizier.",
 		"The attempt fails (9 needed).",
+		"Hapsburg draws a card at random from the hand of Ottoman (deal).",
+		"Hapsburg draws a card at random from the hand of France (ransom of Montmorency).",
 	} {
 		m, ok := s.NarrationMsg(line)
 		require.True(t, ok, line)
 		checkMsg(t, cat, "event", line, m)
 		for _, lang := range []string{"es", "it"} {
 			got := cat.Text(lang, m)
-			for _, en := range []string{" its ", " keeps ", " withdraws ", " enters ", " is left", " loses "} {
+			for _, en := range []string{" its ", " keeps ", " withdraws ", " enters ", " is left", " loses ", "(deal)", "ransom of"} {
 				require.NotContains(t, got, en, "%s read by %s", line, m.Key)
 			}
 		}
@@ -196,4 +198,33 @@ func TestSingularAndSentenceLinesRead(t *testing.T) {
 	m, ok = reasonMsg("", "Papacy is not yours: this seat plays England and Protestant")
 	require.True(t, ok)
 	checkMsg(t, cat, "reason", "Papacy is not yours: this seat plays England and Protestant", m)
+}
+
+// HIS-9.1d: a deal's terms read in the reader's language, every kind of
+// term, in the announcement and in the prompt to confirm it.
+func TestDealTermsRead(t *testing.T) {
+	cat := gameCatalog(t)
+	terms := []string{
+		"ottoman: ally hapsburg", "ottoman: end war with hapsburg", "france: give Milan to hapsburg",
+		"ottoman: cards 1 to hapsburg", "england: cards 2 to france", "papacy: lift excommunication of france",
+		"papacy: grant divorce to england", "hapsburg: return Montmorency",
+		"france: loan 1 squadron in Marseille to ottoman", "france: loan 2 squadrons with Andrea Doria in Marseille to ottoman",
+		"england: mercenaries 2 from London to hapsburg", "england: mercenaries 1 from London to hapsburg in Antwerp",
+	}
+	for _, term := range terms {
+		m, ok := termsMsg(term)
+		require.True(t, ok, term)
+		require.Equal(t, term, cat.Text("en", m))
+	}
+	line := "Ottoman announces deal 1: ottoman: ally hapsburg; ottoman: cards 1 to hapsburg (HIS-9.1d)."
+	m, ok := (&St{}).NarrationMsg(line)
+	require.True(t, ok)
+	checkMsg(t, cat, "event", line, m)
+	require.Equal(t, "Otomano anuncia el acuerdo 1: Otomano: alianza con Habsburgo; Otomano: 1 carta a Habsburgo (HIS-9.1d).", cat.Text("es", m))
+	require.Contains(t, cat.Text("it", m), "Ottomano: alleanza con Asburgo; Ottomano: 1 carta a Asburgo")
+	prompt := "Hapsburg announces a deal: papacy: grant divorce to england; england: cards 2 to papacy. Confirm or reject it (HIS-9.1d): it takes effect only if every power involved confirms."
+	m, ok = promptMsg(prompt)
+	require.True(t, ok)
+	checkMsg(t, cat, "prompt", prompt, m)
+	require.Contains(t, cat.Text("es", m), "Papado: concede el divorcio a Inglaterra; Inglaterra: 2 cartas a Papado")
 }
