@@ -403,7 +403,7 @@ func negotiationGame(t *testing.T) *St {
 // (ending their wars in the same deal); the Hapsburg gives France
 // Besançon, its troops there moving out, and gives the Papacy one random
 // card draw; France and the Papacy lend their squadrons in Marseille and
-// Rome to the Hapsburg, which receives them in its nearest ports.
+// Rome to the Hapsburg, received in its nearest ports.
 // Also exercises HIS-9.1b3, HIS-9.2e, HIS-12.3a, HIS-9.1a, HIS-9.1b, HIS-9.1b1, HIS-9.1b2, HIS-9.1b4, HIS-9.1b5, HIS-9.1b6, HIS-9.1c, HIS-9.1d, HIS-9.1e, HIS-9.1f, HIS-9.2a, HIS-9.2b, HIS-9.2c, HIS-9.2g, HIS-9.6j, HIS-9a (see the coverage document).
 func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	s := negotiationGame(t)
@@ -438,8 +438,8 @@ func TestHIS9_1g_SeedExampleDeal(t *testing.T) {
 	require.Zero(t, s.Units[b][Hapsburg].Land())
 	require.Equal(t, ph+1, len(s.Hands[Papacy]))
 	// The lent squadrons are the Hapsburg's until Winter (HIS-9.2e).
-	require.Contains(t, eventText(res, "england"), "France lends 1 squadron in Marseille to Hapsburg, which receives them in Valencia (HIS-9.2e).")
-	require.Contains(t, eventText(res, "england"), "Papacy lends 1 squadron in Rome to Hapsburg, which receives them in Naples (HIS-9.2e).")
+	require.Contains(t, eventText(res, "england"), "France lends 1 squadron in Marseille to Hapsburg, received in Valencia (HIS-9.2e).")
+	require.Contains(t, eventText(res, "england"), "Papacy lends 1 squadron in Rome to Hapsburg, received in Naples (HIS-9.2e).")
 	require.Zero(t, s.Units[sp(t, "marseille")][France].Sq)
 	require.Zero(t, s.Units[sp(t, "rome")][Papacy].Sq)
 	require.EqualValues(t, 1, s.Units[sp(t, "valencia")][Hapsburg].Sq) // Valencia and Barcelona are both one sea zone away: map order
@@ -640,7 +640,7 @@ func TestHIS9_2e_SquadronLoans(t *testing.T) {
 	s, res = submit(t, s, Hapsburg, d, "proponer: aliar england; prestar 1 escuadrón en seville a england")
 	require.Contains(t, eventText(res, "france"), "hapsburg: ally england; hapsburg: loan 1 squadron in Seville to england (HIS-9.1d).")
 	s, res = submit(t, s, England, d, "confirm")
-	require.Contains(t, eventText(res, "france"), "Hapsburg lends 1 squadron in Seville to England, which receives them in ")
+	require.Contains(t, eventText(res, "france"), "Hapsburg lends 1 squadron in Seville to England, received in ")
 	require.Zero(t, s.Units[seville][Hapsburg].Sq)
 	require.EqualValues(t, 1, s.Units[naples][Hapsburg].Sq)
 	require.Equal(t, 3, s.squadrons(England))
@@ -797,7 +797,7 @@ func TestHIS9_1b3_NavalLeaderLoan(t *testing.T) {
 	s, res := submit(t, s, Ottoman, d, "propose: ally france; loan 1 squadron with barbarossa in istanbul to france")
 	require.Contains(t, eventText(res, "england"), "ottoman: loan 1 squadron with Barbarossa in Istanbul to france")
 	s, res = submit(t, s, France, d, "confirm")
-	require.Contains(t, eventText(res, "england"), "Ottoman lends 1 squadron, Barbarossa in Istanbul to France, which receives them in ")
+	require.Contains(t, eventText(res, "england"), "Ottoman lends 1 squadron, Barbarossa in Istanbul to France, received in ")
 	at := int(s.Leader[barb])
 	require.True(t, at >= 0 && at < NS && s.Controller(at) == France, "Barbarossa is in a French port")
 	require.Equal(t, France, leaderPower(s, barb), "the lent leader is France's until Winter")

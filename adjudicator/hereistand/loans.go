@@ -273,7 +273,7 @@ func (r *run) applyLoan(t term) error {
 	if err := s.checkCounters(b); err != nil {
 		return err
 	}
-	r.say("%s lends %s in %s to %s, which receives them in %s (HIS-9.2e).", powers[a].Name, what, spaces[from].Name, powers[b].Name, spaces[to].Name)
+	r.say("%s lends %s in %s to %s, received in %s (HIS-9.2e).", powers[a].Name, what, spaces[from].Name, powers[b].Name, spaces[to].Name)
 	return nil
 }
 
