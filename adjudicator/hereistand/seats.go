@@ -239,7 +239,18 @@ func isStandingLine(text string) bool {
 func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicator.State, *adjudicator.Result, error) {
 	next, res, err := s.apply(englishLines(s.seatPrefixes(sub)), dice)
 	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
-		return nil, nil, explain(rej)
+		// A refusal quotes the line as the player wrote it, not as it was
+		// read (Spanish and Italian keywords, a prefix without its colon);
+		// its reasons are read first, from the text the engine saw.
+		rej = explain(rej)
+		for i := range rej.Problems {
+			for _, l := range sub.Lines {
+				if pl := &rej.Problems[i].Line; pl.No > 0 && l.No == pl.No {
+					pl.Text = l.Text
+				}
+			}
+		}
+		return nil, nil, rej
 	}
 	return next, res, err
 }

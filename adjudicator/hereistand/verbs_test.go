@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem/pbem/adjudicator"
 	"github.com/pbem/pbem/adjudicator/testdice"
+	"github.com/stretchr/testify/require"
 )
 
 // Orders with Spanish or Italian keywords read as their English orders;
@@ -141,5 +142,18 @@ func TestOrdersInSpanishAndItalianPlayAsInEnglish(t *testing.T) {
 	}
 	if translated < 200 {
 		t.Fatalf("only %d lines translated", translated)
+	}
+}
+
+// A refused line is quoted as the player wrote it, not as it was read.
+func TestRefusalQuotesTheLineAsWritten(t *testing.T) {
+	st, err := Game{}.Setup("1517", adjudicator.Options{"players": "3"}, testdice.New(1))
+	require.NoError(t, err)
+	for _, line := range []string{"gioca janissaries", "protestante jugar janissaries"} {
+		_, _, err = st.Apply(adjudicator.Submission{Role: "england+protestant", Lines: []adjudicator.Line{{No: 2, Text: line}}}, testdice.New(1))
+		rej, ok := err.(*adjudicator.Rejection)
+		require.True(t, ok, "%v", err)
+		require.Equal(t, line, rej.Problems[0].Line.Text)
+		require.NotNil(t, rej.Problems[0].ReasonMsg, "the reason is still read into a message")
 	}
 }

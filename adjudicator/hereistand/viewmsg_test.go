@@ -227,4 +227,10 @@ func TestDealTermsRead(t *testing.T) {
 	require.True(t, ok)
 	checkMsg(t, cat, "prompt", prompt, m)
 	require.Contains(t, cat.Text("es", m), "Papado: concede el divorcio a Inglaterra; Inglaterra: 2 cartas a Papado")
+	// The powers named in the other prompts of the Diplomacy Phase.
+	prompt = "Declarations of war (HIS-9.6): declare war on one or more powers and pay the CP with cards from your hand, not Mandatory Events; or write done. Costs in CP: England 6, France 5, Genoa 1."
+	m, ok = promptMsg(prompt)
+	require.True(t, ok)
+	checkMsg(t, cat, "prompt", prompt, m)
+	require.Contains(t, cat.Text("it", m), "Inghilterra 6, Francia 5, Genova 1")
 }
