@@ -103,6 +103,7 @@ var wordAliases = map[string]string{
 	"tratado": "treatise", "libros": "books", "pedro": "peters", "universidad": "university", "jesuita": "jesuit",
 	"guerra": "war", "contra": "against", "paz": "peace", "pv": "vp", "carta": "card", "y": "and",
 	"comprometido": "committed", "comprometidos": "committed", "alemana": "german", "francesa": "french", "inglesa": "english",
+	"pagar": "pay", "pagando": "pay", // "intervenir pagar 6"
 
 	// Italian
 	"da": "from", "verso": "to", "per": "for",
@@ -113,6 +114,7 @@ var wordAliases = map[string]string{
 	"trattato": "treatise", "libri": "books", "pietro": "peters", "università": "university", "universita": "university",
 	"contro":  "against", // "guerra" as in Spanish
 	"gesuita": "jesuit", "impegnato": "committed", "impegnati": "committed",
+	"paga": "pay", "pagare": "pay", // "intervieni paga 6"
 	"extranjera": "foreign", "estera": "foreign", // "guerra extranjera", "guerra estera"
 }
 

@@ -36,6 +36,8 @@ func TestSpanishAndItalianOrders(t *testing.T) {
 		"no deployment":             "no deployment",
 		"no schieramento":           "no deployment",
 		"move 2 from Paris to Lyon": "move 2 from Paris to Lyon",
+		"intervenir pagar 6":        "intervene pay 6",
+		"intervieni paga 6":         "intervene pay 6",
 	} {
 		if got := englishLine(in); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
