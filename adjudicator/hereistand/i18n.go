@@ -536,6 +536,7 @@ func i18nInit() {
 		p("his.why.not_answer", "not an answer to this decision"),
 		p("his.why.card_is", `card {N:int} is {Card}, not "{Input}"`),
 		p("his.why.costs", "{Action:action} costs {Cost:int} CP, with {Left:int} CP left"),
+		p("his.why.play_for", `play a card "for cp" or "for event"`),
 		p("his.why.theses_first", "the Protestant opens the game with Luther's 95 Theses"),
 		p("his.why.split_counters", "{Power:power}'s counters cannot show {N:int} units split off its units in {Space} (HIS-5.2a)"),
 		p("his.why.costs_n", "{Units:units} cost {Cost:int} CP, with {Left:int} CP left"),

@@ -470,7 +470,7 @@ func parseOrder(p int, text string, hand []uint8) (order, error) {
 		ws, ev := words, false
 		if n := len(ws); n >= 2 && (ws[n-2] == "for" || ws[n-2] == "as") {
 			switch ws[n-1] {
-			case "cp", "cps", "points":
+			case "cp", "cps", "points", "pc": // PC: punti comando (Italian)
 				o.forCP = true
 			case "event", "events":
 				ev = true

@@ -331,6 +331,10 @@ func TestHIS11_ImpulseOrders(t *testing.T) {
 	// 2 CP each with Janissaries' 5 CP.
 	rej = refuse(t, s, Ottoman, "play 1 for cp", "build 3 regulars in istanbul")
 	require.Contains(t, rej.Problems[0].Reason, "3 regulars cost 6 CP, with 5 CP left")
+	// Italian writes PC for CP.
+	if it, _ := submit(t, s, Ottoman, testdice.New(1), "gioca 1 per pc"); it.Flow.CP != 5 || it.Flow.Card != 1 {
+		t.Errorf("gioca 1 per pc: CP %d, card %d", it.Flow.CP, it.Flow.Card)
+	}
 	ist := s.Units[sp(t, "istanbul")][Ottoman]
 	n, res := submit(t, s, Ottoman, testdice.New(1), "PLAY 1 for CP", "build 2 cavalry in istanbul", "raise reg ist")
 	if n.Flow.CP != 1 || n.Flow.Card != 1 || !n.OnCard.has(1) || n.Active != Ottoman {

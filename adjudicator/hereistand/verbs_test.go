@@ -38,6 +38,7 @@ func TestSpanishAndItalianOrders(t *testing.T) {
 		"move 2 from Paris to Lyon": "move 2 from Paris to Lyon",
 		"intervenir pagar 6":        "intervene pay 6",
 		"intervieni paga 6":         "intervene pay 6",
+		"gioca 1 per pc":            "play 1 for pc",
 	} {
 		if got := englishLine(in); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
