@@ -240,17 +240,20 @@ func (s *St) Apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 	next, res, err := s.apply(englishLines(s.seatPrefixes(sub)), dice)
 	if rej, ok := err.(*adjudicator.Rejection); ok && rej != nil {
 		// A refusal quotes the line as the player wrote it, not as it was
-		// read (Spanish and Italian keywords, a prefix without its colon);
-		// its reasons are read first, from the text the engine saw.
-		rej = explain(rej)
+		// read (Spanish and Italian keywords, a prefix without its colon),
+		// in the problem and at the head of its reason.
 		for i := range rej.Problems {
+			pr := &rej.Problems[i]
 			for _, l := range sub.Lines {
-				if pl := &rej.Problems[i].Line; pl.No > 0 && l.No == pl.No {
-					pl.Text = l.Text
+				if pr.Line.No > 0 && l.No == pr.Line.No && l.Text != pr.Line.Text {
+					if q := strconv.Quote(pr.Line.Text) + ": "; strings.HasPrefix(pr.Reason, q) && pr.ReasonMsg == nil {
+						pr.Reason = strconv.Quote(l.Text) + ": " + pr.Reason[len(q):]
+					}
+					pr.Line.Text = l.Text
 				}
 			}
 		}
-		return nil, nil, rej
+		return nil, nil, explain(rej)
 	}
 	return next, res, err
 }

@@ -157,6 +157,7 @@ func TestRefusalQuotesTheLineAsWritten(t *testing.T) {
 		rej, ok := err.(*adjudicator.Rejection)
 		require.True(t, ok, "%v", err)
 		require.Equal(t, line, rej.Problems[0].Line.Text)
+		require.NotContains(t, rej.Problems[0].Reason, "play janissaries")
 		require.NotNil(t, rej.Problems[0].ReasonMsg, "the reason is still read into a message")
 	}
 }
