@@ -935,7 +935,7 @@ func (r *run) setStanding(p int, list []standing) []string {
 	var canon, kinds, conds []string
 	for k := 1; k < nDec; k++ {
 		if f.Auto[p]&(1<<k) != 0 {
-			kinds = append(kinds, decisionKinds[k])
+			kinds = append(kinds, kindName(decisionKinds[k]))
 			canon = append(canon, "auto "+decisionKinds[k])
 		}
 	}

@@ -105,6 +105,36 @@ func convUnits(s string) (any, bool) {
 	return m, true
 }
 
+// kindName is the English name of a decision kind ("combat cards").
+func kindName(kind string) string {
+	return queryEnglish().Text(kindMsg(kind))
+}
+
+func kindMsg(kind string) msg.M { return msg.New("his.kind." + strings.ReplaceAll(kind, "-", "_")) }
+
+// convKinds reads a list of the English names of decision kinds
+// ("combat cards, response card", kindName) as the kinds' messages.
+func convKinds(s string) (any, bool) {
+	var list msg.M
+	for i, name := range strings.Split(s, ", ") {
+		m, ok := msg.M{}, false
+		for _, k := range decisionKinds[1:] {
+			if kindName(k) == name {
+				m, ok = kindMsg(k), true
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		if i == 0 {
+			list = m
+		} else {
+			list = msg.New("his.list.comma", "A", list, "B", m)
+		}
+	}
+	return list, s != ""
+}
+
 // convDrawWhy reads why a card is drawn from another hand (drawCard):
 // a deal, piracy, a ransom; a card's, space's or leader's name as it is.
 func convDrawWhy(s string) (any, bool) {
@@ -256,7 +286,7 @@ func i18nInit() {
 		"power": convPower, "units": convUnits, "or": convOr, "side": convSide,
 		"why": convWhy, "pass": convPass, "dice": convCount("dice", "die", "his.w.dice"), "hits": convCount("hits", "hit", "his.w.hits"),
 		"roll": convRoll, "result": convResult, "what": convWhat, "scores": convScores,
-		"zone": convKey(zoneKeys), "source": convKey(sourceKeys), "action": convAction, "drawwhy": convDrawWhy, "terms": convTerms,
+		"zone": convKey(zoneKeys), "source": convKey(sourceKeys), "action": convAction, "drawwhy": convDrawWhy, "terms": convTerms, "kinds": convKinds,
 	}
 	p := func(key, english string) *msg.Pattern { return msg.NewPattern(key, english, "", convs) }
 	rollPattern = p("his.w.roll", "{Att:side} rolls {AttDice:dice} [{AttRolls}]: {AttHits:hits}; {Def:side} rolls {DefDice:dice} [{DefRolls}]: {DefHits:hits}")
@@ -322,6 +352,8 @@ func i18nInit() {
 		p("his.ev.cedes", `{Power:power} cedes {Space} to {Winner:power} (HIS-9.3d).`),
 		p("his.ev.eliminates", `{Power:power} eliminates {Units:units} in {Space} (HIS-9.3e).`),
 		p("his.ev.gives_vp", `{Power:power} gives {Winner:power} a War Winner VP for {What}.`),
+		p("his.ev.standing_kinds", "{Power:power}'s standing orders answer with the default, without asking: {Kinds:kinds}."),
+		p("his.ev.standing_none", "{Power:power} has no standing orders: every decision is asked."),
 		p("his.ev.draws_card", `{Power:power} draws a card at random from the hand of {From:power} ({Why:drawwhy}).`),
 		p("his.ev.card_drawn", `The card drawn is {Card}.`),
 		p("his.ev.regains", `{Power:power} regains {Space} (HIS-9.3f).`),

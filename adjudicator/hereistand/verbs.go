@@ -132,6 +132,14 @@ func englishLine(line string) string {
 		}
 	}
 	first := firstWord(line)
+	if f := strings.ToLower(first); f == "auto" || f == "standing" {
+		// A standing order: "auto no carta" as "auto no card".
+		rest := strings.TrimSpace(line[strings.Index(line, first)+len(first):])
+		if e := englishLine(rest); e != rest {
+			return first + " " + e
+		}
+		return line
+	}
 	en, ok := verbAliases[strings.ToLower(first)]
 	if !ok && strings.HasSuffix(first, ":") {
 		// "proponer: ...", "proponi: ..." as "propose: ..."

@@ -39,6 +39,8 @@ func TestSpanishAndItalianOrders(t *testing.T) {
 		"intervenir pagar 6":        "intervene pay 6",
 		"intervieni paga 6":         "intervene pay 6",
 		"gioca 1 per pc":            "play 1 for pc",
+		"auto no carta":             "auto no card",
+		"papado: auto no carta":     "papado: auto no card",
 	} {
 		if got := englishLine(in); got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)

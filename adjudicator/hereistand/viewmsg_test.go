@@ -177,6 +177,8 @@ func TestSingularAndSentenceLinesRead(t *testing.T) {
 		"France moves 3 regulars, Montmorency from Dijon to St. Dizier.",
 		"The attempt fails (9 needed).",
 		"Hapsburg draws a card at random from the hand of Ottoman (deal).",
+		"Papacy's standing orders answer with the default, without asking: combat cards, response card, avoid battle.",
+		"Papacy has no standing orders: every decision is asked.",
 		"Hapsburg draws a card at random from the hand of France (ransom of Montmorency).",
 	} {
 		m, ok := s.NarrationMsg(line)
@@ -184,7 +186,7 @@ func TestSingularAndSentenceLinesRead(t *testing.T) {
 		checkMsg(t, cat, "event", line, m)
 		for _, lang := range []string{"es", "it"} {
 			got := cat.Text(lang, m)
-			for _, en := range []string{" its ", " keeps ", " withdraws ", " enters ", " is left", " loses ", "(deal)", "ransom of"} {
+			for _, en := range []string{" its ", " keeps ", " withdraws ", " enters ", " is left", " loses ", "(deal)", "ransom of", "standing orders", "combat cards"} {
 				require.NotContains(t, got, en, "%s read by %s", line, m.Key)
 			}
 		}
