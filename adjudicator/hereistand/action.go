@@ -155,6 +155,9 @@ func (s *St) impulseHint(p int) string {
 	if s.Flow.Card == 0 {
 		return "play a card (\"play 23 for cp\") or pass"
 	}
+	if s.Flow.CP == 1 {
+		return "1 CP left: spend it on actions or write done"
+	}
 	return fmt.Sprintf("%d CP left: spend them on actions or write done", s.Flow.CP)
 }
 

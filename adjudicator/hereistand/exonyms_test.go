@@ -54,7 +54,7 @@ func TestActionTooDearListsWhatIsLegal(t *testing.T) {
 // One CP left reads singular in Spanish and Italian.
 func TestOneCPLeft(t *testing.T) {
 	cat := gameCatalog(t)
-	m, ok := promptMsg("1 CP left from #84 Julia Gonzaga: spend them on actions (HIS-11.1) or write done.")
+	m, ok := promptMsg("1 CP left from #84 Julia Gonzaga: spend it on actions (HIS-11.1) or write done.")
 	require.True(t, ok)
 	require.Equal(t, "Queda 1 CP de #84 Julia Gonzaga: gástalo en acciones (HIS-11.1) o escribe done (hecho).", cat.Text("es", m))
 	require.Equal(t, "Resta 1 PC da #84 Julia Gonzaga: spendilo in azioni (HIS-11.1) o scrivi done (fatto).", cat.Text("it", m))

@@ -314,6 +314,7 @@ func i18nInit() {
 		p("his.prompt.spring", "Spring Deployment: you may move one formation from {Capitals:or} to a friendly space, free (HIS-10)."),
 		p("his.prompt.impulse", "Your impulse (turn {Turn:int}): play a card for its CP or pass (HIS-11a); the actions may follow on the next lines."),
 		msg.NewPattern("his.prompt.actions", "{CP:int} CP left from {Card}: spend them on actions (HIS-11.1) or write done.", "CP", convs),
+		msg.NewPattern("his.prompt.actions", "{CP:int} CP left from {Card}: spend it on actions (HIS-11.1) or write done.", "CP", convs),
 		p("his.prompt.assault_losses", "Assault on {Space}: {Roll:roll}. Choose the {N:int} units you lose (HIS-15.1m)."),
 		p("his.prompt.losses", "Battle of {Space}: {Roll:roll}. Choose the {N:int} units you lose (HIS-14i)."),
 		p("his.prompt.assault_loss_one", "Assault on {Space}: {Roll:roll}. Choose the unit you lose (HIS-15.1m)."),

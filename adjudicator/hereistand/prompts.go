@@ -159,9 +159,13 @@ func (s *St) powerPrompt(p int) adjudicator.Prompt {
 			Choices: append(capList(append(ch, "then: move, build, control, remove unrest, assault"+religiousVerbs[p]+newWorldVerbs[p]+", done")),
 				s.impulseExamples(p)...), Template: s.defaultLines(p)}
 	}
+	them := "them"
+	if s.Flow.CP == 1 {
+		them = "it"
+	}
 	return adjudicator.Prompt{Role: role, Kind: "actions",
-		Text: fmt.Sprintf("%d CP left from %s: spend them on actions (HIS-11.1) or write done.",
-			s.Flow.CP, cardName(s.Flow.Card)),
+		Text: fmt.Sprintf("%d CP left from %s: spend %s on actions (HIS-11.1) or write done.",
+			s.Flow.CP, cardName(s.Flow.Card), them),
 		Choices: capList(s.actionForms(p)), Template: []string{"done"}}
 }
 
