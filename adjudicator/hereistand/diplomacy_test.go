@@ -667,7 +667,7 @@ func TestHIS9_2e_SquadronLoans(t *testing.T) {
 	require.Nil(t, c.Flow.Loans)
 	require.Equal(t, 2, c.squadrons(England))
 	require.Equal(t, 3, c.squadrons(Hapsburg))
-	require.Contains(t, strings.Join(evTexts(r), "\n"), "England gives 1 squadron back to Hapsburg, which returns them from ")
+	require.Contains(t, strings.Join(evTexts(r), "\n"), "England gives 1 squadron back to Hapsburg, brought home from ")
 	mustCheck(t, c)
 	// The last of England's squadrons lost is the lent one, lost for its
 	// owner.

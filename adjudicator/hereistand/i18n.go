@@ -377,7 +377,7 @@ func i18nInit() {
 		p("his.ev.donates", `{Power:power} donates {Card} to the Papacy: {CP:int} CP to St. Peter's (HIS-9.5a).`),
 		p("his.ev.gives_mercs", `{Power:power} removes {Units:units} from {Space}; {To:power} places them in {Space2} (HIS-9.1b7).`),
 		p("his.ev.lends_squadrons", `{Power:power} lends {Units:units} in {Space} to {To:power}, received in {Space2} (HIS-9.2e).`),
-		p("his.ev.loan_back", `{Power:power} gives {Units:units} back to {To:power}, which returns them from {Space} to {Space2} (HIS-19.1).`),
+		p("his.ev.loan_back", `{Power:power} gives {Units:units} back to {To:power}, brought home from {Space} to {Space2} (HIS-19.1).`),
 		p("his.ev.leader_back", `{Power:power} gives {Leader} back to {To:power}, who returns from {Space} to {Space2} (HIS-19.1).`),
 		p("his.ev.leader_away", `{Leader}, lent to {To:power}, finds no port of {Power:power} and waits on the Turn track (HIS-19.1).`),
 		p("his.ev.loan_lost", `{Power:power} squadrons lent to {To:power} find no port of theirs and are eliminated (HIS-19.1).`),

@@ -327,7 +327,7 @@ func (r *run) returnLoans() {
 				continue
 			}
 			s.addUnits(to, l.From, f)
-			r.say("%s gives %s back to %s, which returns them from %s to %s (HIS-19.1).", powers[l.To].Name, navalText(f), powers[l.From].Name, locName(loc), spaces[to].Name)
+			r.say("%s gives %s back to %s, brought home from %s to %s (HIS-19.1).", powers[l.To].Name, navalText(f), powers[l.From].Name, locName(loc), spaces[to].Name)
 		}
 	}
 }
