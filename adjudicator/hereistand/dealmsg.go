@@ -18,8 +18,8 @@ func convTerms(s string) (any, bool) {
 }
 
 func termsMsg(s string) (msg.M, bool) {
-	var list msg.M
-	for i, part := range strings.Split(s, "; ") {
+	var ms []msg.M
+	for _, part := range strings.Split(s, "; ") {
 		head, rest, ok := strings.Cut(part, ": ")
 		if !ok {
 			return msg.M{}, false
@@ -32,14 +32,9 @@ func termsMsg(s string) (msg.M, bool) {
 		if err != nil || t.String() != part {
 			return msg.M{}, false
 		}
-		m := termMsg(t)
-		if i == 0 {
-			list = m
-		} else {
-			list = msg.New("his.w.terms", "A", list, "B", m)
-		}
+		ms = append(ms, termMsg(t))
 	}
-	return list, list.Key != ""
+	return listMsg("his.w.terms", ms), true
 }
 
 // termMsg is term t as a message: in English exactly t.String(), powers by

@@ -115,24 +115,30 @@ func kindMsg(kind string) msg.M { return msg.New("his.kind." + strings.ReplaceAl
 // convKinds reads a list of the English names of decision kinds
 // ("combat cards, response card", kindName) as the kinds' messages.
 func convKinds(s string) (any, bool) {
-	var list msg.M
-	for i, name := range strings.Split(s, ", ") {
-		m, ok := msg.M{}, false
+	var ms []msg.M
+	for _, name := range strings.Split(s, ", ") {
+		n := len(ms)
 		for _, k := range decisionKinds[1:] {
 			if kindName(k) == name {
-				m, ok = kindMsg(k), true
+				ms = append(ms, kindMsg(k))
+				break
 			}
 		}
-		if !ok {
+		if len(ms) == n {
 			return nil, false
 		}
-		if i == 0 {
-			list = m
-		} else {
-			list = msg.New("his.list.comma", "A", list, "B", m)
-		}
 	}
-	return list, s != ""
+	return listMsg("his.list.comma", ms), true
+}
+
+// listMsg joins ms, in order, with the two-part message key ("{{.A}},
+// {{.B}}").
+func listMsg(key string, ms []msg.M) msg.M {
+	m := ms[0]
+	for _, x := range ms[1:] {
+		m = msg.New(key, "A", m, "B", x)
+	}
+	return m
 }
 
 // convDrawWhy reads why a card is drawn from another hand (drawCard):
