@@ -736,13 +736,6 @@ func (r *run) log(lines []string) {
 
 // nDice and nHits write a count of dice or hits with its word: "1 die",
 // "3 dice", "1 hit", "0 hits" (the messages read them, convCount).
-func nSpaces(n int) string {
-	if n == 1 {
-		return "1 space"
-	}
-	return strconv.Itoa(n) + " spaces"
-}
-
 func nDice(n int) string {
 	if n == 1 {
 		return "1 die"
@@ -755,6 +748,14 @@ func nHits(n int) string {
 		return "1 hit"
 	}
 	return strconv.Itoa(n) + " hits"
+}
+
+// nSpaces writes a count of spaces the same way: "1 space", "2 spaces".
+func nSpaces(n int) string {
+	if n == 1 {
+		return "1 space"
+	}
+	return strconv.Itoa(n) + " spaces"
 }
 
 func (s *St) owingPowers() []int {

@@ -532,7 +532,7 @@ func (s *St) flowSections() []adjudicator.Section {
 	var owedMsgs []msg.M
 	for _, p := range s.owingPowers() {
 		kind := s.prompt(p).Kind
-		km := msg.New("his.kind." + strings.ReplaceAll(kind, "-", "_"))
+		km := kindMsg(kind)
 		owed = append(owed, fmt.Sprintf("%s (%s)", powers[p].Name, queryEnglish().Text(km)))
 		owedMsgs = append(owedMsgs, msg.New("his.view.owed", "Power", powerMsg(p), "Kind", km))
 	}

@@ -320,12 +320,8 @@ func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 			// seat-mate's lines: the refusal quotes its first order.
 			for _, l := range lines {
 				if !isStandingLine(l.Text) && strings.TrimSpace(l.Text) != "" {
-					var who []string
-					for _, q := range cur.owingPowers() {
-						who = append(who, powers[q].Name)
-					}
 					l.Text = powers[p].ID + ": " + l.Text // as written, prefix and all
-					return nil, nil, reject(l, fmt.Errorf("%s owes no decision now; the game waits for %s", powers[p].Name, strings.Join(who, ", ")))
+					return nil, nil, reject(l, fmt.Errorf("%s owes no decision now; the game waits for %s", powers[p].Name, cur.waitingFor()))
 				}
 			}
 		}
@@ -348,12 +344,17 @@ func (s *St) apply(sub adjudicator.Submission, dice adjudicator.Dice) (adjudicat
 
 // notOwed rejects a line of a seat that owes nothing now.
 func (s *St) notOwed(l adjudicator.Line, ps []int) *adjudicator.Rejection {
+	return reject(l, fmt.Errorf("%s and %s owe no decision now; the game waits for %s",
+		powers[ps[0]].Name, powers[ps[1]].Name, s.waitingFor()))
+}
+
+// waitingFor names the powers that owe a decision: "France, Papacy".
+func (s *St) waitingFor() string {
 	var who []string
 	for _, q := range s.owingPowers() {
 		who = append(who, powers[q].Name)
 	}
-	return reject(l, fmt.Errorf("%s and %s owe no decision now; the game waits for %s",
-		powers[ps[0]].Name, powers[ps[1]].Name, strings.Join(who, ", ")))
+	return strings.Join(who, ", ")
 }
 
 // seatEvents readdresses events meant for powers to their seats.

@@ -35,12 +35,8 @@ func (s *St) applyPower(sub adjudicator.Submission, dice adjudicator.Dice) (*St,
 		return c, &adjudicator.Result{Canonical: canon, Events: r.ev}, nil
 	}
 	if !s.owes(p) {
-		var who []string
-		for _, q := range s.owingPowers() {
-			who = append(who, powers[q].Name)
-		}
 		return nil, nil, &adjudicator.Rejection{Problems: []adjudicator.Problem{{
-			Reason: fmt.Sprintf("%s owes no decision now; the game waits for %s", powers[p].Name, strings.Join(who, ", "))}}}
+			Reason: fmt.Sprintf("%s owes no decision now; the game waits for %s", powers[p].Name, s.waitingFor())}}}
 	}
 	c := s.clone()
 	r := &run{s: c, dice: dice}
