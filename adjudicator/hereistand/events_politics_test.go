@@ -90,7 +90,7 @@ func TestHIS6_1_UnpaidMercenaries(t *testing.T) {
 }
 
 // HIS-6.1a, HIS-17.2b: #100 Shipbuilding places 2 squadrons in home ports
-// the player controls (not the Protestant), with the counters it has.
+// the player controls (not the Protestant), with counters for both.
 func TestHIS6_1_Shipbuilding(t *testing.T) {
 	s := mandAt(t, 2, England, 100)
 	london := sp(t, "london")
@@ -104,6 +104,12 @@ func TestHIS6_1_Shipbuilding(t *testing.T) {
 	ns, res := submit(t, s, England, testdice.New(1), "play shipbuilding for event: 2 in london")
 	readAll(t, res)
 	require.Equal(t, sq+2, ns.Units[london][England].Sq)
+	// With room in the counter mix for one squadron only, the event is not
+	// offered: the play is refused before any choice is asked.
+	full := s.clone()
+	full.addUnits(london, England, Force{Sq: uint8(powers[England].NavalCounters - full.navalCount(England) - 1)})
+	require.Error(t, shipbuildingCan(full, England))
+	require.NoError(t, shipbuildingCan(s, England))
 	p := mandAt(t, 2, Protestant, 100)
 	rej = refuse(t, p, Protestant, "play 100 for event: 2 in london")
 	require.Contains(t, rej.Problems[0].Reason, "Protestant may not")
